@@ -1,0 +1,95 @@
+"""The contract every game's rules module fulfils (see DESIGN.md, "The engine contract").
+
+A rules module is pure and deterministic: it never touches the database, the clock, the
+network or `random`. State is plain JSON data; `apply` never mutates its input. All
+randomness comes through the `Rng` handed in, which records every draw as a chance record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from referee.engine.rng import Rng
+
+State = dict[str, Any]
+Move = dict[str, Any]
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. `rule` is the spec's rule id (e.g. "B-7")."""
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision a seat must take now.
+
+    `choices` is the complete list of legal moves when it is small (a few hundred at most),
+    otherwise None and the client builds the move from the move schema. `default` is the move
+    the referee plays if the deadline passes; it is always legal.
+    """
+
+    seat: int
+    kind: str
+    text: str
+    choices: list[Move] | None
+    default: Move
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@runtime_checkable
+class Rules(Protocol):
+    """One game's rules. Instances are built with the game's component data.
+
+    `result` returns None while the game runs, then a dict with at least
+    `winner` (seat or None for a draw / shared win) and `scores` (one entry per seat);
+    games add their own fields (reason, ranking, tie-breaks).
+    """
+
+    id: str
+    title: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    options_schema: dict
+    move_schema: dict
+    state_schema: dict
+    components: dict
+
+    def setup(self, seats: int, options: dict, rng: Rng) -> State: ...
+
+    def prompts(self, state: State) -> list[Prompt]: ...
+
+    def apply(self, state: State, seat: int, move: Move, rng: Rng) -> State: ...
+
+    def default_move(self, state: State, seat: int) -> Move: ...
+
+    def view(self, state: State, seat: int | None) -> dict: ...
+
+    def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move: ...
+
+    def result(self, state: State) -> dict | None: ...
+
+    def resign(self, state: State, seat: int) -> State:
+        """The state after `seat` resigns (a service action, not a move)."""
+        ...
+
+    def check_state(self, state: State) -> list[str]:
+        """Invariant violations of a state (empty when sound); used to validate positions."""
+        ...
+
+    def parse_text(self, text: str) -> Move:
+        """The move written in the game's short text form (for play by email).
+
+        Raises ValueError with a readable message when the text is not a move."""
+        ...

@@ -1,0 +1,9 @@
+"""Where the project's data folders are (schemas/, migrations/), found from the package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMAS = ROOT / "schemas"
+MIGRATIONS = ROOT / "migrations"

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Set-up and run in one step, needing only Python 3.11+ (see README).
+
+    python3 tasks.py serve [referee serve options]   # start the service
+    python3 tasks.py test  [pytest options]          # run the test suite
+
+Creates .venv on first use and (re)installs the project whenever setup.cfg changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed"
+
+
+def ensure_env() -> None:
+    wanted = hashlib.sha256((ROOT / "setup.cfg").read_bytes() + (ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted:
+        return
+    if not (BIN / "python").exists():
+        print("creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    subprocess.check_call(pip + ["-e", f"{ROOT}[test]"])
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("serve", "test"):
+        print(__doc__)
+        return 2
+    ensure_env()
+    if argv[0] == "serve":
+        return subprocess.call([str(BIN / "referee"), "serve", *argv[1:]])
+    return subprocess.call([str(BIN / "python"), "-m", "pytest", *argv[1:]], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
