@@ -1,4 +1,8 @@
-"""Loading and applying the JSON Schemas in schemas/ (the same ones the API documents)."""
+"""Loading and applying the JSON Schemas in schemas/ (the same ones the API documents).
+
+Every file gets the base URI `urn:referee:schemas:<relpath>`-style id (below), so a schema can
+refer to a sibling file with a relative `$ref` such as `"clock.json"`.
+"""
 
 from __future__ import annotations
 
@@ -7,31 +11,61 @@ from functools import lru_cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
 
 from referee.paths import SCHEMAS
+
+BASE = "https://referee.invalid/schemas/"
 
 
 @lru_cache(maxsize=None)
 def load_schema(relpath: str) -> dict:
     """The schema at schemas/<relpath>, e.g. "games/babel/move.json"."""
-    return json.loads((SCHEMAS / relpath).read_text())
+    schema = json.loads((SCHEMAS / relpath).read_text())
+    schema.setdefault("$id", BASE + relpath)
+    return schema
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMAS.rglob("*.json")):
+        rel = path.relative_to(SCHEMAS).as_posix()
+        resources.append((BASE + rel, Resource.from_contents(load_schema(rel))))
+    return Registry().with_resources(resources)
 
 
 @lru_cache(maxsize=None)
 def _validator(relpath: str) -> Draft202012Validator:
     schema = load_schema(relpath)
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator(schema, registry=registry())
+
+
+_by_identity: dict[int, tuple[dict, Draft202012Validator]] = {}
 
 
 def validator_for(schema: dict) -> Draft202012Validator:
-    return Draft202012Validator(schema)
+    """A (cached) validator for a schema object loaded by load_schema."""
+    hit = _by_identity.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        hit = _by_identity[id(schema)] = (schema, Draft202012Validator(schema, registry=registry()))
+    return hit[1]
 
 
 def schema_errors(validator: Draft202012Validator, instance: Any) -> list[dict[str, str]]:
-    """Every violation as {"path", "message"}, deepest-first, for problem+json bodies."""
-    errors = sorted(validator.iter_errors(instance), key=lambda e: (-len(e.path), list(map(str, e.path))))
-    return [{"path": "/" + "/".join(str(p) for p in e.absolute_path), "message": e.message} for e in errors]
+    """Every violation as {"path", "message"}, for problem+json bodies.
+
+    For `oneOf` failures (a move of the wrong shape) the sub-errors of the branch whose
+    `type` matches are reported, which says far more than "is not valid under any schema".
+    """
+    out = []
+    for e in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
+        best = e
+        if e.validator == "oneOf" and e.context:
+            best = min(e.context, key=lambda c: (c.validator == "const", -len(c.absolute_path)))
+        out.append({"path": "/" + "/".join(str(p) for p in best.absolute_path), "message": best.message})
+    return out
 
 
 def check(relpath: str, instance: Any) -> list[dict[str, str]]:

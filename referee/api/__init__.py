@@ -1,0 +1,1 @@
+"""HTTP only: parse, authenticate, validate, call the service, serialize."""

@@ -1,0 +1,98 @@
+"""The /games endpoints."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, jsonify, request
+
+from referee.api.http import caller_seat, json_body, service
+from referee.engine.schemas import check
+from referee.errors import BadRequest
+
+bp = Blueprint("games", __name__)
+
+
+@bp.post("/games")
+def create_game():
+    return jsonify(service().create_game(json_body())), 201
+
+
+@bp.get("/games")
+def list_games():
+    args = request.args
+    try:
+        limit = min(int(args.get("limit", 100)), 500)
+        offset = int(args.get("offset", 0))
+    except ValueError:
+        raise BadRequest("limit and offset must be integers") from None
+    status = args.get("status")
+    if status not in (None, "active", "paused", "finished"):
+        raise BadRequest("status must be active, paused or finished")
+    games = service().list_games(status=status, game=args.get("game"), player=args.get("player"),
+                                 limit=limit, offset=offset)
+    return jsonify({"games": games})
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str):
+    seat = caller_seat(game_id, required=False)
+    return jsonify(service().game(game_id, seat))
+
+
+@bp.get("/games/<game_id>/prompts")
+def get_prompts(game_id: str):
+    seat = caller_seat(game_id, required=False)
+    return jsonify({"prompts": service().prompts(game_id, seat)})
+
+
+@bp.post("/games/<game_id>/moves")
+def post_move(game_id: str):
+    seat = caller_seat(game_id, required=True)
+    status, body = service().submit_move(game_id, seat, json_body())
+    return jsonify(body), status
+
+
+@bp.get("/games/<game_id>/events")
+def get_events(game_id: str):
+    seat = caller_seat(game_id, required=False)
+    try:
+        after = int(request.args.get("after", 0))
+    except ValueError:
+        raise BadRequest("after must be an integer") from None
+    return jsonify({"events": service().events_for(game_id, seat, after)})
+
+
+@bp.get("/games/<game_id>/export")
+def export(game_id: str):
+    seat = caller_seat(game_id, required=False)
+    lines = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in service().events_for(game_id, seat))
+    return Response(lines, mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
+
+
+def _action_body() -> dict:
+    body = json_body(optional=True)
+    errors = check("api/pause.json", body)
+    if errors:
+        raise BadRequest("request body does not match the schema", errors=errors)
+    return body
+
+
+@bp.post("/games/<game_id>/resign")
+def resign(game_id: str):
+    seat = caller_seat(game_id, required=True)
+    _action_body()
+    return jsonify(service().resign(game_id, seat))
+
+
+@bp.post("/games/<game_id>/pause")
+def pause(game_id: str):
+    seat = caller_seat(game_id, required=True)
+    return jsonify(service().set_paused(game_id, seat, True, _action_body().get("reason", "")))
+
+
+@bp.post("/games/<game_id>/resume")
+def resume(game_id: str):
+    seat = caller_seat(game_id, required=True)
+    return jsonify(service().set_paused(game_id, seat, False, _action_body().get("reason", "")))

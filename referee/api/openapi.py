@@ -1,0 +1,112 @@
+"""The OpenAPI 3.1 document, built from the very schema files the server validates with.
+
+Each schema keeps its `$id`, so relative and `#/$defs` references inside it resolve within
+that schema resource, as OpenAPI 3.1 (JSON Schema 2020-12) specifies.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from referee import __version__
+from referee.engine.registry import GAME_IDS
+from referee.engine.schemas import load_schema
+
+API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
+               "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
+               "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
+               "Action": "api/pause.json"}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(name: str, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ref(name)}}}
+
+
+def _problems(*codes: int) -> dict[str, Any]:
+    text = {400: "Malformed JSON or a schema violation (errors lists each with its path)",
+            401: "Missing or invalid seat token", 403: "Not allowed for this seat",
+            404: "No such game", 409: "Sequence conflict, game over or paused (current_seq)",
+            422: "Illegal move or unprocessable request (rule names the rules spec id)"}
+    return {str(c): {"description": text[c],
+                     "content": {"application/problem+json": {"schema": _ref("Problem")}}} for c in codes}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+BEARER = [{"seatToken": []}]
+
+
+@lru_cache(maxsize=1)
+def openapi_document() -> dict[str, Any]:
+    schemas: dict[str, Any] = {name: load_schema(path) for name, path in API_SCHEMAS.items()}
+    for g in GAME_IDS:
+        for kind in ("move", "options", "state", "components"):
+            schemas[f"{g}_{kind}"] = load_schema(f"games/{g}/{kind}.json")
+    action = {"requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Action")}}},
+              "security": BEARER, "parameters": [GAME_ID],
+              "responses": {"200": _json("Game", "The game after the action, as the caller sees it"),
+                            **_problems(400, 401, 404, 409)}}
+    paths = {
+        "/games": {
+            "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {
+                "application/json": {"schema": _ref("CreateGame")}}},
+                "responses": {"201": _json("GameCreated", "Created; seat tokens are shown once"),
+                              **_problems(400, 422)}},
+            "get": {"summary": "List games", "parameters": [
+                {"name": "status", "in": "query", "schema": {"enum": ["active", "paused", "finished"]}},
+                {"name": "game", "in": "query", "schema": {"enum": list(GAME_IDS)}},
+                {"name": "player", "in": "query", "schema": {"type": "string"}},
+                {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 500}},
+                {"name": "offset", "in": "query", "schema": {"type": "integer"}}],
+                "responses": {"200": {"description": "Games, most recently updated first",
+                                      "content": {"application/json": {"schema": {"type": "object"}}}},
+                              **_problems(400)}},
+        },
+        "/games/{game_id}": {"get": {"summary": "Status, sequence, who must move and the caller's view",
+                                     "parameters": [GAME_ID], "security": [{}, *BEARER],
+                                     "responses": {"200": _json("Game", "The game"), **_problems(401, 404)}}},
+        "/games/{game_id}/prompts": {"get": {
+            "summary": "What the caller must decide now, with the legal choices", "parameters": [GAME_ID],
+            "security": [{}, *BEARER],
+            "responses": {"200": {"description": "The caller's prompts", "content": {"application/json": {
+                "schema": {"type": "object", "properties": {"prompts": {"type": "array", "items": _ref("Prompt")}}}}}},
+                **_problems(401, 404)}}},
+        "/games/{game_id}/moves": {"post": {
+            "summary": "Submit a move (validated against the game's move schema, e.g. babel_move)",
+            "parameters": [GAME_ID], "security": BEARER,
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("SubmitMove")}}},
+            "responses": {"201": _json("Game", "Accepted: the new view and the appended events"),
+                          **_problems(400, 401, 404, 409, 422)}}},
+        "/games/{game_id}/events": {"get": {
+            "summary": "The audit log, redacted for the caller", "security": [{}, *BEARER],
+            "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer"}}],
+            "responses": {"200": {"description": "Events", "content": {"application/json": {"schema": {
+                "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}}}},
+                **_problems(401, 404)}}},
+        "/games/{game_id}/export": {"get": {
+            "summary": "The audit log as JSON Lines, verifiable offline with `referee verify --file`",
+            "parameters": [GAME_ID], "security": [{}, *BEARER],
+            "responses": {"200": {"description": "One Event per line",
+                                  "content": {"application/x-ndjson": {"schema": _ref("Event")}}},
+                          **_problems(401, 404)}}},
+        "/games/{game_id}/resign": {"post": {"summary": "Resign the caller's seat", **action}},
+        "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
+        "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
+        "/healthz": {"get": {"summary": "Liveness and database check",
+                             "responses": {"200": {"description": "ok"}}}},
+        "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Referee", "version": __version__,
+                 "description": "Referee for long-running asynchronous board games. Moves are validated "
+                                "against each game's move schema (components.schemas.<game>_move)."},
+        "paths": paths,
+        "components": {"schemas": schemas,
+                       "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
+                                                         "description": "A seat token from POST /games"}}},
+    }

@@ -1,0 +1,54 @@
+"""Flask app factory: `create_app()` is what gunicorn and `referee serve` run."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException
+
+from referee.config import Config
+from referee.errors import ServiceError
+from referee.service import Clock, Referee
+
+PROBLEM = "application/problem+json"
+
+
+def create_app(config: Config | None = None, clock: Clock | None = None, **flask_config: Any) -> Flask:
+    config = config or Config.from_env()
+    app = Flask(__name__)
+    app.config["BENCH_ENDPOINTS"] = os.environ.get("REFEREE_BENCH_ENDPOINTS") == "1"
+    app.config.update(flask_config)
+    app.config["REFEREE"] = config
+    kwargs = {"clock": clock} if clock is not None else {}
+    app.extensions["referee"] = Referee(config.database, **kwargs)
+
+    from referee.api import games, meta
+    app.register_blueprint(games.bp)
+    app.register_blueprint(meta.bp)
+
+    @app.errorhandler(ServiceError)
+    def service_error(e: ServiceError):
+        resp = jsonify(e.problem())
+        resp.status_code = e.status
+        resp.mimetype = PROBLEM
+        return resp
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException):
+        resp = jsonify({"type": "about:blank", "title": e.name, "status": e.code, "detail": e.description})
+        resp.status_code = e.code or 500
+        resp.mimetype = PROBLEM
+        return resp
+
+    @app.errorhandler(Exception)
+    def unexpected(e: Exception):
+        app.logger.exception("unhandled error")
+        resp = jsonify({"type": "about:blank", "title": "Internal error", "status": 500,
+                        "detail": "the referee hit an internal error; it is logged on the server"})
+        resp.status_code = 500
+        resp.mimetype = PROBLEM
+        return resp
+
+    return app

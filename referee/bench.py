@@ -1,0 +1,173 @@
+"""`referee bench`: the figures the service is held to, measured in one run on one machine.
+
+1. Durable appends/s through the event store vs raw SQLite, one commit per insert, same mode.
+2. Babel moves/s over HTTP vs a no-op JSON endpoint of the same server (gunicorn, 1 worker).
+3. p99 move latency over the first 10 and the last 10 moves of the longest games played.
+4. Rebuilding the longest game's state from scratch vs from its latest snapshot.
+
+Run on demand (not in CI): it takes about a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import requests
+
+from referee.store import events, snapshots
+from referee.store.db import connect, open_database, write_transaction
+
+
+def _percentile(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def bench_appends(workdir: Path, n: int) -> dict[str, float]:
+    """(1) Both sides: WAL, synchronous=FULL, one transaction (and fsync) per event."""
+    seed = os.urandom(32)
+    payload = {"move": {"type": "travel", "people": "medes"}, "chance": [], "state_hash": "0" * 64}
+    db = open_database(workdir / "store.db")
+    start = time.perf_counter()
+    for i in range(n):
+        with write_transaction(db) as conn:
+            events.append(conn, seed, "bench", i, "move", 0, payload, "2026-01-01T00:00:00.000000Z")
+    store = n / (time.perf_counter() - start)
+
+    raw = connect(workdir / "raw.db").conn
+    raw.execute("CREATE TABLE raw (game_id TEXT, seq INTEGER, type TEXT, seat INTEGER, payload TEXT, "
+                "created_at TEXT, digest TEXT, prev_hash TEXT, hash TEXT, PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
+    body = json.dumps(payload)
+    start = time.perf_counter()
+    for i in range(n):
+        raw.execute("BEGIN IMMEDIATE")
+        raw.execute("INSERT INTO raw VALUES (?,?,?,?,?,?,?,?,?)",
+                    ("bench", i + 1, "move", 0, body, "2026-01-01T00:00:00.000000Z", "d" * 64, "p" * 64, "h" * 64))
+        raw.execute("COMMIT")
+    rawrate = n / (time.perf_counter() - start)
+    return {"store_appends_per_s": store, "raw_inserts_per_s": rawrate, "ratio": store / rawrate}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
+    port = _free_port()
+    env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "--threads", "1",
+                             "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.app:create_app()"],
+                            env=env)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            if requests.get(url + "/healthz", timeout=1).ok:
+                return proc, url
+        except requests.ConnectionError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("gunicorn did not start")
+
+
+def _play_babel(http: requests.Session, url: str, rnd: random.Random,
+                timed_post: Callable[..., requests.Response]) -> list[float]:
+    """One whole Babel game with random legal moves; returns each move's latency."""
+    created = http.post(url + "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]}).json()
+    tokens = [s["token"] for s in created["seats"]]
+    gid = created["id"]
+    latencies: list[float] = []
+    game = http.get(f"{url}/games/{gid}").json()
+    while game["status"] == "active":
+        seat = game["prompts"][0]["seat"]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        prompt = http.get(f"{url}/games/{gid}/prompts", headers=auth).json()["prompts"][0]
+        choices = prompt["choices"] or [prompt["default"]]
+        # Prefer building and abilities so games end in a realistic number of moves.
+        strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn")]
+        move = rnd.choice(strong) if strong and rnd.random() < 0.8 else rnd.choice(choices)
+        t0 = time.perf_counter()
+        resp = timed_post(f"{url}/games/{gid}/moves", json={"move": move, "expected_seq": game["seq"]}, headers=auth)
+        latencies.append(time.perf_counter() - t0)
+        assert resp.status_code == 201, resp.text
+        game = resp.json()
+    return latencies
+
+
+def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
+    """(2) and (3)."""
+    proc, url = _start_gunicorn(workdir / "http.db")
+    try:
+        http = requests.Session()
+        rnd = random.Random(seed)
+        per_game = [_play_babel(http, url, rnd, http.post) for _ in range(games)]
+        all_moves = [x for g in per_game for x in g]
+        move_rate = len(all_moves) / sum(all_moves)
+        body = {"move": {"type": "travel", "people": "medes"}, "expected_seq": 12}
+        noop = []
+        for _ in range(len(all_moves)):
+            t0 = time.perf_counter()
+            http.post(url + "/_bench/noop", json=body).raise_for_status()
+            noop.append(time.perf_counter() - t0)
+        noop_rate = len(noop) / sum(noop)
+        longest = sorted(per_game, key=len, reverse=True)[: max(1, games // 5)]
+        first = [x for g in longest for x in g[:10]]
+        last = [x for g in longest for x in g[-10:]]
+        return {
+            "games": games, "moves": len(all_moves),
+            "moves_per_s": move_rate, "noop_per_s": noop_rate, "ratio": move_rate / noop_rate,
+            "longest_games_moves": [len(g) for g in longest],
+            "p99_first10_ms": _percentile(first, 99) * 1000, "p99_last10_ms": _percentile(last, 99) * 1000,
+            "p99_ratio_last_over_first": _percentile(last, 99) / _percentile(first, 99),
+        }
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def bench_rebuild(workdir: Path) -> dict[str, Any]:
+    """(4) on the longest game of the HTTP run's database."""
+    from referee.service import Referee
+    database = workdir / "http.db"
+    conn = sqlite3.connect(database)
+    gid, n = conn.execute("SELECT game_id, MAX(seq) m FROM events GROUP BY game_id ORDER BY m DESC LIMIT 1").fetchone()
+    conn.close()
+    service = Referee(str(database))
+    service.forget()
+    start = time.perf_counter()
+    with_snapshot = service.load(gid)
+    t_snapshot = time.perf_counter() - start
+    snap = snapshots.latest(service.db.conn, gid, n)
+    with write_transaction(service.db) as c:
+        saved = [(s, st) for s, st in [snap]] if snap else []
+        snapshots.delete(c, gid)
+    service.forget()
+    start = time.perf_counter()
+    scratch = service.load(gid)
+    t_scratch = time.perf_counter() - start
+    with write_transaction(service.db) as c:
+        for s, st in saved:
+            snapshots.save(c, gid, s, st)
+    assert scratch.state == with_snapshot.state
+    moves = sum(1 for e in events.read(service.db.conn, gid) if e.type in ("move", "timeout"))
+    return {"game_events": n, "moves": moves, "snapshot_seq": snap[0] if snap else None,
+            "from_scratch_ms": t_scratch * 1000, "from_snapshot_ms": t_snapshot * 1000,
+            "replayed_moves_per_s": moves / t_scratch}
+
+
+def run(appends: int = 2000, games: int = 30, seed: int = 1) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="referee-bench-") as tmp:
+        work = Path(tmp)
+        return {"appends": bench_appends(work, appends), "http": bench_http(work, games, seed),
+                "rebuild": bench_rebuild(work)}

@@ -1,0 +1,191 @@
+"""The `referee` command: operate the service from a shell."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from referee.config import Config
+from referee.engine.replay import fold, initial
+from referee.engine.verify import verify_events
+from referee.errors import ServiceError
+from referee.store.db import connect, migrate
+
+
+def _config(ctx: click.Context) -> Config:
+    return ctx.obj["config"]
+
+
+def _service(ctx: click.Context):
+    from referee.service import Referee
+    return Referee(_config(ctx).database)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)
+
+
+def _read_json(path: str, what: str):
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        _fail(f"cannot read {what} from {path}: {e}")
+
+
+@click.group()
+@click.option("--database", envvar="REFEREE_DATABASE", default=None,
+              help="SQLite file (default ./referee.db, or $REFEREE_DATABASE).")
+@click.pass_context
+def main(ctx: click.Context, database: str | None) -> None:
+    """Referee: event-sourced referee for asynchronous board games."""
+    ctx.obj = {"config": Config.from_env(database=database)}
+
+
+@main.command("init-db")
+@click.pass_context
+def init_db(ctx: click.Context) -> None:
+    """Create or migrate the database (idempotent)."""
+    applied = migrate(connect(_config(ctx).database))
+    click.echo(f"{_config(ctx).database}: " + (f"applied {', '.join(applied)}" if applied else "up to date"))
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int) -> None:
+    """Run the development server (use gunicorn with deploy/gunicorn.conf.py in production)."""
+    from referee.app import create_app
+    app = create_app(_config(ctx))
+    click.echo(f"Referee on http://{host}:{port} (database {_config(ctx).database})")
+    app.run(host=host, port=port, threaded=True)
+
+
+@main.command("new-game")
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="NAME[:EMAIL]",
+              help="One per seat, in seat order.")
+@click.option("--options", "options_json", default="{}", help="Game options as JSON.")
+@click.option("--clock", "clock_json", default=None, help="Deadline policy as JSON.")
+@click.option("--position", "position_file", default=None, type=click.Path(), help="Start state (JSON file).")
+@click.option("--components", "components_file", default=None, type=click.Path(),
+              help="Corrected component data (JSON file).")
+@click.pass_context
+def new_game(ctx, game, seats, options_json, clock_json, position_file, components_file) -> None:
+    """Create a game and print its id and the seat tokens (shown once)."""
+    body: dict = {"game": game, "seats": []}
+    for s in seats:
+        name, _, email = s.partition(":")
+        body["seats"].append({"name": name, **({"email": email} if email else {})})
+    try:
+        body["options"] = json.loads(options_json)
+        if clock_json:
+            body["clock"] = json.loads(clock_json)
+    except json.JSONDecodeError as e:
+        _fail(f"malformed JSON: {e}")
+    if position_file:
+        body["position"] = _read_json(position_file, "the position")
+    if components_file:
+        body["components"] = _read_json(components_file, "the component data")
+    try:
+        created = _service(ctx).create_game(body)
+    except ServiceError as e:
+        _fail(json.dumps(e.problem()))
+    click.echo(json.dumps(created, indent=2))
+
+
+@main.command()
+@click.argument("game_id", required=False)
+@click.option("--rebuild-projections", is_flag=True, help="Rebuild the games list and who-must-move from events.")
+@click.pass_context
+def replay(ctx, game_id: str | None, rebuild_projections: bool) -> None:
+    """Rebuild a game's state from its log, ignoring snapshots, and print its state hash."""
+    service = _service(ctx)
+    if rebuild_projections:
+        n = service.rebuild_projections()
+        click.echo(f"rebuilt projections of {n} games from events")
+    if game_id is None:
+        if not rebuild_projections:
+            _fail("give a GAME_ID or --rebuild-projections")
+        return
+    try:
+        events = service.raw_events(game_id)
+    except ServiceError as e:
+        _fail(e.detail)
+    created = events[0].payload
+    seed = service.load(game_id).seed
+    rules = service.rules(created["game"], created["components"])
+    start = time.perf_counter()
+    state = initial(rules, seed, len(created["seats"]), created["options"], created["position"]).state
+    state = fold(rules, seed, state, [e.__dict__ for e in events[1:]])
+    elapsed = time.perf_counter() - start
+    moves = sum(e.type in ("move", "timeout") for e in events)
+    live = service.load(game_id).state
+    same = live == state
+    click.echo(json.dumps({"game_id": game_id, "seq": events[-1].seq, "moves": moves,
+                           "seconds": round(elapsed, 4), "matches_live_state": same}, indent=2))
+    if not same:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("game_id", required=False)
+@click.option("--file", "file", type=click.Path(), help="An exported log (JSON Lines) to verify offline.")
+@click.option("--seed", default=None, help="The seed (hex), for a full check before it is revealed.")
+@click.pass_context
+def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None:
+    """Recompute the hash chain, every chance outcome and every state hash."""
+    if (game_id is None) == (file is None):
+        _fail("give exactly one of GAME_ID or --file")
+    seed_bytes = bytes.fromhex(seed) if seed else None
+    if file:
+        try:
+            lines = Path(file).read_text().splitlines()
+            events = [json.loads(line) for line in lines if line.strip()]
+        except (OSError, json.JSONDecodeError) as e:
+            _fail(f"cannot read {file}: {e}")
+    else:
+        service = _service(ctx)
+        try:
+            events = [e.to_json() for e in service.raw_events(game_id)]
+            seed_bytes = seed_bytes or service.load(game_id).seed
+        except ServiceError as e:
+            _fail(e.detail)
+    report = verify_events(events, seed_bytes)
+    click.echo(json.dumps(report.to_json(), indent=2))
+    if not report.ok:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("game_id")
+@click.option("--full", is_flag=True, help="Unredacted (operator) log; default is the spectator's view.")
+@click.pass_context
+def export(ctx, game_id: str, full: bool) -> None:
+    """Print a game's log as JSON Lines."""
+    service = _service(ctx)
+    try:
+        rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
+    except ServiceError as e:
+        _fail(e.detail)
+    for row in rows:
+        click.echo(json.dumps(row, separators=(",", ":")))
+
+
+@main.command()
+@click.option("--appends", default=2000, show_default=True, help="Events to append in benchmark 1.")
+@click.option("--games", default=30, show_default=True, help="Babel games to play over HTTP.")
+@click.option("--seed", default=1, show_default=True, help="Seed of the random move choice.")
+def bench(appends: int, games: int, seed: int) -> None:
+    """Measure appends/s, moves/s over HTTP, latency flatness and rebuild time."""
+    from referee import bench as benchmarks
+    click.echo(json.dumps(benchmarks.run(appends, games, seed), indent=2))
+
+
+if __name__ == "__main__":
+    main()

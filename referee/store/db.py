@@ -1,0 +1,67 @@
+"""Opening the SQLite database with durable settings, migrating it, and write transactions."""
+
+from __future__ import annotations
+
+import importlib.util
+import sqlite3
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import sqlite_utils
+
+from referee.paths import MIGRATIONS
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+def connect(path: str | Path) -> sqlite_utils.Database:
+    """A connection in WAL mode with synchronous=FULL.
+
+    WAL + FULL fsyncs the log at every commit, so an acknowledged move survives power loss
+    (WAL + NORMAL would only survive an application crash). Transactions are explicit
+    (isolation_level=None) so that writers take the lock with BEGIN IMMEDIATE.
+    """
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
+                           check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return sqlite_utils.Database(conn)
+
+
+def _load_migrations():
+    spec = importlib.util.spec_from_file_location("referee_migrations", MIGRATIONS / "referee.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module.migrations
+
+
+def migrate(db: sqlite_utils.Database) -> list[str]:
+    """Apply pending migrations (idempotent); returns the names applied now."""
+    migrations = _load_migrations()
+    pending = [m.name for m in migrations.pending(db)]
+    migrations.apply(db)
+    return pending
+
+
+def open_database(path: str | Path) -> sqlite_utils.Database:
+    """Connect and make sure the schema is current (first start creates the file)."""
+    db = connect(path)
+    migrate(db)
+    return db
+
+
+@contextmanager
+def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE ... COMMIT: one writer at a time, all-or-nothing."""
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")

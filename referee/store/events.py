@@ -1,0 +1,87 @@
+"""Appending to and reading the hash-chained event log.
+
+An append states the sequence number it expects to follow; if another writer got there
+first it fails with SequenceConflict (the primary key (game_id, seq) backs this up), so a
+game's log can never fork.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import asdict, dataclass
+from typing import Any, Iterator
+
+from referee.engine.hashing import GENESIS, chain, content_digest
+
+
+class SequenceConflict(Exception):
+    def __init__(self, current_seq: int):
+        super().__init__(f"the game is at sequence {current_seq}")
+        self.current_seq = current_seq
+
+
+@dataclass
+class Event:
+    game_id: str
+    seq: int
+    type: str
+    seat: int | None
+    payload: dict[str, Any]
+    created_at: str
+    digest: str
+    prev_hash: str
+    hash: str
+
+    def content(self) -> dict[str, Any]:
+        """What the digest commits to."""
+        return event_content(self.type, self.seat, self.payload, self.created_at)
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d.pop("game_id")
+        return d
+
+
+def event_content(etype: str, seat: int | None, payload: dict, created_at: str) -> dict[str, Any]:
+    return {"type": etype, "seat": seat, "payload": payload, "created_at": created_at}
+
+
+_COLUMNS = "game_id, seq, type, seat, payload, created_at, digest, prev_hash, hash"
+
+
+def _row_to_event(row: tuple) -> Event:
+    return Event(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6], row[7], row[8])
+
+
+def head(conn: sqlite3.Connection, game_id: str) -> tuple[int, str]:
+    """(last seq, last hash) of a game; (0, GENESIS) when it has no events."""
+    row = conn.execute("SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
+                       (game_id,)).fetchone()
+    return (row[0], row[1]) if row else (0, GENESIS)
+
+
+def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
+           seat: int | None, payload: dict[str, Any], created_at: str) -> Event:
+    """Append one event after `expected_seq`; call inside a write transaction."""
+    seq, prev = head(conn, game_id)
+    if seq != expected_seq:
+        raise SequenceConflict(seq)
+    seq += 1
+    digest = content_digest(seed, seq, event_content(etype, seat, payload, created_at))
+    event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
+    conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                 (game_id, seq, etype, seat, json.dumps(payload, separators=(",", ":")), created_at,
+                  digest, prev, event.hash))
+    return event
+
+
+def read(conn: sqlite3.Connection, game_id: str, after: int = 0) -> list[Event]:
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+                        (game_id, after)).fetchall()
+    return [_row_to_event(r) for r in rows]
+
+
+def game_ids(conn: sqlite3.Connection) -> Iterator[str]:
+    for (gid,) in conn.execute("SELECT DISTINCT game_id FROM events ORDER BY game_id"):
+        yield gid

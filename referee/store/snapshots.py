@@ -1,0 +1,27 @@
+"""State snapshots: a cache that bounds replay cost. Deleting them changes nothing but speed."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+# A snapshot every this many events keeps replay after a cold start to at most this many moves.
+SNAPSHOT_EVERY = 25
+
+
+def save(conn: sqlite3.Connection, game_id: str, seq: int, state: dict[str, Any]) -> None:
+    conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                 (game_id, seq, json.dumps(state, separators=(",", ":"))))
+
+
+def latest(conn: sqlite3.Connection, game_id: str, upto: int) -> tuple[int, dict[str, Any]] | None:
+    row = conn.execute("SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
+                       "ORDER BY seq DESC LIMIT 1", (game_id, upto)).fetchone()
+    return (row[0], json.loads(row[1])) if row else None
+
+
+def delete(conn: sqlite3.Connection, game_id: str | None = None) -> int:
+    if game_id is None:
+        return conn.execute("DELETE FROM snapshots").rowcount
+    return conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,)).rowcount

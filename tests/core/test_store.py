@@ -1,0 +1,80 @@
+"""The event store on a real SQLite file: durability settings, sequence, chain, migrations."""
+
+import sqlite3
+import threading
+
+import pytest
+
+from referee.engine.hashing import GENESIS, chain
+from referee.store import events, snapshots
+from referee.store.db import connect, migrate, open_database, write_transaction
+
+SEED = b"k" * 32
+
+
+def test_migrations_are_idempotent_and_settings_durable(tmp_path):
+    path = tmp_path / "r.db"
+    db = connect(path)
+    assert migrate(db) == ["m001_core"]
+    assert migrate(db) == []
+    assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+
+
+def test_append_chains_hashes_and_refuses_a_stale_sequence(tmp_path):
+    db = open_database(tmp_path / "r.db")
+    with write_transaction(db) as conn:
+        e1 = events.append(conn, SEED, "g", 0, "game_created", None, {"a": 1}, "t1")
+        e2 = events.append(conn, SEED, "g", 1, "move", 0, {"b": 2}, "t2")
+    assert e1.prev_hash == GENESIS and e1.hash == chain(GENESIS, e1.digest)
+    assert e2.prev_hash == e1.hash and e2.hash == chain(e1.hash, e2.digest)
+    with pytest.raises(events.SequenceConflict) as err:
+        with write_transaction(db) as conn:
+            events.append(conn, SEED, "g", 1, "move", 1, {"c": 3}, "t3")
+    assert err.value.current_seq == 2
+    assert [e.seq for e in events.read(db.conn, "g")] == [1, 2]
+
+
+def test_concurrent_appends_at_the_same_sequence_never_both_land(tmp_path):
+    path = tmp_path / "r.db"
+    db = open_database(path)
+    with write_transaction(db) as conn:
+        events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")
+    outcomes = []
+    barrier = threading.Barrier(8)
+
+    def writer(i):
+        mine = connect(path)
+        barrier.wait()
+        try:
+            with write_transaction(mine) as conn:
+                events.append(conn, SEED, "g", 1, "move", 0, {"i": i}, "t")
+            outcomes.append("ok")
+        except events.SequenceConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=writer, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict"] * 7 + ["ok"]
+    assert [e.seq for e in events.read(db.conn, "g")] == [1, 2]
+
+
+def test_primary_key_backs_up_the_sequence_check(tmp_path):
+    db = open_database(tmp_path / "r.db")
+    db.conn.execute("INSERT INTO events VALUES ('g',1,'x',NULL,'{}','t','d','p','h')")
+    with pytest.raises(sqlite3.IntegrityError):
+        db.conn.execute("INSERT INTO events VALUES ('g',1,'y',NULL,'{}','t','d','p','h')")
+
+
+def test_snapshots_latest_at_or_before(tmp_path):
+    db = open_database(tmp_path / "r.db")
+    snapshots.save(db.conn, "g", 25, {"n": 25})
+    snapshots.save(db.conn, "g", 50, {"n": 50})
+    assert snapshots.latest(db.conn, "g", 49) == (25, {"n": 25})
+    assert snapshots.latest(db.conn, "g", 80) == (50, {"n": 50})
+    assert snapshots.latest(db.conn, "g", 10) is None
+    assert snapshots.delete(db.conn) == 2
