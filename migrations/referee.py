@@ -76,3 +76,47 @@ def m001_core(db):
             response TEXT NOT NULL,
             PRIMARY KEY (game_id, seat, key)
         )""")
+
+
+@migrations()
+def m002_deadlines_and_outbox(db):
+    # Snapshots also cache the seats' clocks (a fold over events, like the state).
+    db.execute("ALTER TABLE snapshots ADD COLUMN clocks TEXT")
+    # Projection for the scheduler: each open decision's deadline and next reminder.
+    db.execute("""
+        CREATE TABLE deadlines (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            opened_seq INTEGER NOT NULL,
+            due_at REAL NOT NULL,
+            reminders TEXT NOT NULL,
+            next_reminder_at REAL,
+            PRIMARY KEY (game_id, seat)
+        )""")
+    db.execute("CREATE INDEX deadlines_due ON deadlines(due_at)")
+    db.execute("CREATE INDEX deadlines_remind ON deadlines(next_reminder_at)")
+    db.execute("ALTER TABLE games ADD COLUMN resume_at REAL")
+    # Notifications, written in the same transaction as the events that cause them.
+    db.execute("""
+        CREATE TABLE outbox (
+            id INTEGER PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            seat INTEGER,
+            channel TEXT NOT NULL,
+            recipient TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            subject TEXT NOT NULL,
+            body TEXT NOT NULL,
+            dedupe_key TEXT NOT NULL UNIQUE,
+            created_at REAL NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_attempt_at REAL NOT NULL,
+            claimed_until REAL,
+            sent_at REAL,
+            failed INTEGER NOT NULL DEFAULT 0,
+            last_error TEXT
+        )""")
+    db.execute("CREATE INDEX outbox_due ON outbox(sent_at, failed, next_attempt_at)")
+    # Instance-wide secrets (the HMAC key for reply addresses and webhooks when
+    # REFEREE_SECRET_KEY is not set), so a fresh install needs no configuration.
+    db.execute("CREATE TABLE instance (key TEXT PRIMARY KEY, value TEXT NOT NULL)")

@@ -22,10 +22,11 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.config.update(flask_config)
     app.config["REFEREE"] = config
     kwargs = {"clock": clock} if clock is not None else {}
-    app.extensions["referee"] = Referee(config.database, **kwargs)
+    app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import games, meta
+    from referee.api import games, mail, meta
     app.register_blueprint(games.bp)
+    app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
 
     @app.errorhandler(ServiceError)

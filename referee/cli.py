@@ -22,7 +22,7 @@ def _config(ctx: click.Context) -> Config:
 
 def _service(ctx: click.Context):
     from referee.service import Referee
-    return Referee(_config(ctx).database)
+    return Referee(_config(ctx).database, config=_config(ctx))
 
 
 def _fail(message: str) -> None:
@@ -175,6 +175,36 @@ def export(ctx, game_id: str, full: bool) -> None:
         _fail(e.detail)
     for row in rows:
         click.echo(json.dumps(row, separators=(",", ":")))
+
+
+@main.command()
+@click.option("--interval", default=30.0, show_default=True, type=float, help="Seconds between passes.")
+@click.option("--once", is_flag=True, help="Run one pass and exit (for cron).")
+@click.pass_context
+def scheduler(ctx: click.Context, interval: float, once: bool) -> None:
+    """Play defaults at deadlines, send reminders, resume ended vacations, deliver the outbox."""
+    import logging
+    from referee import scheduler as jobs
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    service = _service(ctx)
+    if once:
+        click.echo(json.dumps(jobs.run_once(service)))
+        return
+    jobs.serve(service, interval)
+
+
+@main.command("mail-in")
+@click.pass_context
+def mail_in(ctx: click.Context) -> None:
+    """Read one RFC 822 message on stdin (an MTA pipe) and play the move it carries.
+
+    Exits 0 for any well-formed message: the outcome goes to the sender by mail, never back
+    through the MTA (a bounce would tell a stranger whether the address exists)."""
+    from referee.notify import mailin
+    raw = sys.stdin.buffer.read()
+    if not raw.strip():
+        _fail("no message on standard input")
+    mailin.handle(_service(ctx), raw)
 
 
 @main.command()

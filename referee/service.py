@@ -1,9 +1,10 @@
 """The application layer: the only place that combines the store, the rules and notifications.
 
-Every state change happens here as one write transaction: the events, the projections, the
-snapshot, the idempotency record (and the outbox) land together or not at all. The rules
-run outside the write lock on a state read at a known sequence; the append then states that
-sequence, so a concurrent writer makes this one fail with 409 instead of forking the log.
+Every state change happens here as one write transaction: the events, the projections (games
+list, deadlines), the snapshot, the idempotency record and the outbox land together or not
+at all. The rules run outside the write lock on a state read at a known sequence; the append
+then states that sequence, so a concurrent writer (another move, a timeout from the
+scheduler) makes this one fail with 409 instead of forking the log.
 """
 
 from __future__ import annotations
@@ -15,26 +16,36 @@ import threading
 import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import sqlite_utils
 
+from referee import deadlines as clocks_mod
+from referee.clock import ClockPolicy, policy_from_clock
+from referee.config import Config
+from referee.deadlines import Clocks
+from referee.engine.base import ComponentError
 from referee.engine.contract import IllegalMove, Rules
 from referee.engine.hashing import canonical, commitment
 from referee.engine.registry import GAME_IDS, rules_for
-from referee.engine.replay import Step, advance, initial
+from referee.engine.replay import advance, initial
 from referee.engine.rng import redact_records
-from referee.engine.base import ComponentError
 from referee.engine.schemas import check, schema_errors, validator_for
-from referee.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized, Unprocessable
-from referee.store import credentials, events, idempotency, projections, snapshots
+from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
+from referee.notify.triggers import Notifier
+from referee.store import credentials, deadlines, events, idempotency, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
 
 Clock = Callable[[], float]
+STATE_EVENTS = ("move", "timeout", "resigned")
 
 
 def iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def epoch(text: str) -> float:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc).timestamp()
 
 
 @dataclass(frozen=True)
@@ -50,23 +61,34 @@ class Loaded:
     seq: int
     state: dict[str, Any]
     status: str                  # active | paused | finished
+    policy: ClockPolicy | None
+    clocks: Clocks
 
     @property
     def finished(self) -> bool:
         return self.status == "finished"
 
+    def seat_count(self) -> int:
+        return len(self.created["seats"])
+
 
 class Referee:
     """The service. One instance per process; connections are per thread."""
 
-    def __init__(self, database: str, clock: Clock = time.time):
+    def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         self.database = database
         self.clock = clock
+        self.config = config or Config(database=database)
         self._local = threading.local()
         self._cache: dict[str, Loaded] = {}
         self._cache_lock = threading.Lock()
         self._rules_cache: dict[tuple[str, str], Rules] = {}
-        open_database(database).conn.close()
+        db = open_database(database)
+        with write_transaction(db) as conn:
+            stored = instance.secret_key(conn)
+        db.conn.close()
+        self.secret_key = self.config.secret_key.encode() if self.config.secret_key else stored
+        self.notifier = Notifier(self)
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -76,9 +98,6 @@ class Referee:
         if db is None:
             db = self._local.db = open_database(self.database)
         return db
-
-    def now(self) -> str:
-        return iso(self.clock())
 
     def rules(self, game: str, components: dict | None) -> Rules:
         key = (game, hashlib.sha256(canonical(components)).hexdigest() if components else "")
@@ -107,6 +126,10 @@ class Referee:
         errs = schema_errors(validator_for(rules.options_schema), options)
         if errs:
             raise BadRequest("options do not match the game's options schema", errors=errs)
+        try:
+            policy = policy_from_clock(body.get("clock"))
+        except ValueError as e:
+            raise Unprocessable(f"clock: {e}") from None
         position = body.get("position")
         if position is not None:
             self._check_position(rules, position, len(seats))
@@ -128,19 +151,24 @@ class Referee:
             "chance": step.chance, "state_hash": step.state_hash,
         }
         tokens = [secrets.token_urlsafe(24) for _ in seats]
-        now = self.now()
+        blank = Loaded(game_id, game, rules, seed, payload, "", 0, step.state, "active", policy,
+                       clocks_mod.start(policy, len(seats)))
         with write_transaction(self.db) as conn:
             credentials.save_seed(conn, game_id, seed)
             for i, (s, tok) in enumerate(zip(seats, tokens)):
                 credentials.add_seat(conn, game_id, i, s["name"], s.get("email"), s.get("webhook"), tok)
             projections.set_players(conn, game_id, [s["name"] for s in seats])
-            loaded = Loaded(game_id, game, rules, seed, payload, now, 0, step.state, "active")
-            after, _ = self._append(conn, loaded, [("game_created", None, payload)], step.state, now)
-        with self._cache_lock:
-            self._cache[game_id] = after
-        return {"id": game_id, "game": game,
-                "seats": [{"seat": i, "name": s["name"], "token": t} for i, (s, t) in enumerate(zip(seats, tokens))],
-                "seed_commitment": payload["seed_commitment"]}
+            after, _ = self._append(conn, blank, [("game_created", None, payload)], step.state)
+        self._remember(after)
+        out_seats = []
+        for i, (s, t) in enumerate(zip(seats, tokens)):
+            entry = {"seat": i, "name": s["name"], "token": t}
+            if s.get("email"):
+                entry["reply_address"] = self.notifier.reply_address(game_id, i)
+            if s.get("webhook"):
+                entry["webhook_secret"] = self.notifier.webhook_secret(game_id, i)
+            out_seats.append(entry)
+        return {"id": game_id, "game": game, "seats": out_seats, "seed_commitment": payload["seed_commitment"]}
 
     @staticmethod
     def _check_position(rules: Rules, position: dict, seats: int) -> None:
@@ -169,36 +197,45 @@ class Referee:
             return cached
         if cached is None or cached.seq > seq:
             cached = self._load_cold(conn, game_id, seq)
-        loaded = self._fold(cached, events.read(conn, game_id, after=cached.seq))
-        with self._cache_lock:
-            self._cache[game_id] = loaded
+        loaded = cached
+        for e in events.read(conn, game_id, after=cached.seq):
+            loaded = self._step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
+        self._remember(loaded)
         return loaded
 
     def _load_cold(self, conn, game_id: str, seq: int) -> Loaded:
-        first = events.read(conn, game_id, after=0)[:1]
-        created = first[0]
+        created = events.read(conn, game_id, after=0)[0]
         payload = created.payload
         seed = credentials.seed_of(conn, game_id)
         rules = self.rules(payload["game"], payload["components"])
+        policy = policy_from_clock(payload["clock"])
+        blank = Loaded(game_id, payload["game"], rules, seed, payload, created.created_at, 0, {}, "active",
+                       policy, clocks_mod.start(policy, len(payload["seats"])))
         snap = snapshots.latest(conn, game_id, seq)
-        if snap is not None:
-            snap_seq, state = snap
-        else:
-            snap_seq = 1
-            state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
-        base = Loaded(game_id, payload["game"], rules, seed, payload, created.created_at, 1, state, "active")
-        # Status events before the snapshot still matter; fold them without re-applying moves.
-        status = _status_after("active", [e.type for e in events.read(conn, game_id, after=1) if e.seq <= snap_seq])
-        return replace(base, seq=snap_seq, status=status)
+        if snap is not None and snap[2] is not None:
+            snap_seq, state, meta = snap
+            return replace(blank, seq=snap_seq, state=state, status=meta["status"],
+                           clocks=Clocks.from_json(meta["clocks"]))
+        state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
+        return self._step(blank, 1, "game_created", None, payload, created.created_at, state)
 
-    def _fold(self, loaded: Loaded, new_events: list[events.Event]) -> Loaded:
-        state, status, seq = loaded.state, loaded.status, loaded.seq
-        for e in new_events:
-            if e.type in ("move", "timeout", "resigned"):
-                state = advance(loaded.rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload).state
-            status = _status_after(status, [e.type])
-            seq = e.seq
-        return replace(loaded, state=state, status=status, seq=seq)
+    def _step(self, loaded: Loaded, seq: int, etype: str, seat: int | None, payload: dict, created_at: str,
+              state: dict | None = None) -> Loaded:
+        """The game after one more event (the state is given when the caller just computed it)."""
+        if state is None:
+            state = loaded.state
+            if etype in STATE_EVENTS:
+                state = advance(loaded.rules, loaded.seed, state, seq, etype, seat, payload).state
+        status = _status_after(loaded.status, etype)
+        prompted = [p.seat for p in loaded.rules.prompts(state)] if etype in (*STATE_EVENTS, "game_created") else []
+        clocks = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat, epoch(created_at),
+                                        payload, prompted)
+        return replace(loaded, seq=seq, state=state, status=status, clocks=clocks,
+                       created_at=loaded.created_at or created_at)
+
+    def _remember(self, loaded: Loaded) -> None:
+        with self._cache_lock:
+            self._cache[loaded.game_id] = loaded
 
     def forget(self, game_id: str | None = None) -> None:
         """Drop cached states (tests and benchmarks use this to measure cold loads)."""
@@ -222,22 +259,37 @@ class Referee:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def _append(self, conn, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
-                now: str) -> tuple[Loaded, list[events.Event]]:
-        """Append events after loaded.seq, plus projections and snapshot; inside a transaction."""
-        seq, status = loaded.seq, loaded.status
-        appended = []
+    def _append(self, conn, loaded: Loaded, new: list[tuple[str, int | None, dict]],
+                state: dict) -> tuple[Loaded, list[events.Event]]:
+        """Append events after loaded.seq with everything derived from them; inside a transaction."""
+        now = self.clock()
+        stamp = iso(now)
+        after, appended = loaded, []
         for etype, seat, payload in new:
-            appended.append(events.append(conn, loaded.seed, loaded.game_id, seq, etype, seat, payload, now))
-            seq += 1
-            status = _status_after(status, [etype])
-        if seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
-            snapshots.save(conn, loaded.game_id, seq, state)
-        after = replace(loaded, seq=seq, state=state, status=status)
-        to_move = sorted({p.seat for p in loaded.rules.prompts(state)}) if status == "active" else []
-        projections.upsert_game(conn, loaded.game_id, loaded.game, status, seq, to_move,
-                                loaded.rules.result(state), loaded.created_at, now)
+            e = events.append(conn, loaded.seed, loaded.game_id, after.seq, etype, seat, payload, stamp)
+            appended.append(e)
+            after = self._step(after, e.seq, etype, seat, payload, stamp, state if etype in STATE_EVENTS or
+                               etype == "game_created" else None)
+        if after.seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
+            snapshots.save(conn, loaded.game_id, after.seq, after.state,
+                           {"status": after.status, "clocks": after.clocks.to_json()})
+        self._project(conn, after, stamp)
+        self.notifier.on_events(conn, loaded, after, appended, now)
         return after, appended
+
+    def _project(self, conn, loaded: Loaded, stamp: str) -> None:
+        active = loaded.status == "active"
+        to_move = sorted({p.seat for p in loaded.rules.prompts(loaded.state)}) if active else []
+        pause = loaded.clocks.pause or {}
+        projections.upsert_game(conn, loaded.game_id, loaded.game, loaded.status, loaded.seq, to_move,
+                                loaded.rules.result(loaded.state), loaded.created_at, stamp,
+                                pause.get("until") if loaded.status == "paused" else None)
+        rows = []
+        if active and loaded.policy is not None:
+            for seat, sc in enumerate(loaded.clocks.seats):
+                if sc.due_at is not None:
+                    rows.append((seat, sc.opened_seq, sc.due_at, loaded.policy.reminder_times(sc.opened_at, sc.due_at)))
+        deadlines.replace_for_game(conn, loaded.game_id, rows)
 
     def _write(self, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
                extra: Callable[[Any, Loaded, list[events.Event]], None] | None = None,
@@ -247,17 +299,15 @@ class Referee:
         if result is not None and not loaded.finished:
             new = [*new, ("game_ended", None, {"result": result}),
                    ("seed_revealed", None, {"seed": loaded.seed.hex()})]
-        now = self.now()
         try:
             with write_transaction(self.db) as conn:
-                after, appended = self._append(conn, loaded, new, state, now)
+                after, appended = self._append(conn, loaded, new, state)
                 if extra is not None:
                     extra(conn, after, appended)
         except events.SequenceConflict as e:
             raise Conflict("another event was appended first; reload and try again",
                            current_seq=e.current_seq) from None
-        with self._cache_lock:
-            self._cache[after.game_id] = after
+        self._remember(after)
         return after, appended
 
     def submit_move(self, game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -277,9 +327,8 @@ class Referee:
             raise BadRequest("move does not match the game's move schema", errors=errs)
         self._check_expected(loaded, body.get("expected_seq"))
         self._check_active(loaded)
-        seq = loaded.seq + 1
         try:
-            step = advance(loaded.rules, loaded.seed, loaded.state, seq, "move", seat, {"move": move})
+            step = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "move", seat, {"move": move})
         except IllegalMove as e:
             raise Unprocessable(e.message, rule=e.rule, current_seq=loaded.seq) from None
         payload = {"move": move, "chance": step.chance, "state_hash": step.state_hash}
@@ -288,7 +337,13 @@ class Referee:
             if key is not None:
                 idempotency.remember(conn, game_id, seat, key, 201, self._move_response(after, seat, appended))
 
-        after, appended = self._write(loaded, [("move", seat, payload)], step.state, remember)
+        try:
+            after, appended = self._write(loaded, [("move", seat, payload)], step.state, remember)
+        except Conflict:
+            earlier = idempotency.recall(self.db.conn, game_id, seat, key) if key is not None else None
+            if earlier is not None:
+                return earlier
+            raise
         return 201, self._move_response(after, seat, appended)
 
     def _move_response(self, loaded: Loaded, seat: int, appended: list[events.Event]) -> dict[str, Any]:
@@ -309,6 +364,25 @@ class Referee:
         if loaded.status == "paused":
             raise Conflict("the game is paused; resume it first", current_seq=loaded.seq)
 
+    def play_timeout(self, game_id: str, seat: int, opened_seq: int) -> bool:
+        """Play the default move for a seat whose deadline passed. False when there is
+        nothing to do any more (the seat moved, the game paused or ended, another scheduler
+        got there first): a timeout and a move can never both land for one decision."""
+        loaded = self.load(game_id)
+        sc = loaded.clocks.seats[seat]
+        if (loaded.status != "active" or sc.opened_seq != opened_seq or sc.due_at is None
+                or sc.due_at > self.clock()):
+            return False
+        move = loaded.rules.default_move(loaded.state, seat)
+        step = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "timeout", seat, {"move": move})
+        payload = {"move": move, "chance": step.chance, "state_hash": step.state_hash,
+                   "deadline": iso(sc.due_at)}
+        try:
+            self._write(loaded, [("timeout", seat, payload)], step.state)
+        except Conflict:
+            return False
+        return True
+
     def resign(self, game_id: str, seat: int) -> dict[str, Any]:
         loaded = self.load(game_id)
         if loaded.finished:
@@ -318,26 +392,60 @@ class Referee:
         after, _ = self._write(loaded, [("resigned", seat, payload)], step.state)
         return self.describe(after, seat)
 
-    def set_paused(self, game_id: str, seat: int, paused: bool, reason: str = "") -> dict[str, Any]:
+    def pause(self, game_id: str, seat: int, kind: str = "vacation", reason: str = "") -> dict[str, Any]:
+        """A seat's vacation pauses the game at once (charged to its yearly allowance); an
+        agreed pause takes effect when every seat has asked for it (free)."""
         loaded = self.load(game_id)
         if loaded.finished:
             raise Conflict("the game is over", current_seq=loaded.seq)
-        if (loaded.status == "paused") == paused:
-            raise Conflict(f"the game is already {'paused' if paused else 'running'}", current_seq=loaded.seq)
-        etype = "paused" if paused else "resumed"
-        after, _ = self._write(loaded, [(etype, seat, {"reason": reason})], loaded.state)
+        if loaded.status == "paused":
+            raise Conflict("the game is already paused", current_seq=loaded.seq)
+        now = self.clock()
+        new: list[tuple[str, int | None, dict]]
+        if kind == "vacation":
+            until = clocks_mod.vacation_until(loaded.policy, loaded.clocks, seat, now)
+            if until is not None and until <= now:
+                raise Conflict(f"seat {seat} has no vacation days left this year", current_seq=loaded.seq)
+            pause = {"kind": "vacation", "seat": seat, "until": until}
+            new = [("paused", seat, {"reason": reason, "pause": pause})]
+        else:
+            if seat in loaded.clocks.pause_votes:
+                raise Conflict("this seat already asked for a pause", current_seq=loaded.seq)
+            new = [("pause_requested", seat, {"reason": reason})]
+            if set(loaded.clocks.pause_votes) | {seat} == set(range(loaded.seat_count())):
+                new.append(("paused", None, {"reason": "all seats agreed", "pause": {"kind": "agreed"}}))
+        after, _ = self._write(loaded, new, loaded.state)
+        return self.describe(after, seat)
+
+    def resume(self, game_id: str, seat: int | None, reason: str = "") -> dict[str, Any]:
+        """Resume a pause. A vacation is ended by its own seat (or by the scheduler when the
+        allowance runs out, seat None); an agreed pause by any seat."""
+        loaded = self.load(game_id)
+        if loaded.status != "paused":
+            raise Conflict("the game is not paused", current_seq=loaded.seq)
+        pause = loaded.clocks.pause or {}
+        if seat is not None and pause.get("kind") == "vacation" and pause.get("seat") != seat:
+            raise Forbidden(f"seat {pause.get('seat')} is on vacation; only that seat can end it early")
+        after, _ = self._write(loaded, [("resumed", seat, {"reason": reason})], loaded.state)
         return self.describe(after, seat)
 
     # -- reading -----------------------------------------------------------------------------
 
+    def deadline_of(self, loaded: Loaded, seat: int) -> float | None:
+        sc = loaded.clocks.seats[seat]
+        return sc.due_at if loaded.status == "active" else None
+
     def describe(self, loaded: Loaded, viewer: int | None) -> dict[str, Any]:
-        """GET /games/{id}: status, who must move, the caller's view."""
+        """GET /games/{id}: status, who must move (with deadlines), the caller's view."""
         prompts = [] if loaded.status != "active" else loaded.rules.prompts(loaded.state)
+        pause = loaded.clocks.pause if loaded.status == "paused" else None
         return {
             "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,
-            "seats": loaded.created["seats"],
+            "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent} for s in loaded.created["seats"]],
             "seed_commitment": loaded.created["seed_commitment"],
-            "prompts": [prompt_json(p, viewer) for p in prompts],
+            "clock": loaded.created["clock"],
+            "prompts": [prompt_json(p, viewer, self.deadline_of(loaded, p.seat)) for p in prompts],
+            "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
             "view": loaded.rules.view(loaded.state, viewer),
             "result": loaded.rules.result(loaded.state),
         }
@@ -349,7 +457,8 @@ class Referee:
         loaded = self.load(game_id)
         if loaded.status != "active" or viewer is None:
             return []
-        return [prompt_json(p, viewer) for p in loaded.rules.prompts(loaded.state) if p.seat == viewer]
+        return [prompt_json(p, viewer, self.deadline_of(loaded, p.seat))
+                for p in loaded.rules.prompts(loaded.state) if p.seat == viewer]
 
     def list_games(self, **filters: Any) -> list[dict[str, Any]]:
         return projections.list_games(self.db.conn, **filters)
@@ -380,10 +489,41 @@ class Referee:
         self.load(game_id)
         return events.read(self.db.conn, game_id)
 
+    # -- scheduler jobs ------------------------------------------------------------------------
+
+    def play_due_timeouts(self) -> int:
+        """Every seat whose deadline passed gets its default move (as a timeout event)."""
+        played = 0
+        for row in deadlines.due(self.db.conn, self.clock()):
+            played += self.play_timeout(row["game_id"], row["seat"], row["opened_seq"])
+        return played
+
+    def queue_due_reminders(self) -> int:
+        now = self.clock()
+        queued = 0
+        for row in deadlines.reminders_due(self.db.conn, now):
+            loaded = self.load(row["game_id"])
+            sc = loaded.clocks.seats[row["seat"]]
+            with write_transaction(self.db) as conn:
+                if sc.opened_seq == row["opened_seq"] and loaded.status == "active":
+                    queued += self.notifier.remind(conn, loaded, row["seat"], now)
+                deadlines.drop_reminders(conn, row["game_id"], row["seat"], row["opened_seq"], now)
+        return queued
+
+    def resume_ended_vacations(self) -> int:
+        resumed = 0
+        for gid in projections.due_resumes(self.db.conn, self.clock()):
+            try:
+                self.resume(gid, None, "vacation allowance used up")
+                resumed += 1
+            except ServiceError:
+                pass  # resumed by its seat meanwhile
+        return resumed
+
     # -- maintenance ---------------------------------------------------------------------------
 
     def rebuild_projections(self) -> int:
-        """Recompute games/game_players from events alone (plus seeds to replay states)."""
+        """Recompute games, game_players and deadlines from events alone (plus seeds to replay)."""
         conn = self.db.conn
         ids = list(events.game_ids(conn))
         self.forget()
@@ -391,31 +531,22 @@ class Referee:
             projections.clear(c)
         for gid in ids:
             loaded = self.load(gid)
-            created = loaded.created
             last = events.read(conn, gid, after=loaded.seq - 1)[-1]
-            to_move = sorted({p.seat for p in loaded.rules.prompts(loaded.state)}) if loaded.status == "active" else []
             with write_transaction(self.db) as c:
-                projections.set_players(c, gid, [s["name"] for s in created["seats"]])
-                projections.upsert_game(c, gid, loaded.game, loaded.status, loaded.seq, to_move,
-                                        loaded.rules.result(loaded.state), loaded.created_at, last.created_at)
+                projections.set_players(c, gid, [s["name"] for s in loaded.created["seats"]])
+                self._project(c, loaded, last.created_at)
         return len(ids)
 
 
-def _status_after(status: str, types: list[str]) -> str:
-    for t in types:
-        if t == "paused":
-            status = "paused"
-        elif t == "resumed":
-            status = "active"
-        elif t == "game_ended":
-            status = "finished"
-    return status
+def _status_after(status: str, etype: str) -> str:
+    return {"paused": "paused", "resumed": "active", "game_ended": "finished"}.get(etype, status)
 
 
-def prompt_json(p, viewer: int | None) -> dict[str, Any]:
+def prompt_json(p, viewer: int | None, deadline: float | None) -> dict[str, Any]:
     """A prompt over HTTP. Another seat's choices and default can reveal its hidden
     information (a hand), so only the prompted seat sees them."""
     own = viewer == p.seat
     return {"seat": p.seat, "kind": p.kind, "text": p.text,
             "choices": copy.deepcopy(p.choices) if own else None,
-            "default": p.default if own else None, "deadline": None}
+            "default": p.default if own else None,
+            "deadline": iso(deadline) if deadline is not None else None}

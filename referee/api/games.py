@@ -89,10 +89,11 @@ def resign(game_id: str):
 @bp.post("/games/<game_id>/pause")
 def pause(game_id: str):
     seat = caller_seat(game_id, required=True)
-    return jsonify(service().set_paused(game_id, seat, True, _action_body().get("reason", "")))
+    body = _action_body()
+    return jsonify(service().pause(game_id, seat, body.get("kind", "vacation"), body.get("reason", "")))
 
 
 @bp.post("/games/<game_id>/resume")
 def resume(game_id: str):
     seat = caller_seat(game_id, required=True)
-    return jsonify(service().set_paused(game_id, seat, False, _action_body().get("reason", "")))
+    return jsonify(service().resume(game_id, seat, _action_body().get("reason", "")))

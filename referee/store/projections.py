@@ -8,13 +8,20 @@ from typing import Any
 
 
 def upsert_game(conn: sqlite3.Connection, game_id: str, game: str, status: str, seq: int,
-                to_move: list[int], result: dict | None, created_at: str, updated_at: str) -> None:
+                to_move: list[int], result: dict | None, created_at: str, updated_at: str,
+                resume_at: float | None = None) -> None:
     conn.execute(
-        "INSERT INTO games (id, game, status, seq, to_move, result, created_at, updated_at) "
-        "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET status=excluded.status, "
-        "seq=excluded.seq, to_move=excluded.to_move, result=excluded.result, updated_at=excluded.updated_at",
+        "INSERT INTO games (id, game, status, seq, to_move, result, created_at, updated_at, resume_at) "
+        "VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET status=excluded.status, "
+        "seq=excluded.seq, to_move=excluded.to_move, result=excluded.result, updated_at=excluded.updated_at, "
+        "resume_at=excluded.resume_at",
         (game_id, game, status, seq, json.dumps(to_move), json.dumps(result) if result is not None else None,
-         created_at, updated_at))
+         created_at, updated_at, resume_at))
+
+
+def due_resumes(conn: sqlite3.Connection, now: float) -> list[str]:
+    """Paused games whose vacation allowance has run out."""
+    return [g for (g,) in conn.execute("SELECT id FROM games WHERE status = 'paused' AND resume_at <= ?", (now,))]
 
 
 def set_players(conn: sqlite3.Connection, game_id: str, names: list[str]) -> None:
@@ -58,3 +65,4 @@ def list_games(conn: sqlite3.Connection, status: str | None = None, game: str | 
 def clear(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM games")
     conn.execute("DELETE FROM game_players")
+    conn.execute("DELETE FROM deadlines")

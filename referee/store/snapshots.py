@@ -10,15 +10,16 @@ from typing import Any
 SNAPSHOT_EVERY = 25
 
 
-def save(conn: sqlite3.Connection, game_id: str, seq: int, state: dict[str, Any]) -> None:
-    conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
-                 (game_id, seq, json.dumps(state, separators=(",", ":"))))
+def save(conn: sqlite3.Connection, game_id: str, seq: int, state: dict[str, Any], meta: dict[str, Any]) -> None:
+    """`meta` holds what else is folded from events (status, the seats' clocks)."""
+    conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state, clocks) VALUES (?, ?, ?, ?)",
+                 (game_id, seq, json.dumps(state, separators=(",", ":")), json.dumps(meta, separators=(",", ":"))))
 
 
-def latest(conn: sqlite3.Connection, game_id: str, upto: int) -> tuple[int, dict[str, Any]] | None:
-    row = conn.execute("SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
+def latest(conn: sqlite3.Connection, game_id: str, upto: int) -> tuple[int, dict[str, Any], dict | None] | None:
+    row = conn.execute("SELECT seq, state, clocks FROM snapshots WHERE game_id = ? AND seq <= ? "
                        "ORDER BY seq DESC LIMIT 1", (game_id, upto)).fetchone()
-    return (row[0], json.loads(row[1])) if row else None
+    return (row[0], json.loads(row[1]), json.loads(row[2]) if row[2] else None) if row else None
 
 
 def delete(conn: sqlite3.Connection, game_id: str | None = None) -> int:

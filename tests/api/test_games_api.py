@@ -130,7 +130,8 @@ def test_pause_resume_and_resign_reveal_the_seed(server):
     r = server.call("POST", f"/games/{gid}/moves", t0, json={"move": {"type": "finish_first_turn"}})
     assert r.status_code == 409 and "paused" in r.json()["detail"]
     assert server.call("POST", f"/games/{gid}/pause", t1).status_code == 409
-    assert server.call("POST", f"/games/{gid}/resume", t0).json()["status"] == "active"
+    assert server.call("POST", f"/games/{gid}/resume", t0).status_code == 403  # Bo's vacation, not Ada's
+    assert server.call("POST", f"/games/{gid}/resume", t1).json()["status"] == "active"
     g = server.call("POST", f"/games/{gid}/resign", t0).json()
     assert g["status"] == "finished" and g["result"]["winner"] == 1 and g["result"]["reason"] == "resigned"
     events = server.call("GET", f"/games/{gid}/events").json()["events"]

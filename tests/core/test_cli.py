@@ -25,7 +25,7 @@ def run(db, *args):
 def test_init_db_is_idempotent(tmp_path):
     db = tmp_path / "r.db"
     code, out = run(db, "init-db")
-    assert code == 0 and "applied m001_core" in out
+    assert code == 0 and "applied m001_core, m002_deadlines_and_outbox" in out
     code, out = run(db, "init-db")
     assert code == 0 and "up to date" in out
 

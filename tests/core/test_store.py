@@ -15,7 +15,7 @@ SEED = b"k" * 32
 def test_migrations_are_idempotent_and_settings_durable(tmp_path):
     path = tmp_path / "r.db"
     db = connect(path)
-    assert migrate(db) == ["m001_core"]
+    assert migrate(db) == ["m001_core", "m002_deadlines_and_outbox"]
     assert migrate(db) == []
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -72,9 +72,9 @@ def test_primary_key_backs_up_the_sequence_check(tmp_path):
 
 def test_snapshots_latest_at_or_before(tmp_path):
     db = open_database(tmp_path / "r.db")
-    snapshots.save(db.conn, "g", 25, {"n": 25})
-    snapshots.save(db.conn, "g", 50, {"n": 50})
-    assert snapshots.latest(db.conn, "g", 49) == (25, {"n": 25})
-    assert snapshots.latest(db.conn, "g", 80) == (50, {"n": 50})
+    snapshots.save(db.conn, "g", 25, {"n": 25}, {"status": "active"})
+    snapshots.save(db.conn, "g", 50, {"n": 50}, {"status": "paused"})
+    assert snapshots.latest(db.conn, "g", 49) == (25, {"n": 25}, {"status": "active"})
+    assert snapshots.latest(db.conn, "g", 80) == (50, {"n": 50}, {"status": "paused"})
     assert snapshots.latest(db.conn, "g", 10) is None
     assert snapshots.delete(db.conn) == 2

@@ -83,10 +83,10 @@ def test_two_seats_play_a_whole_game_over_http(live_service, tmp_path):
     moves = 0
     while True:
         views = [http.get(f"{url}/games/{gid}", headers=auth[s]).json() for s in (0, 1)]
+        if views[0]["status"] == "finished":
+            break  # everything is public now, by design
         for s in (0, 1):
             assert _hidden_hand_leaks(views[s], 1 - s) == [], (moves, s)
-        if views[0]["status"] == "finished":
-            break
         seat = views[0]["prompts"][0]["seat"]
         prompt = http.get(f"{url}/games/{gid}/prompts", headers=auth[seat]).json()["prompts"][0]
         choices = prompt["choices"] or [prompt["default"]]

@@ -1,0 +1,123 @@
+"""Each seat's clock, derived from the event log like everything else.
+
+A decision opens when a seat becomes prompted, or is prompted again right after its own move
+or timeout; it closes when the seat is no longer prompted. Its deadline comes from the game's
+clock policy (fixed time per decision, or a Fischer bank). Pauses stop every clock: on resume
+each open deadline moves later by the paused time. Because all of this is a fold over events
+(with their timestamps), a restarted scheduler or a second one reads exactly the same
+deadlines from the database: nothing is remembered only in memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Iterable
+
+from referee.clock import ClockPolicy, Pause, shift_for_pause, vacation_ends_at
+
+# An absent seat (too many timeouts in a row) keeps the game moving: its decisions are given
+# at most this long, until its player moves again.
+ABSENT_GRACE = 3600
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    opened_seq: int | None = None   # the event after which the current decision opened
+    opened_at: float | None = None
+    due_at: float | None = None
+    bank: int | None = None         # Fischer bank, seconds
+    timeouts: int = 0               # consecutive
+    absent: bool = False
+    vacations: tuple[Pause, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"opened_seq": self.opened_seq, "opened_at": self.opened_at, "due_at": self.due_at,
+                "bank": self.bank, "timeouts": self.timeouts, "absent": self.absent,
+                "vacations": [list(v) for v in self.vacations]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "SeatClock":
+        return cls(d["opened_seq"], d["opened_at"], d["due_at"], d["bank"], d["timeouts"], d["absent"],
+                   tuple((a, b) for a, b in d["vacations"]))
+
+
+@dataclass(frozen=True)
+class Clocks:
+    seats: tuple[SeatClock, ...]
+    paused_at: float | None = None
+    pause: dict[str, Any] | None = None        # {"kind": "vacation"|"agreed", "seat", "until"}
+    pause_votes: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": [s.to_json() for s in self.seats], "paused_at": self.paused_at,
+                "pause": self.pause, "pause_votes": list(self.pause_votes)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Clocks":
+        return cls(tuple(SeatClock.from_json(s) for s in d["seats"]), d["paused_at"], d["pause"],
+                   tuple(d["pause_votes"]))
+
+
+def start(policy: ClockPolicy | None, seats: int) -> Clocks:
+    bank = policy.initial_bank() if policy else None
+    return Clocks(tuple(SeatClock(bank=bank) for _ in range(seats)))
+
+
+def _open(policy: ClockPolicy | None, sc: SeatClock, seq: int, t: float) -> SeatClock:
+    due = None
+    if policy is not None:
+        due = policy.deadline(t, sc.bank)
+        if sc.absent:
+            due = min(due, t + ABSENT_GRACE)
+    return replace(sc, opened_seq=seq, opened_at=t, due_at=due)
+
+
+def _close(sc: SeatClock) -> SeatClock:
+    return replace(sc, opened_seq=None, opened_at=None, due_at=None)
+
+
+def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str, seat: int | None,
+                t: float, payload: dict[str, Any], prompted: Iterable[int]) -> Clocks:
+    """The clocks after event `seq` at time `t`; `prompted` = seats prompted after it."""
+    seats = list(clocks.seats)
+    if etype == "pause_requested":
+        return replace(clocks, pause_votes=tuple(sorted({*clocks.pause_votes, seat})))
+    if etype == "paused":
+        return replace(clocks, paused_at=t, pause=payload.get("pause"), pause_votes=())
+    if etype == "resumed":
+        for i, sc in enumerate(seats):
+            if sc.due_at is not None and clocks.paused_at is not None:
+                sc = replace(sc, due_at=shift_for_pause(sc.due_at, clocks.paused_at, t),
+                             opened_at=shift_for_pause(sc.opened_at, clocks.paused_at, t))
+            if clocks.pause and clocks.pause.get("kind") == "vacation" and clocks.pause.get("seat") == i:
+                sc = replace(sc, vacations=(*sc.vacations, (clocks.paused_at, t)))
+            seats[i] = sc
+        return Clocks(tuple(seats))
+    if etype in ("game_ended", "seed_revealed"):
+        return replace(clocks, seats=tuple(_close(sc) for sc in seats))
+
+    if etype in ("move", "timeout") and seat is not None:
+        sc = seats[seat]
+        if policy is not None and sc.due_at is not None:
+            bank = policy.bank_after_move(sc.bank, sc.due_at, t) if etype == "move" else policy.bank_after_timeout(sc.bank)
+            sc = replace(sc, bank=bank)
+        if etype == "move":
+            sc = replace(sc, timeouts=0, absent=False)
+        else:
+            timeouts = sc.timeouts + 1
+            sc = replace(sc, timeouts=timeouts, absent=policy is not None and policy.marks_absent(timeouts))
+        seats[seat] = sc
+    now_prompted = set(prompted)
+    for i, sc in enumerate(seats):
+        if i not in now_prompted:
+            seats[i] = _close(sc)
+        elif sc.opened_seq is None or i == seat:
+            seats[i] = _open(policy, sc, seq, t)
+    return replace(clocks, seats=tuple(seats))
+
+
+def vacation_until(policy: ClockPolicy | None, clocks: Clocks, seat: int, t: float) -> float | None:
+    """When a vacation the seat starts now must end; None when the game has no clock."""
+    if policy is None:
+        return None
+    return vacation_ends_at(policy.vacation_days, clocks.seats[seat].vacations, t)
