@@ -62,3 +62,85 @@ def server(tmp_path, clock):
     srv, httpd = start_server(str(tmp_path / "referee.db"), clock=clock)
     yield srv
     httpd.shutdown()
+
+
+# -- real mail and webhook receivers on loopback ---------------------------------------------
+
+import email
+import http.server
+import socket
+from email import policy as email_policy
+
+from aiosmtpd.controller import Controller
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class MailSink:
+    """An aiosmtpd server that keeps every message it accepts."""
+
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
+        self.messages: list[email.message.EmailMessage] = []
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+
+    @property
+    def url(self) -> str:
+        return f"smtp://127.0.0.1:{self.port}"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.original_content, policy=email_policy.default))
+        return "250 OK"
+
+    def to(self, address: str) -> list:
+        return [m for m in self.messages if m["To"] == address]
+
+    def start(self) -> "MailSink":
+        self.controller.start()
+        return self
+
+    def stop(self) -> None:
+        self.controller.stop()
+
+
+@pytest.fixture
+def mail_sink():
+    sink = MailSink().start()
+    yield sink
+    sink.stop()
+
+
+class WebhookSink:
+    """An HTTP server that records POSTs and answers with the statuses queued in `replies`."""
+
+    def __init__(self):
+        self.received: list[tuple[dict, bytes]] = []
+        self.replies: list[int] = []
+        sink = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                status = sink.replies.pop(0) if sink.replies else 200
+                if status < 300:
+                    sink.received.append((dict(self.headers), body))
+                self.send_response(status)
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/hook"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+
+@pytest.fixture
+def webhook_sink():
+    sink = WebhookSink()
+    yield sink
+    sink.httpd.shutdown()

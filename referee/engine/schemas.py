@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from referee.paths import SCHEMAS
@@ -53,17 +54,31 @@ def validator_for(schema: dict) -> Draft202012Validator:
     return hit[1]
 
 
-def schema_errors(validator: Draft202012Validator, instance: Any) -> list[dict[str, str]]:
-    """Every violation as {"path", "message"}, for problem+json bodies.
+def _explain(error: ValidationError) -> ValidationError:
+    """The most telling error inside a oneOf/anyOf failure.
 
-    For `oneOf` failures (a move of the wrong shape) the sub-errors of the branch whose
-    `type` matches are reported, which says far more than "is not valid under any schema".
+    Moves are `oneOf` by `type`: the branch whose `type` matched is the one the client meant,
+    so its errors are reported; otherwise jsonschema's best match.
     """
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for c in error.context:
+            branches.setdefault(c.relative_schema_path[0], []).append(c)
+        meant = [errs for errs in branches.values() if not any(list(c.relative_path) == ["type"] for c in errs)]
+        if len(meant) == len(branches) or not meant:
+            if not meant and isinstance(error.instance, dict) and "type" in error.instance:
+                error.message = f"{error.instance['type']!r} is not one of the allowed types"
+                return error
+            return best_match([error]) if error.context else error
+        error = best_match(meant[0])
+    return error
+
+
+def schema_errors(validator: Draft202012Validator, instance: Any) -> list[dict[str, str]]:
+    """Every violation as {"path", "message"}, for problem+json bodies."""
     out = []
     for e in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
-        best = e
-        if e.validator == "oneOf" and e.context:
-            best = min(e.context, key=lambda c: (c.validator == "const", -len(c.absolute_path)))
+        best = _explain(e)
         out.append({"path": "/" + "/".join(str(p) for p in best.absolute_path), "message": best.message})
     return out
 

@@ -1,0 +1,116 @@
+"""Sending one email over SMTP, configured by a URL (``REFEREE_SMTP_URL``).
+
+    smtp://host                       plain, port 25
+    smtp://user:pass@host:587?starttls=1   STARTTLS (port 587 by default), then AUTH
+    smtps://user:pass@host            implicit TLS, port 465 by default
+
+User and password are percent-decoded (write ``@`` as ``%40``). Certificates are verified
+against the system's trust store unless the caller passes its own ``ssl.SSLContext``.
+
+Every failure is raised as :class:`MailDeliveryError`; its ``permanent`` flag says whether a
+retry can help. Only a rejection of the message itself (a 5xx reply to the recipients or
+the data) is permanent; outages, timeouts, TLS and login problems are temporary, so that
+mail waits in the outbox until the server or the configuration is fixed.
+"""
+
+from __future__ import annotations
+
+import smtplib
+import ssl
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from typing import Literal
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+Security = Literal["plain", "starttls", "tls"]
+
+_DEFAULT_PORTS: dict[Security, int] = {"plain": 25, "starttls": 587, "tls": 465}
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+class MailDeliveryError(Exception):
+    """Sending failed. ``permanent`` is False when trying again later may succeed."""
+
+    def __init__(self, message: str, *, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    host: str
+    port: int
+    security: Security = "plain"
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)  # never shown in logs or reprs
+
+    @classmethod
+    def from_url(cls, url: str) -> "SmtpSettings":
+        """Settings from an ``smtp://`` or ``smtps://`` URL; ``ValueError`` if malformed.
+
+        Error messages never repeat the URL, which may hold a password.
+        """
+        parts = urlsplit(url.strip())
+        if parts.scheme not in ("smtp", "smtps"):
+            raise ValueError("SMTP URL must start with smtp:// or smtps://")
+        if not parts.hostname:
+            raise ValueError("SMTP URL has no host")
+        if parts.path not in ("", "/") or parts.fragment:
+            raise ValueError("SMTP URL must not have a path or fragment")
+        starttls = False
+        for key, value in parse_qsl(parts.query, keep_blank_values=True):
+            if key != "starttls" or value.lower() not in _TRUE | _FALSE:
+                raise ValueError("SMTP URL accepts only the query option starttls=1 or starttls=0")
+            starttls = value.lower() in _TRUE
+        if parts.scheme == "smtps" and starttls:
+            raise ValueError("smtps:// is already TLS; starttls applies to smtp:// only")
+        security: Security = "tls" if parts.scheme == "smtps" else "starttls" if starttls else "plain"
+        try:
+            port = parts.port or _DEFAULT_PORTS[security]
+        except ValueError:
+            raise ValueError("SMTP URL has a bad port") from None
+        username = unquote(parts.username) if parts.username else None
+        password = unquote(parts.password) if parts.password is not None else None
+        return cls(host=parts.hostname, port=port, security=security, username=username, password=password)
+
+
+def send(settings: SmtpSettings, message: EmailMessage, *, timeout: float = 30.0,
+         context: ssl.SSLContext | None = None) -> dict[str, tuple[int, bytes]]:
+    """Hand ``message`` to the server (envelope from its From/To/Cc/Bcc headers).
+
+    Returns the recipients the server refused while accepting others (normally empty:
+    the message was delivered to the rest, so it must not be sent again).
+    Raises :class:`MailDeliveryError` on any failure.
+    """
+    context = context or ssl.create_default_context()
+    where = f"{settings.host}:{settings.port}"
+    try:
+        if settings.security == "tls":
+            client: smtplib.SMTP = smtplib.SMTP_SSL(settings.host, settings.port, timeout=timeout, context=context)
+        else:
+            client = smtplib.SMTP(settings.host, settings.port, timeout=timeout)
+        with client:
+            if settings.security == "starttls":
+                client.starttls(context=context)
+            if settings.username is not None:
+                client.login(settings.username, settings.password or "")
+            return client.send_message(message)
+    except smtplib.SMTPRecipientsRefused as exc:
+        permanent = all(500 <= code < 600 for code, _ in exc.recipients.values())
+        raise MailDeliveryError(f"SMTP server {where} refused every recipient", permanent=permanent) from exc
+    except smtplib.SMTPAuthenticationError as exc:
+        # Only the code: some servers echo what they were sent.
+        raise MailDeliveryError(f"SMTP login at {where} failed ({exc.smtp_code})") from None
+    except smtplib.SMTPDataError as exc:
+        raise MailDeliveryError(f"SMTP server {where} rejected the message: {_reply(exc)}",
+                                permanent=500 <= exc.smtp_code < 600) from exc
+    except smtplib.SMTPResponseException as exc:
+        raise MailDeliveryError(f"SMTP server {where} answered {_reply(exc)}") from exc
+    except (smtplib.SMTPException, OSError) as exc:  # OSError: refused, timeout, DNS, TLS
+        raise MailDeliveryError(f"SMTP delivery via {where} failed: {type(exc).__name__}: {exc}") from exc
+
+
+def _reply(exc: smtplib.SMTPResponseException) -> str:
+    text = exc.smtp_error.decode("utf-8", "replace") if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)
+    return f"{exc.smtp_code} {text}"

@@ -1,0 +1,48 @@
+"""Helpers for the long-running flow tests: a service on a real database with a fake clock."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from referee.config import Config
+from referee.service import Referee
+
+EMAILS = ["ada@example.org", "bo@example.org"]
+DOMAIN = "play.example.org"
+
+
+def make_service(tmp_path, clock, smtp_url: str | None = None, name: str = "referee.db") -> Referee:
+    db = str(tmp_path / name)
+    return Referee(db, clock=clock, config=Config(database=db, smtp_url=smtp_url, inbound_domain=DOMAIN,
+                                                  base_url="http://referee.test", secret_key="test-secret"))
+
+
+def babel_with_clock(service: Referee, clock: dict | None, emails=True, webhook: str | None = None,
+                     first_seat: int = 0) -> dict:
+    seats = [{"name": "Ada"}, {"name": "Bo"}]
+    if emails:
+        for s, e in zip(seats, EMAILS):
+            s["email"] = e
+    if webhook:
+        seats[1]["webhook"] = webhook
+    body = {"game": "babel", "seats": seats, "options": {"first_seat": first_seat}}
+    if clock is not None:
+        body["clock"] = clock
+    return service.create_game(body)
+
+
+def pick(prompt, rnd: random.Random) -> dict:
+    """A random legal move, preferring ones that move the game towards its end."""
+    choices = prompt.choices or [prompt.default]
+    strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn", "settle")]
+    return rnd.choice(strong) if strong and rnd.random() < 0.85 else rnd.choice(choices)
+
+
+def view_in_mail(message) -> dict:
+    body = message.get_content().replace("\r\n", "\n")
+    return json.loads(body.split("Your view of the game:\n", 1)[1])
+
+
+def hand_leaks(view: dict, other: int) -> bool:
+    return isinstance(view["players"][other].get("hand"), dict) or isinstance(view.get("people_draw"), list)

@@ -1,0 +1,84 @@
+"""Moves and timeouts fired together never fork a game or lose a move; restarts send nothing twice."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+
+from referee.engine.verify import verify_events
+from referee.errors import Conflict, Unprocessable
+from referee.store import outbox
+from tests.flow.support import babel_with_clock, make_service
+
+
+def test_moves_and_timeouts_together_land_exactly_once(tmp_path, clock):
+    # Two service instances on one file behave like two processes (separate caches).
+    web = make_service(tmp_path, clock)
+    sched_a = make_service(tmp_path, clock)
+    sched_b = make_service(tmp_path, clock)
+    games = [babel_with_clock(web, {"policy": "fixed", "per_decision": "1h"}, emails=False)["id"]
+             for _ in range(20)]
+    clock.advance(3601)
+    landed: dict[str, list[str]] = {"web": [], "a": [], "b": []}  # one list per thread: no shared counter
+    barrier = threading.Barrier(3)
+
+    def mover():
+        barrier.wait()
+        for gid in games:
+            try:
+                web.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})
+                landed["web"].append(gid)
+            except (Conflict, Unprocessable):  # the timeout landed first: 409, or 'not your turn'
+                pass
+
+    def scheduler(svc, name):
+        barrier.wait()
+        for gid in games:
+            if svc.play_timeout(gid, 0, 1):
+                landed[name].append(gid)
+
+    threads = [threading.Thread(target=mover), threading.Thread(target=scheduler, args=(sched_a, "a")),
+               threading.Thread(target=scheduler, args=(sched_b, "b"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    winners = landed["web"] + landed["a"] + landed["b"]
+    assert sorted(winners) == sorted(games), landed  # every decision taken exactly once
+    for gid in games:
+        events = [e.to_json() for e in web.raw_events(gid)]
+        assert [e["seq"] for e in events] == [1, 2]  # exactly one of move/timeout, no fork
+        assert events[1]["type"] in ("move", "timeout") and events[1]["seat"] == 0
+        assert verify_events(events, web.load(gid).seed).ok
+
+
+def test_a_killed_scheduler_restarts_without_sending_anything_twice(tmp_path, clock, mail_sink):
+    # Real time here: the scheduler runs as its own process, as in production.
+    svc = make_service(tmp_path, time.time, mail_sink.url)
+    games = [babel_with_clock(svc, {"policy": "fixed", "per_decision": "1s", "reminders": []})["id"]
+             for _ in range(4)]
+    env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
+           "REFEREE_SECRET_KEY": "test-secret", "REFEREE_INBOUND_DOMAIN": "play.example.org"}
+    cmd = [sys.executable, "-m", "referee.cli", "scheduler", "--interval", "0.2"]
+    for run in range(3):
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(2.5)
+        proc.send_signal(signal.SIGKILL if run < 2 else signal.SIGTERM)
+        proc.wait(10)
+    ids = [m["Message-ID"] for m in mail_sink.messages]
+    assert len(ids) > 8 and len(ids) == len(set(ids)), Counter(ids).most_common(3)
+    timeouts = 0
+    for gid in games:
+        events = [e.to_json() for e in svc.raw_events(gid)]
+        assert verify_events(events, svc.load(gid).seed).ok
+        decided = [(e["payload"]["deadline"], e["seat"]) for e in events if e["type"] == "timeout"]
+        assert len(decided) == len(set(decided))  # no decision timed out twice
+        timeouts += len(decided)
+    assert timeouts >= 8
+    sent = [m for m in outbox.messages(svc.db.conn) if m["sent_at"]]
+    assert len(sent) == len(ids)

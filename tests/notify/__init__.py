@@ -1,0 +1,1 @@
+"""Tests of deadlines (referee.clock) and notifications (referee.notify)."""
