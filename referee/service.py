@@ -9,7 +9,6 @@ scheduler) makes this one fail with 409 instead of forking the log.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import secrets
 import threading
@@ -63,6 +62,7 @@ class Loaded:
     status: str                  # active | paused | finished
     policy: ClockPolicy | None
     clocks: Clocks
+    prompts: tuple = ()          # the rules' prompts for `state`, computed once per state
 
     @property
     def finished(self) -> bool:
@@ -215,7 +215,7 @@ class Referee:
         if snap is not None and snap[2] is not None:
             snap_seq, state, meta = snap
             return replace(blank, seq=snap_seq, state=state, status=meta["status"],
-                           clocks=Clocks.from_json(meta["clocks"]))
+                           clocks=Clocks.from_json(meta["clocks"]), prompts=tuple(rules.prompts(state)))
         state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
         return self._step(blank, 1, "game_created", None, payload, created.created_at, state)
 
@@ -227,10 +227,12 @@ class Referee:
             if etype in STATE_EVENTS:
                 state = advance(loaded.rules, loaded.seed, state, seq, etype, seat, payload).state
         status = _status_after(loaded.status, etype)
-        prompted = [p.seat for p in loaded.rules.prompts(state)] if etype in (*STATE_EVENTS, "game_created") else []
+        prompts = loaded.prompts
+        if etype in (*STATE_EVENTS, "game_created"):
+            prompts = tuple(loaded.rules.prompts(state))
         clocks = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat, epoch(created_at),
-                                        payload, prompted)
-        return replace(loaded, seq=seq, state=state, status=status, clocks=clocks,
+                                        payload, [p.seat for p in prompts])
+        return replace(loaded, seq=seq, state=state, status=status, clocks=clocks, prompts=prompts,
                        created_at=loaded.created_at or created_at)
 
     def _remember(self, loaded: Loaded) -> None:
@@ -279,7 +281,7 @@ class Referee:
 
     def _project(self, conn, loaded: Loaded, stamp: str) -> None:
         active = loaded.status == "active"
-        to_move = sorted({p.seat for p in loaded.rules.prompts(loaded.state)}) if active else []
+        to_move = sorted({p.seat for p in loaded.prompts}) if active else []
         pause = loaded.clocks.pause or {}
         projections.upsert_game(conn, loaded.game_id, loaded.game, loaded.status, loaded.seq, to_move,
                                 loaded.rules.result(loaded.state), loaded.created_at, stamp,
@@ -437,7 +439,7 @@ class Referee:
 
     def describe(self, loaded: Loaded, viewer: int | None) -> dict[str, Any]:
         """GET /games/{id}: status, who must move (with deadlines), the caller's view."""
-        prompts = [] if loaded.status != "active" else loaded.rules.prompts(loaded.state)
+        prompts = loaded.prompts if loaded.status == "active" else ()
         pause = loaded.clocks.pause if loaded.status == "paused" else None
         return {
             "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,
@@ -457,8 +459,7 @@ class Referee:
         loaded = self.load(game_id)
         if loaded.status != "active" or viewer is None:
             return []
-        return [prompt_json(p, viewer, self.deadline_of(loaded, p.seat))
-                for p in loaded.rules.prompts(loaded.state) if p.seat == viewer]
+        return [prompt_json(p, viewer, self.deadline_of(loaded, p.seat)) for p in loaded.prompts if p.seat == viewer]
 
     def list_games(self, **filters: Any) -> list[dict[str, Any]]:
         return projections.list_games(self.db.conn, **filters)
@@ -547,6 +548,6 @@ def prompt_json(p, viewer: int | None, deadline: float | None) -> dict[str, Any]
     information (a hand), so only the prompted seat sees them."""
     own = viewer == p.seat
     return {"seat": p.seat, "kind": p.kind, "text": p.text,
-            "choices": copy.deepcopy(p.choices) if own else None,
+            "choices": p.choices if own else None,
             "default": p.default if own else None,
             "deadline": iso(deadline) if deadline is not None else None}

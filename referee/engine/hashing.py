@@ -19,16 +19,27 @@ def canonical(obj: Any) -> bytes:
 
 
 def salt(seed: bytes, seq: int) -> bytes:
-    return hmac.new(seed, f"salt:{seq}".encode(), hashlib.sha256).digest()
+    return hmac.digest(seed, f"salt:{seq}".encode(), "sha256")
 
 
 def state_hash(seed: bytes, seq: int, state: Any) -> str:
-    return hmac.new(salt(seed, seq), canonical(state), hashlib.sha256).hexdigest()
+    return hmac.digest(salt(seed, seq), canonical(state), "sha256").hex()
 
 
 def content_digest(seed: bytes, seq: int, content: dict[str, Any]) -> str:
     """Digest of an event's content (type, seat, payload, created_at), salted per event."""
-    return hmac.new(salt(seed, seq), b"content:" + canonical(content), hashlib.sha256).hexdigest()
+    return hmac.digest(salt(seed, seq), b"content:" + canonical(content), "sha256").hex()
+
+
+def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | None, payload_json: bytes,
+                              created_at: str) -> str:
+    """content_digest for a payload already in canonical form, without encoding it again.
+
+    Canonical JSON sorts keys, so the content object reads created_at, payload, seat, type.
+    """
+    text = b"".join((b'{"created_at":', canonical(created_at), b',"payload":', payload_json,
+                     b',"seat":', canonical(seat), b',"type":', canonical(etype), b"}"))
+    return hmac.digest(salt(seed, seq), b"content:" + text, "sha256").hex()
 
 
 def chain(prev_hash: str, digest: str) -> str:

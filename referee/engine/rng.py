@@ -11,7 +11,6 @@ record with its value withheld (the service redacts it).
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from typing import Any, Sequence, TypeVar
 
@@ -31,7 +30,7 @@ class Rng:
     def _draw(self) -> int:
         msg = f"{self._n}:{self._k}".encode()
         self._k += 1
-        return int.from_bytes(hmac.new(self._seed, msg, hashlib.sha256).digest(), "big")
+        return int.from_bytes(hmac.digest(self._seed, msg, "sha256"), "big")
 
     def _below(self, n: int) -> int:
         if n <= 0:

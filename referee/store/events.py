@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import asdict, dataclass
 from typing import Any, Iterator
 
-from referee.engine.hashing import GENESIS, chain, content_digest
+from referee.engine.hashing import GENESIS, canonical, chain, content_digest_of_payload
 
 
 class SequenceConflict(Exception):
@@ -64,15 +64,15 @@ def head(conn: sqlite3.Connection, game_id: str) -> tuple[int, str]:
 def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
            seat: int | None, payload: dict[str, Any], created_at: str) -> Event:
     """Append one event after `expected_seq`; call inside a write transaction."""
+    body = canonical(payload)
+    digest = content_digest_of_payload(seed, expected_seq + 1, etype, seat, body, created_at)
     seq, prev = head(conn, game_id)
     if seq != expected_seq:
         raise SequenceConflict(seq)
     seq += 1
-    digest = content_digest(seed, seq, event_content(etype, seat, payload, created_at))
     event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
     conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-                 (game_id, seq, etype, seat, json.dumps(payload, separators=(",", ":")), created_at,
-                  digest, prev, event.hash))
+                 (game_id, seq, etype, seat, body.decode(), created_at, digest, prev, event.hash))
     return event
 
 
