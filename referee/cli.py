@@ -200,10 +200,13 @@ def mail_in(ctx: click.Context) -> None:
 
     Exits 0 for any well-formed message: the outcome goes to the sender by mail, never back
     through the MTA (a bounce would tell a stranger whether the address exists)."""
+    from referee.api.mail import MAX_MAIL
     from referee.notify import mailin
-    raw = sys.stdin.buffer.read()
+    raw = sys.stdin.buffer.read(MAX_MAIL + 1)
     if not raw.strip():
         _fail("no message on standard input")
+    if len(raw) > MAX_MAIL:
+        _fail(f"message larger than {MAX_MAIL} bytes")
     mailin.handle(_service(ctx), raw)
 
 
