@@ -11,6 +11,7 @@ record with its value withheld (the service redacts it).
 
 from __future__ import annotations
 
+import copy
 import hmac
 from typing import Any, Sequence, TypeVar
 
@@ -60,7 +61,7 @@ class Rng:
     def roll(self, faces: Sequence[T], count: int, *, label: str, visible_to: Visibility = "all") -> list[T]:
         """`count` independent uniform picks (dice) from `faces`."""
         v = [faces[self._below(len(faces))] for _ in range(count)]
-        self._record(label, "roll", v, visible_to, of=list(faces))
+        self._record(label, "roll", list(v), visible_to, of=list(faces))
         return v
 
     def shuffle(self, items: Sequence[T], *, label: str, visible_to: Visibility = ()) -> list[T]:
@@ -69,12 +70,14 @@ class Rng:
         for i in range(len(out) - 1, 0, -1):
             j = self._below(i + 1)
             out[i], out[j] = out[j], out[i]
-        self._record(label, "shuffle", out, list(visible_to) if visible_to != "all" else "all")
+        # The record keeps its own copy: a game drawing from the returned list must not
+        # rewrite history.
+        self._record(label, "shuffle", list(out), list(visible_to) if visible_to != "all" else "all")
         return out
 
     def note(self, label: str, value: Any, *, visible_to: Visibility) -> None:
         """Record an outcome derived from earlier draws (e.g. the cards a seat drew), no draw."""
-        self._record(label, "note", value, visible_to if visible_to == "all" else list(visible_to))
+        self._record(label, "note", copy.deepcopy(value), visible_to if visible_to == "all" else list(visible_to))
 
 
 def redact_records(records: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:

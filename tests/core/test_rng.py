@@ -41,3 +41,14 @@ def test_records_are_withheld_from_seats_not_allowed_to_see_them():
         assert shown[0]["value"] is None and shown[0]["withheld"] is True
         assert shown[1]["value"] == rng.records[1]["value"]
     assert redact_records(rng.records, 1)[0]["value"] == ["medes"]
+
+
+def test_records_do_not_change_when_the_game_uses_the_returned_values():
+    rng = Rng(b"x" * 32, 1)
+    deck = rng.shuffle(list(range(10)), label="C-5")
+    dice = rng.roll([1, 2, 3], 2, label="D")
+    hand = ["medes"]
+    rng.note("C-4", hand, visible_to=[0])
+    deck.pop(); dice.append(9); hand.append("persians")
+    assert len(rng.records[0]["value"]) == 10 and len(rng.records[1]["value"]) == 2
+    assert rng.records[2]["value"] == ["medes"]

@@ -1,0 +1,111 @@
+"""Babel (Rosenberg & Dorgathen, Kosmos 2000) for two players: the engine contract.
+
+The spec is /work/shared/games/babel/RULES.md (rule ids B-n, rulings B-R n). This class only
+wires the contract to the modules beside it, each with one responsibility:
+
+    config        numbers from components.json        board        derived quantities (§3)
+    draft         copy-on-write editing                fields       reading move fields
+    actions       travel/settle/build/migrate (§6)     abilities    powers and halving (§7)
+    feasibility   start-card predicate F (B-15)        turns        draws, turn change, end (§5, §8)
+    moves         who may move, dispatch               choices      prompts' choices, defaults (§10)
+    opening       setup (§4)                           views        what each seat sees (§9)
+    invariants    check_state (§13)                    text_form    the mail text form (§10)
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from referee.engine.base import GameRulesBase
+from referee.engine.contract import IllegalMove, Move, Prompt, State
+from referee.engine.rng import Rng
+
+from referee.games.babel import choices
+from referee.games.babel.board import other
+from referee.games.babel.config import config_from
+from referee.games.babel.draft import Draft
+from referee.games.babel.invariants import violations
+from referee.games.babel.moves import perform
+from referee.games.babel.opening import initial_state
+from referee.games.babel.text_form import parse_move
+from referee.games.babel.turns import finish
+from referee.games.babel.views import view_for
+
+
+class GameRules(GameRulesBase):
+    """The rules of Babel; every number comes from `self.components` (via `self.cfg`)."""
+
+    id = "babel"
+    title = "Babel"
+    rules_version = "1"
+    min_players = 2
+    max_players = 2
+    package_dir = Path(__file__).parent
+
+    def __init__(self, components: dict[str, Any] | None = None):
+        super().__init__(components)
+        self.cfg = config_from(self.components)
+
+    def setup(self, seats: int, options: dict, rng: Rng) -> State:
+        return initial_state(self.cfg, seats, options, rng)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        """DP-1 to the active seat, or DP-2 to the seat owing a halving discard; none once over."""
+        if state["phase"] == "over":
+            return []
+        if state["phase"] == "halve_response":
+            seat, k = state["pending"]["seat"], state["pending"]["count"]
+            text = f"Hand halving: discard {k} card{'s' if k != 1 else ''} of your choice."
+            return [Prompt(seat, "choose_cards", text, choices.discard_choices(self.cfg, state, seat),
+                           self.default_move(state, seat))]
+        seat = state["active"]
+        text = f"Turn {state['turn']}: act at will, then end your turn."
+        return [Prompt(seat, "turn", text, choices.turn_choices(self.cfg, state, seat),
+                       self.default_move(state, seat))]
+
+    def apply(self, state: State, seat: int, move: Move, rng: Rng) -> State:
+        """The state after `move`; the input is never modified (only a Draft is written)."""
+        draft = Draft(state)
+        perform(self.cfg, draft, seat, move, rng)
+        return draft.state
+
+    def default_move(self, state: State, seat: int) -> Move:
+        """DP-1 / DP-2 defaults; a seat with nothing to decide has no default."""
+        if state["phase"] == "over":
+            raise IllegalMove("the game is over", "B-29")
+        if state["phase"] == "halve_response" and state["pending"]["seat"] == seat:
+            return choices.default_discard(self.cfg, state, seat)
+        if state["phase"] == "actions" and state["active"] == seat:
+            return choices.default_turn(self.cfg, state, seat)
+        raise IllegalMove(f"seat {seat} has nothing to decide now", "B-14")
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view_for(state, seat)
+
+    def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
+        """Moves unchanged: no Babel move carries a secret. Travel, settle and discard name
+        cards that go face up onto the discard pile or a column, and the halving discard is
+        public by B-28 / B-R17. The hidden parts of an event are its chance records (C-2,
+        C-3, C-4, C-5), which the service withholds by their `visible_to`."""
+        return move
+
+    def result(self, state: State) -> dict | None:
+        return copy.deepcopy(state["result"])
+
+    def resign(self, state: State, seat: int) -> State:
+        """B-33: resignation is a service action; the other seat wins, reason "resigned"."""
+        if state["phase"] == "over":
+            raise IllegalMove("the game is over", "B-29")
+        if seat not in (0, 1):
+            raise IllegalMove(f"no seat {seat!r}", "B-8")
+        draft = Draft(state)
+        finish(draft, other(seat), "resigned")
+        return draft.state
+
+    def check_state(self, state: State) -> list[str]:
+        return violations(self.cfg, state)
+
+    def parse_text(self, text: str) -> Move:
+        return parse_move(text, self.cfg.peoples, self.cfg.powers)

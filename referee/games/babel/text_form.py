@@ -1,0 +1,116 @@
+"""The short text form for moves by mail (RULES.md §10), mapped 1:1 onto the JSON moves.
+
+    travel X | settle X | build start | build yard S | migrate X Y |
+    ability W I [yard S | target X] | end | finish | discard X X …
+
+Case-insensitive, any whitespace between words; `end_turn` / `finish_first_turn` are accepted
+as spelled in JSON, and settle/build/ability take an optional trailing `at L`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from referee.engine.contract import Move
+
+
+SYNTAX = ("travel X | settle X | build start | build yard S | migrate X Y | "
+          "ability W I [yard S | target X] | end | finish | discard X X ...")
+
+
+class _Words:
+    """The words of a move, consumed left to right with readable errors."""
+
+    def __init__(self, words: list[str], peoples: tuple[str, ...], powers: tuple[str, ...]):
+        self.words = words
+        self.peoples = peoples
+        self.powers = powers
+
+    def take(self, what: str) -> str:
+        if not self.words:
+            raise ValueError(f"missing {what}")
+        return self.words.pop(0)
+
+    def people(self, what: str = "people") -> str:
+        word = self.take(what)
+        if word not in self.peoples:
+            raise ValueError(f"unknown {what} {word!r}; expected one of {', '.join(self.peoples)}")
+        return word
+
+    def integer(self, what: str) -> int:
+        word = self.take(what)
+        if not (word.isascii() and word.isdigit()):
+            raise ValueError(f"{what} must be a whole number >= 0, not {word!r}")
+        return int(word)
+
+    def seat(self) -> int:
+        value = self.integer("yard")
+        if value not in (0, 1):
+            raise ValueError("yard must be 0 or 1")
+        return value
+
+    def optional_at(self, move: Move) -> Move:
+        if self.words and self.words[0] == "at":
+            self.words.pop(0)
+            move["at"] = self.people("location")
+        return move
+
+    def done(self, move: Move) -> Move:
+        if self.words:
+            raise ValueError(f"unexpected {' '.join(self.words)!r} after {move['type']}")
+        return move
+
+
+def _build(w: _Words) -> Move:
+    source = w.take("build source (start or yard S)")
+    if source == "start":
+        return w.optional_at({"type": "build", "source": "start"})
+    if source == "yard":
+        return w.optional_at({"type": "build", "source": "yard", "yard": w.seat()})
+    raise ValueError(f"build takes 'start' or 'yard S', not {source!r}")
+
+
+def _ability(w: _Words) -> Move:
+    power = w.take("power")
+    if power not in w.powers:
+        raise ValueError(f"unknown power {power!r}; expected one of {', '.join(w.powers)}")
+    move: Move = {"type": "ability", "power": power, "index": w.integer("index")}
+    if w.words and w.words[0] == "yard":
+        w.words.pop(0)
+        move["yard"] = w.seat()
+    elif w.words and w.words[0] == "target":
+        w.words.pop(0)
+        move["target"] = w.people("target")
+    return w.optional_at(move)
+
+
+def _discard(w: _Words) -> Move:
+    cards = [w.people("card")]
+    while w.words:
+        cards.append(w.people("card"))
+    return {"type": "discard", "cards": cards}
+
+
+PARSERS: dict[str, Callable[[_Words], Move]] = {
+    "travel": lambda w: {"type": "travel", "people": w.people()},
+    "settle": lambda w: w.optional_at({"type": "settle", "people": w.people()}),
+    "build": _build,
+    "migrate": lambda w: {"type": "migrate", "from": w.people("location"), "to": w.people("location")},
+    "ability": _ability,
+    "end": lambda w: {"type": "end_turn"},
+    "end_turn": lambda w: {"type": "end_turn"},
+    "finish": lambda w: {"type": "finish_first_turn"},
+    "finish_first_turn": lambda w: {"type": "finish_first_turn"},
+    "discard": _discard,
+}
+
+
+def parse_move(text: str, peoples: tuple[str, ...], powers: tuple[str, ...]) -> Move:
+    """The move a line of text names; ValueError with the reason and the syntax otherwise."""
+    if not isinstance(text, str) or not text.split():
+        raise ValueError(f"empty move; write one of: {SYNTAX}")
+    words = _Words(text.lower().split(), peoples, powers)
+    verb = words.take("move")
+    if verb not in PARSERS:
+        raise ValueError(f"unknown move {verb!r}; write one of: {SYNTAX}")
+    return words.done(PARSERS[verb](words))
