@@ -2,15 +2,23 @@
 
 Each job reads what is due from the database, which is the only source of truth, so a
 restarted scheduler, or two running by mistake, never double-plays a timeout (the append
-states its expected sequence) nor double-sends a reminder (the outbox's dedupe key) nor
-sends one outbox row twice at once (a claim lease).
+states its expected sequence) nor queues a reminder twice (the outbox's dedupe key) nor
+sends one outbox row from two places at once (a claim lease).
+
+Stopping: SIGTERM or Ctrl-C lets the message in flight finish and be marked sent, then
+exits, so a stopped and restarted scheduler sends nothing twice. A hard crash (SIGKILL, power
+loss) between a mail server's "250 OK" and our commit cannot be told apart from a send that
+failed; that message is sent again after its lease, with the same Message-ID (and the same
+X-Referee-Delivery id on webhooks), so receivers can drop the copy. Nothing is ever lost.
 """
 
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from apscheduler.schedulers.blocking import BlockingScheduler
 
@@ -22,33 +30,44 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def run_once(service: "Referee") -> dict[str, int]:
+def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False) -> dict[str, int]:
     """One pass of every job, in the order that makes one pass complete: timeouts first
     (their notices join the outbox), then reminders and vacations, then delivery."""
     counts = {"timeouts": service.play_due_timeouts(),
               "reminders": service.queue_due_reminders(),
               "resumed": service.resume_ended_vacations()}
-    counts.update(deliver_due(service))
+    counts.update(deliver_due(service, stopping=stopping))
     return counts
 
 
-def _job(service: "Referee") -> None:
-    try:
-        counts = run_once(service)
-        if any(counts.values()):
-            log.info("scheduler pass: %s", counts)
-    except Exception:  # keep the scheduler alive; the next pass retries
-        log.exception("scheduler pass failed")
-
-
 def serve(service: "Referee", interval: float) -> None:
-    """Run the jobs every `interval` seconds until interrupted."""
+    """Run the jobs every `interval` seconds until SIGTERM or Ctrl-C."""
+    stop = threading.Event()
     scheduler = BlockingScheduler(timezone=timezone.utc)
+
+    def job() -> None:
+        if stop.is_set():
+            return
+        try:
+            counts = run_once(service, stop.is_set)
+            if any(counts.values()):
+                log.info("scheduler pass: %s", counts)
+        except Exception:  # keep the scheduler alive; the next pass retries
+            log.exception("scheduler pass failed")
+
+    def on_signal(signum, frame) -> None:
+        stop.set()
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, on_signal)
     # First pass at once, then every interval; never two passes of this process at a time.
-    scheduler.add_job(_job, "interval", seconds=interval, args=[service], max_instances=1, coalesce=True,
+    scheduler.add_job(job, "interval", seconds=interval, max_instances=1, coalesce=True,
                       next_run_time=datetime.now(timezone.utc))
     log.info("scheduler running every %ss", interval)
     try:
         scheduler.start()
     except (KeyboardInterrupt, SystemExit):
-        pass
+        stop.set()
+    finally:
+        if scheduler.running:
+            scheduler.shutdown(wait=True)  # the pass in flight finishes its current message

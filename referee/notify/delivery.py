@@ -11,7 +11,7 @@ import hashlib
 import logging
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from referee.notify import retry, smtp, webhooks
 from referee.store import outbox
@@ -38,8 +38,11 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     return msg
 
 
-def deliver_due(service: "Referee", limit: int = 50) -> dict[str, int]:
-    """One pass over the due messages; returns counts of sent, retried and given up."""
+def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool] = lambda: False) -> dict[str, int]:
+    """One pass over the due messages; returns counts of sent, retried and given up.
+
+    `stopping` is checked between messages: claimed ones left unsent are taken up again when
+    their lease ends."""
     now = service.clock()
     settings = smtp.SmtpSettings.from_url(service.config.smtp_url) if service.config.smtp_url else None
     channels = ("email", "webhook") if settings is not None else ("webhook",)
@@ -47,12 +50,14 @@ def deliver_due(service: "Referee", limit: int = 50) -> dict[str, int]:
         claimed = outbox.claim(conn, now, channels, limit)
     counts = {"sent": 0, "retry": 0, "failed": 0}
     for m in claimed:
+        if stopping():
+            break
         try:
             if m.channel == "email":
                 smtp.send(settings, build_email(service, m))
             else:
                 secret = service.notifier.webhook_secret(m.game_id, m.seat).encode()
-                webhooks.post(m.recipient, m.body.encode(), secret, now)
+                webhooks.post(m.recipient, m.body.encode(), secret, now, delivery_id=m.dedupe_key)
         except (smtp.MailDeliveryError, webhooks.WebhookError, OSError) as e:
             permanent = getattr(e, "permanent", False)
             give_up = permanent or retry.should_give_up(m.created_at, now)
