@@ -14,7 +14,7 @@ import requests
 from click.testing import CliRunner
 
 from referee.cli import main
-from tests.e2e.test_babel_over_http import _free_port
+from tests.conftest import free_port
 
 
 def run(db, *args):
@@ -80,7 +80,7 @@ def test_bad_input_exits_non_zero_with_a_message(tmp_path):
 
 def test_an_acknowledged_move_survives_a_killed_server(tmp_path):
     db = tmp_path / "crash.db"
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(db)}
     proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import time
@@ -19,18 +18,14 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.conftest import free_port
+
 PEOPLES = ("medes", "sumerians", "hittites", "persians", "assyrians")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
 def live_service(tmp_path):
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "live.db")}
     proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
