@@ -96,6 +96,11 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/resign": {"post": {"summary": "Resign the caller's seat", **action}},
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
+        "/mail/inbound": {"post": {
+            "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
+                       "played and the sender answered by mail. The answer is the same for every message.",
+            "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {"type": "string"}}}},
+            "responses": {"202": {"description": "Received"}, **_problems(400)}}},
         "/healthz": {"get": {"summary": "Liveness and database check",
                              "responses": {"200": {"description": "ok"}}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},

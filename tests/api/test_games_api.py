@@ -160,7 +160,7 @@ def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
     assert doc["openapi"].startswith("3.1")
     for path in ("/games", "/games/{game_id}", "/games/{game_id}/prompts", "/games/{game_id}/moves",
                  "/games/{game_id}/events", "/games/{game_id}/export", "/games/{game_id}/resign",
-                 "/games/{game_id}/pause", "/games/{game_id}/resume", "/healthz", "/openapi.json"):
+                 "/games/{game_id}/pause", "/games/{game_id}/resume", "/mail/inbound", "/healthz", "/openapi.json"):
         assert path in doc["paths"], path
     from referee.engine.schemas import load_schema
     assert doc["components"]["schemas"]["CreateGame"] == load_schema("api/create_game.json")
