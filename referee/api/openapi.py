@@ -1,11 +1,13 @@
 """The OpenAPI 3.1 document, built from the very schema files the server validates with.
 
-Each schema keeps its `$id`, so relative and `#/$defs` references inside it resolve within
-that schema resource, as OpenAPI 3.1 (JSON Schema 2020-12) specifies.
+References are rewritten for the document: `#/$defs/x` inside a schema becomes
+`#/components/schemas/<Name>/$defs/x`, and a sibling file (`"clock.json"`) becomes
+`#/components/schemas/Clock`, so that OpenAPI tools resolve them without fetching anything.
 """
 
 from __future__ import annotations
 
+import posixpath
 from functools import lru_cache
 from typing import Any
 
@@ -40,12 +42,38 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type":
 BEARER = [{"seatToken": []}]
 
 
-@lru_cache(maxsize=1)
-def openapi_document() -> dict[str, Any]:
-    schemas: dict[str, Any] = {name: load_schema(path) for name, path in API_SCHEMAS.items()}
+def _rewrite(node: Any, name: str, folder: str, names: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        out = {}
+        for key, value in node.items():
+            if key in ("$id", "$schema"):
+                continue
+            if key == "$ref" and isinstance(value, str):
+                if value.startswith("#"):
+                    value = f"#/components/schemas/{name}{value[1:]}"
+                else:
+                    value = f"#/components/schemas/{names[posixpath.normpath(posixpath.join(folder, value))]}"
+            out[key] = _rewrite(value, name, folder, names)
+        return out
+    if isinstance(node, list):
+        return [_rewrite(v, name, folder, names) for v in node]
+    return node
+
+
+def component_files() -> dict[str, str]:
+    """Component name -> schema file (under schemas/)."""
+    files = dict(API_SCHEMAS)
     for g in GAME_IDS:
         for kind in ("move", "options", "state", "components"):
-            schemas[f"{g}_{kind}"] = load_schema(f"games/{g}/{kind}.json")
+            files[f"{g}_{kind}"] = f"games/{g}/{kind}.json"
+    return files
+
+
+@lru_cache(maxsize=1)
+def openapi_document() -> dict[str, Any]:
+    files = component_files()
+    names = {path: name for name, path in files.items()}
+    schemas = {name: _rewrite(load_schema(path), name, posixpath.dirname(path), names) for name, path in files.items()}
     action = {"requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Action")}}},
               "security": BEARER, "parameters": [GAME_ID],
               "responses": {"200": _json("Game", "The game after the action, as the caller sees it"),

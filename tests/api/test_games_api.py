@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import sqlite3
 
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+
+from referee.api.openapi import component_files
+from referee.engine.schemas import load_schema, validator_for
 from referee.engine.verify import verify_events
 from tests.api.helpers import assert_matches, log_length, new_babel
 
@@ -162,7 +167,19 @@ def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
                  "/games/{game_id}/events", "/games/{game_id}/export", "/games/{game_id}/resign",
                  "/games/{game_id}/pause", "/games/{game_id}/resume", "/mail/inbound", "/healthz", "/openapi.json"):
         assert path in doc["paths"], path
-    from referee.engine.schemas import load_schema
-    assert doc["components"]["schemas"]["CreateGame"] == load_schema("api/create_game.json")
-    assert doc["components"]["schemas"]["babel_move"] == load_schema("games/babel/move.json")
+    validate(doc)  # a valid OpenAPI 3.1 document, every reference resolvable
+    # The documented schemas judge bodies exactly as the server's do.
+    samples = {
+        "CreateGame": [{"game": "babel", "seats": [{"name": "A"}]}, {"game": "babel", "seats": []},
+                       {"game": "babel", "seats": [{"name": "A"}], "clock": {"policy": "fixed", "per_decision": "72h"}},
+                       {"game": "babel", "seats": [{"name": "A"}], "clock": {"policy": "fixed", "per_decision": "3 days"}}],
+        "babel_move": [{"type": "travel", "people": "medes"}, {"type": "travel", "people": "romans"},
+                       {"type": "build", "source": "yard", "yard": 1}, {"type": "build", "source": "yard"}],
+    }
+    files = component_files()
+    for name, instances in samples.items():
+        documented = Draft202012Validator({**doc["components"]["schemas"][name], "components": doc["components"]})
+        served = validator_for(load_schema(files[name]))
+        for instance in instances:
+            assert documented.is_valid(instance) == served.is_valid(instance), (name, instance)
     assert server.call("GET", "/healthz").json() == {"status": "ok"}
