@@ -1,0 +1,113 @@
+"""Roll Through the Ages: The Iron Age - the rules engine (spec: shared/games/iron_age/RULES.md).
+
+This class only wires the engine contract (referee/engine/contract.py) to the modules that
+implement the rules: dice (Phase 1), collect (2), disasters (3), battles (4), build (5),
+developments (6, 7), turn (the turn machine and decisions), scoring (game end), prompts,
+checks (invariants) and text_form (the e-mail text form). Every number comes from the
+component data through effects.GameData.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.engine.base import GameRulesBase
+from referee.engine.contract import IllegalMove, Prompt
+from referee.engine.rng import Rng
+from referee.games.iron_age import checks, prompts, scoring, text_form, turn
+from referee.games.iron_age.effects import GameData
+from referee.games.iron_age.state import Move, State, clone, fail, new_state
+
+
+def _check_options(options: dict[str, Any]) -> None:
+    """schemas/games/iron_age/options.json, checked by hand: setup runs for every replay and
+    the schema validator costs more than the rest of setup together."""
+    extra = set(options) - {"length", "start_player", "solo"}
+    if extra:
+        raise ValueError(f"unknown option(s) {sorted(extra)}")
+    if options.get("length", "short") not in ("short", "long"):
+        raise ValueError("length must be \"short\" or \"long\"")
+    if "start_player" in options and type(options["start_player"]) is not int:
+        raise ValueError("start_player must be a seat number")
+    if "solo" in options and type(options["solo"]) is not bool:
+        raise ValueError("solo must be true or false")
+
+
+class GameRules(GameRulesBase):
+    """The iron_age rules; see README.md next to this file for moves, defaults and rulings."""
+
+    id = "iron_age"
+    title = "Roll Through the Ages: The Iron Age"
+    rules_version = "1"
+    min_players = 1
+    max_players = 4
+    package_dir = Path(__file__).parent
+
+    def __init__(self, components: dict[str, Any] | None = None):
+        super().__init__(components)
+        self.data = GameData(self.components)
+
+    def setup(self, seats: int, options: dict, rng: Rng) -> State:
+        """IA-S1..IA-S5: a fresh game waiting for the start player's initial choice (D0)."""
+        if type(seats) is not int or not self.min_players <= seats <= self.max_players:
+            raise ValueError(f"iron_age needs {self.min_players} to {self.max_players} seats")
+        options = dict(options or {})
+        _check_options(options)
+        if "solo" in options and options["solo"] != (seats == 1):
+            raise ValueError("solo is played with exactly one seat (IA-S5)")
+        start = options.get("start_player")
+        if start is None:
+            start = rng.below(seats, label="start_player")  # IA-S1 / IA-R25: a logged chance event
+        elif not 0 <= start < seats:
+            raise ValueError(f"start_player must be a seat 0..{seats - 1}")
+        st = new_state(self.data, seats, options.get("length", "short"), start)
+        st["pending_decisions"] = turn.pending(st)
+        return st
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return prompts.open_prompts(self.data, state)
+
+    def apply(self, state: State, seat: int, move: Move, rng: Rng) -> State:
+        return turn.play(self.data, state, seat, move, rng)
+
+    def default_move(self, state: State, seat: int) -> Move:
+        return prompts.default_move(self.data, state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """Everything is public (RULES.md §1): the whole state for every seat and spectators,
+        plus conveniences: current score and breakdown, strength and dice next turn per player."""
+        g = self.data
+        out = clone(state)
+        out["derived"] = {
+            "scores": [scoring.breakdown(g, p)["total"] for p in state["players"]],
+            "score_breakdown": [scoring.breakdown(g, p) for p in state["players"]],
+            "strength": [g.strength(p) for p in state["players"]],
+            "tie_break": [scoring.tie_break(p) for p in state["players"]],
+        }
+        return out
+
+    def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
+        """Nothing in this game is hidden (RULES.md §1), so every move is shown as played."""
+        return move
+
+    def result(self, state: State) -> dict | None:
+        return scoring.result(self.data, state)
+
+    def resign(self, state: State, seat: int) -> State:
+        """Ruling (README "Resigning"): the game ends at once and is scored as it stands; the
+        resigning seat is ranked last and cannot win; the others are ranked by IA-E2/IA-E3."""
+        if state["game_over"]:
+            raise fail("game_over", "the game is over", "IA-E1")
+        if type(seat) is not int or not 0 <= seat < len(state["players"]):
+            raise IllegalMove(f"no seat {seat}", "IA-S1")
+        st = dict(state)
+        st["resigned"] = seat
+        scoring.finish(self.data, st, "resigned")
+        return st
+
+    def check_state(self, state: State) -> list[str]:
+        return checks.check_state(self.data, state)
+
+    def parse_text(self, text: str) -> Move:
+        return text_form.parse_text(self.data, text)
