@@ -1,7 +1,8 @@
 """Canonical JSON and the salted digests that chain the event log (DESIGN.md, Events).
 
-Salts are derived from the game seed so that small hidden contents (which of five cards)
-cannot be recovered by trying candidates; they become checkable once the seed is revealed.
+Digests are HMACs keyed by the game seed and bound to the event's sequence number, so small
+hidden contents (which of five cards) cannot be recovered by trying candidates; they become
+checkable by anyone once the seed is revealed.
 """
 
 from __future__ import annotations
@@ -14,21 +15,24 @@ from typing import Any
 GENESIS = "0" * 64
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical(obj: Any) -> bytes:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def salt(seed: bytes, seq: int) -> bytes:
-    return hmac.digest(seed, f"salt:{seq}".encode(), "sha256")
+    """Sorted keys, no spaces, UTF-8: one byte string per JSON value, for hashing."""
+    return _ENCODER.encode(obj).encode()
 
 
 def state_hash(seed: bytes, seq: int, state: Any) -> str:
-    return hmac.digest(salt(seed, seq), canonical(state), "sha256").hex()
+    """The state after event `seq`, keyed by the seed so that a small hidden state cannot be
+    recovered by trying candidates; checkable by anyone once the seed is revealed."""
+    return hmac.digest(seed, b"state:%d:" % seq + canonical(state), "sha256").hex()
 
 
 def content_digest(seed: bytes, seq: int, content: dict[str, Any]) -> str:
-    """Digest of an event's content (type, seat, payload, created_at), salted per event."""
-    return hmac.digest(salt(seed, seq), b"content:" + canonical(content), "sha256").hex()
+    """Digest of an event's content (type, seat, payload, created_at), keyed by the seed and
+    bound to the event's sequence number (a per-event salt without a second HMAC)."""
+    return hmac.digest(seed, b"content:%d:" % seq + canonical(content), "sha256").hex()
 
 
 def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | None, payload_json: bytes,
@@ -39,7 +43,7 @@ def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | Non
     """
     text = b"".join((b'{"created_at":', canonical(created_at), b',"payload":', payload_json,
                      b',"seat":', canonical(seat), b',"type":', canonical(etype), b"}"))
-    return hmac.digest(salt(seed, seq), b"content:" + text, "sha256").hex()
+    return hmac.digest(seed, b"content:%d:" % seq + text, "sha256").hex()
 
 
 def chain(prev_hash: str, digest: str) -> str:

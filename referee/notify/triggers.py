@@ -22,6 +22,14 @@ if TYPE_CHECKING:
 class Notifier:
     def __init__(self, service: "Referee"):
         self.service = service
+        self._contacts: dict[str, list[dict[str, Any]]] = {}
+
+    def contacts(self, conn, game_id: str) -> list[dict[str, Any]]:
+        """A game's seats and addresses; fixed at creation, so cached."""
+        found = self._contacts.get(game_id)
+        if found is None:
+            found = self._contacts[game_id] = credentials.seats(conn, game_id)
+        return found
 
     def reply_address(self, game_id: str, seat: int) -> str:
         return addresses.reply_address(self.service.secret_key, game_id, seat, self.service.config.inbound_domain)
@@ -36,7 +44,7 @@ class Notifier:
     def queue(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
               contacts: list[dict[str, Any]] | None = None) -> int:
         """Queue a note for one seat on each channel it has; returns how many were new."""
-        contacts = contacts if contacts is not None else credentials.seats(conn, loaded.game_id)
+        contacts = contacts if contacts is not None else self.contacts(conn, loaded.game_id)
         contact = contacts[seat]
         n = 0
         if contact["email"]:
@@ -48,7 +56,7 @@ class Notifier:
         return n
 
     def on_events(self, conn, before: "Loaded", after: "Loaded", appended: list, now: float) -> None:
-        contacts = credentials.seats(conn, after.game_id)
+        contacts = self.contacts(conn, after.game_id)
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
         svc, gid, base = self.service, after.game_id, self.service.config.base_url
@@ -106,7 +114,7 @@ class Notifier:
         note = messages.mail_reply(self.service.describe(loaded, seat), seat, self._deadlines(loaded),
                                    self.reply_address(loaded.game_id, seat), self.service.config.base_url,
                                    accepted, move, problem)
-        contacts = credentials.seats(conn, loaded.game_id)
+        contacts = self.contacts(conn, loaded.game_id)
         if not contacts[seat]["email"]:
             return 0
         return outbox.enqueue(conn, loaded.game_id, seat, "email", contacts[seat]["email"], note.kind,

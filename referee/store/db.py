@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import sqlite3
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import sqlite_utils
 
+from referee.engine.hashing import chain
 from referee.paths import MIGRATIONS
 
 BUSY_TIMEOUT_MS = 10_000
@@ -28,6 +27,8 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
+    # The hash chain is extended inside the INSERT itself (see store.events.append).
+    conn.create_function("referee_chain", 2, chain, deterministic=True)
     return sqlite_utils.Database(conn)
 
 
@@ -54,14 +55,19 @@ def open_database(path: str | Path) -> sqlite_utils.Database:
     return db
 
 
-@contextmanager
-def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite3.Connection]:
-    """BEGIN IMMEDIATE ... COMMIT: one writer at a time, all-or-nothing."""
-    conn = db.conn
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+class write_transaction:  # noqa: N801 - used like a function: `with write_transaction(db) as conn`
+    """BEGIN IMMEDIATE ... COMMIT: one writer at a time, all-or-nothing.
+
+    A plain class rather than @contextmanager: it is on the path of every move."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.conn = db.conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.conn.execute("ROLLBACK" if exc_type is not None else "COMMIT")

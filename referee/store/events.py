@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from referee.engine.hashing import GENESIS, canonical, chain, content_digest_of_payload
@@ -38,9 +38,10 @@ class Event:
         return event_content(self.type, self.seat, self.payload, self.created_at)
 
     def to_json(self) -> dict[str, Any]:
-        d = asdict(self)
-        d.pop("game_id")
-        return d
+        """The served form (the payload is shared, not copied: callers only serialize it)."""
+        return {"seq": self.seq, "type": self.type, "seat": self.seat, "payload": self.payload,
+                "created_at": self.created_at, "digest": self.digest, "prev_hash": self.prev_hash,
+                "hash": self.hash}
 
 
 def event_content(etype: str, seat: int | None, payload: dict, created_at: str) -> dict[str, Any]:
@@ -63,17 +64,32 @@ def head(conn: sqlite3.Connection, game_id: str) -> tuple[int, str]:
 
 def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
            seat: int | None, payload: dict[str, Any], created_at: str) -> Event:
-    """Append one event after `expected_seq`; call inside a write transaction."""
+    """Append one event after `expected_seq`; call inside a write transaction.
+
+    One statement does the check and the insert: it copies the expected last event's hash as
+    `prev_hash` (no row: the game is not at that sequence) and the primary key refuses a
+    second event at the same sequence (someone else appended first).
+    """
     body = canonical(payload)
-    digest = content_digest_of_payload(seed, expected_seq + 1, etype, seat, body, created_at)
-    seq, prev = head(conn, game_id)
-    if seq != expected_seq:
-        raise SequenceConflict(seq)
-    seq += 1
-    event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
-    conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-                 (game_id, seq, etype, seat, body.decode(), created_at, digest, prev, event.hash))
-    return event
+    seq = expected_seq + 1
+    digest = content_digest_of_payload(seed, seq, etype, seat, body, created_at)
+    row = (game_id, seq, etype, seat, body.decode(), created_at, digest)
+    try:
+        if expected_seq == 0:
+            prev = GENESIS
+            conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                         (*row, prev, chain(prev, digest)))
+            found = (prev, chain(prev, digest))
+        else:
+            found = conn.execute(
+                f"INSERT INTO events ({_COLUMNS}) SELECT ?,?,?,?,?,?,?, hash, referee_chain(hash, ?) "
+                "FROM events WHERE game_id = ? AND seq = ? RETURNING prev_hash, hash",
+                (*row, digest, game_id, expected_seq)).fetchone()
+    except sqlite3.IntegrityError:
+        found = None
+    if found is None:
+        raise SequenceConflict(head(conn, game_id)[0])
+    return Event(game_id, seq, etype, seat, payload, created_at, digest, found[0], found[1])
 
 
 def read(conn: sqlite3.Connection, game_id: str, after: int = 0) -> list[Event]:

@@ -21,8 +21,8 @@ def _public_player(player: dict[str, Any], own: bool) -> dict[str, Any]:
         "score": score(player),
         "start_card": player["start_card"],
         "pawn": player["pawn"],
-        "columns": copy.deepcopy(player["columns"]),
-        "sites": copy.deepcopy(player["sites"]),
+        "columns": {loc: list(col) for loc, col in player["columns"].items()},
+        "sites": {loc: list(site) for loc, site in player["sites"].items()},
     }
     if own:
         out["hand"] = dict(player["hand"])
@@ -40,7 +40,7 @@ def view_for(state: State, seat: int | None) -> dict[str, Any]:
         "turn": state["turn"],
         "active": state["active"],
         "phase": state["phase"],
-        "pending": copy.deepcopy(state["pending"]),
+        "pending": dict(state["pending"]) if state["pending"] else None,
         "migrated_this_turn": state["migrated_this_turn"],
         "mode": state["mode"],
         "people_draw_count": len(state["people_draw"]),
@@ -48,7 +48,7 @@ def view_for(state: State, seat: int | None) -> dict[str, Any]:
         "temple_supply_count": len(state["temple_supply"]),
         "temple_supply_known": known,
         "temple_supply_top": list(state["temple_supply"][:known]),
-        "yards": copy.deepcopy(state["yards"]),
+        "yards": [list(y) for y in state["yards"]],
         "players": [_public_player(p, i == seat) for i, p in enumerate(state["players"])],
         "result": None,
         **derived,
