@@ -211,8 +211,8 @@ def mail_in(ctx: click.Context) -> None:
 
 
 @main.command()
-@click.option("--appends", default=2000, show_default=True, help="Events to append in benchmark 1.")
-@click.option("--games", default=30, show_default=True, help="Babel games to play over HTTP.")
+@click.option("--appends", default=3000, show_default=True, help="Events to append in benchmark 1.")
+@click.option("--games", default=40, show_default=True, help="Babel games to play over HTTP.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the random move choice.")
 def bench(appends: int, games: int, seed: int) -> None:
     """Measure appends/s, moves/s over HTTP, latency flatness and rebuild time."""

@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from typing import Any
 
 GENESIS = "0" * 64
 
 
+_PLAIN = re.compile(r"[A-Za-z0-9_:.\-]*")
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -41,8 +43,13 @@ def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | Non
 
     Canonical JSON sorts keys, so the content object reads created_at, payload, seat, type.
     """
-    text = b"".join((b'{"created_at":', canonical(created_at), b',"payload":', payload_json,
-                     b',"seat":', canonical(seat), b',"type":', canonical(etype), b"}"))
+    if _PLAIN.fullmatch(created_at) and _PLAIN.fullmatch(etype):  # no escaping needed: format directly
+        seat_json = b"null" if seat is None else b"%d" % seat
+        text = b'{"created_at":"%s","payload":%s,"seat":%s,"type":"%s"}' % (
+            created_at.encode(), payload_json, seat_json, etype.encode())
+    else:
+        text = b"".join((b'{"created_at":', canonical(created_at), b',"payload":', payload_json,
+                         b',"seat":', canonical(seat), b',"type":', canonical(etype), b"}"))
     return hmac.digest(seed, b"content:%d:" % seq + text, "sha256").hex()
 
 

@@ -14,9 +14,11 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
+from referee.engine.hashing import canonical
 from referee.paths import SCHEMAS
 
 BASE = "https://referee.invalid/schemas/"
+VERDICT_CACHE = 4096  # remembered verdicts per schema (oldest dropped first)
 
 
 @lru_cache(maxsize=None)
@@ -37,10 +39,10 @@ def registry() -> Registry:
 
 
 @lru_cache(maxsize=None)
-def _validator(relpath: str) -> Draft202012Validator:
+def _validator(relpath: str) -> "DispatchingValidator":
     schema = load_schema(relpath)
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, registry=registry())
+    return DispatchingValidator(schema)
 
 
 class DispatchingValidator:
@@ -53,6 +55,7 @@ class DispatchingValidator:
     """
 
     def __init__(self, schema: dict):
+        self._verdicts: dict[bytes, bool] = {}
         self.full = Draft202012Validator(schema, registry=registry())
         self.by_type: dict[str, Draft202012Validator] = {}
         for branch in schema.get("oneOf", []):
@@ -63,6 +66,17 @@ class DispatchingValidator:
             self.by_type[const] = Draft202012Validator({**schema, "oneOf": [branch]}, registry=registry())
 
     def is_valid(self, instance: Any) -> bool:
+        """Memoised: a verdict depends on the instance alone, and moves repeat a lot."""
+        key = canonical(instance)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._judge(instance)
+            if len(self._verdicts) >= VERDICT_CACHE:
+                self._verdicts.pop(next(iter(self._verdicts)))
+            self._verdicts[key] = verdict
+        return verdict
+
+    def _judge(self, instance: Any) -> bool:
         if self.by_type and isinstance(instance, dict):
             branch = self.by_type.get(instance.get("type"))  # type: ignore[arg-type]
             return branch is not None and branch.is_valid(instance)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import sqlite_utils
 
-from referee.engine.hashing import chain
 from referee.paths import MIGRATIONS
 
 BUSY_TIMEOUT_MS = 10_000
@@ -27,8 +26,6 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
-    # The hash chain is extended inside the INSERT itself (see store.events.append).
-    conn.create_function("referee_chain", 2, chain, deterministic=True)
     return sqlite_utils.Database(conn)
 
 

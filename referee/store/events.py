@@ -64,32 +64,22 @@ def head(conn: sqlite3.Connection, game_id: str) -> tuple[int, str]:
 
 def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
            seat: int | None, payload: dict[str, Any], created_at: str) -> Event:
-    """Append one event after `expected_seq`; call inside a write transaction.
-
-    One statement does the check and the insert: it copies the expected last event's hash as
-    `prev_hash` (no row: the game is not at that sequence) and the primary key refuses a
-    second event at the same sequence (someone else appended first).
-    """
+    """Append one event after `expected_seq`; call inside a write transaction (which holds
+    the database's write lock, so the head cannot move between the check and the insert; the
+    primary key would refuse a second event at one sequence anyway)."""
     body = canonical(payload)
     seq = expected_seq + 1
     digest = content_digest_of_payload(seed, seq, etype, seat, body, created_at)
-    row = (game_id, seq, etype, seat, body.decode(), created_at, digest)
+    last, prev = head(conn, game_id)
+    if last != expected_seq:
+        raise SequenceConflict(last)
+    event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
     try:
-        if expected_seq == 0:
-            prev = GENESIS
-            conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-                         (*row, prev, chain(prev, digest)))
-            found = (prev, chain(prev, digest))
-        else:
-            found = conn.execute(
-                f"INSERT INTO events ({_COLUMNS}) SELECT ?,?,?,?,?,?,?, hash, referee_chain(hash, ?) "
-                "FROM events WHERE game_id = ? AND seq = ? RETURNING prev_hash, hash",
-                (*row, digest, game_id, expected_seq)).fetchone()
+        conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                     (game_id, seq, etype, seat, body.decode(), created_at, digest, prev, event.hash))
     except sqlite3.IntegrityError:
-        found = None
-    if found is None:
-        raise SequenceConflict(head(conn, game_id)[0])
-    return Event(game_id, seq, etype, seat, payload, created_at, digest, found[0], found[1])
+        raise SequenceConflict(head(conn, game_id)[0]) from None
+    return event
 
 
 def read(conn: sqlite3.Connection, game_id: str, after: int = 0) -> list[Event]:

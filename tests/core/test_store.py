@@ -113,3 +113,13 @@ def test_fast_move_validation_agrees_with_the_full_schema():
                 if k != "type":
                     move[k] = rnd.choice(values)
             assert fast.is_valid(move) == full.is_valid(move), move
+
+
+def test_the_fast_content_encoding_equals_canonical_json():
+    from referee.engine.hashing import content_digest, content_digest_of_payload, canonical
+    payload = {"b": [1, None], "a": "é\\"}
+    for etype, seat, stamp in [("move", 0, "2026-01-01T00:00:00.000000Z"), ("game_ended", None, "t"),
+                               ('we"ird', 3, "x\\y")]:
+        content = {"type": etype, "seat": seat, "payload": payload, "created_at": stamp}
+        assert content_digest_of_payload(SEED, 7, etype, seat, canonical(payload), stamp) == \
+            content_digest(SEED, 7, content)
