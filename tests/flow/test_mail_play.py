@@ -62,7 +62,11 @@ def mail_in(db: str, raw: bytes):
 
 
 def legal_moves(message) -> list[dict]:
+    """The moves the mail lists; when there are too many to list, the default it names."""
     body = message.get_content().replace("\r\n", "\n")
+    if "Legal moves:\n" not in body:
+        line = body.split("the referee plays: ", 1)[1].split("\n", 1)[0]
+        return [json.loads(line)]
     block = body.split("Legal moves:\n", 1)[1].split("\n\n", 1)[0]
     return [json.loads(line.strip()) for line in block.splitlines() if line.strip().startswith("{")]
 
