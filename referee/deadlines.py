@@ -73,6 +73,8 @@ def _open(policy: ClockPolicy | None, sc: SeatClock, seq: int, t: float) -> Seat
 
 
 def _close(sc: SeatClock) -> SeatClock:
+    if sc.opened_seq is None:
+        return sc
     return replace(sc, opened_seq=None, opened_at=None, due_at=None)
 
 
@@ -102,7 +104,8 @@ def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str
             bank = policy.bank_after_move(sc.bank, sc.due_at, t) if etype == "move" else policy.bank_after_timeout(sc.bank)
             sc = replace(sc, bank=bank)
         if etype == "move":
-            sc = replace(sc, timeouts=0, absent=False)
+            if sc.timeouts or sc.absent:
+                sc = replace(sc, timeouts=0, absent=False)
         else:
             timeouts = sc.timeouts + 1
             sc = replace(sc, timeouts=timeouts, absent=policy is not None and policy.marks_absent(timeouts))
@@ -113,7 +116,8 @@ def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str
             seats[i] = _close(sc)
         elif sc.opened_seq is None or i == seat:
             seats[i] = _open(policy, sc, seq, t)
-    return replace(clocks, seats=tuple(seats))
+    seats_t = tuple(seats)
+    return clocks if seats_t == clocks.seats else replace(clocks, seats=seats_t)
 
 
 def vacation_until(policy: ClockPolicy | None, clocks: Clocks, seat: int, t: float) -> float | None:
