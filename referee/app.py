@@ -20,6 +20,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app = Flask(__name__)
     app.json.sort_keys = False  # the service builds its documents in a deliberate order; sorting costs time
     app.config["BENCH_ENDPOINTS"] = os.environ.get("REFEREE_BENCH_ENDPOINTS") == "1"
+    app.config["MAX_CONTENT_LENGTH"] = 11 * 1024 * 1024  # an inbound mail may be 10 MiB; JSON is far smaller
     app.config.update(flask_config)
     app.config["REFEREE"] = config
     kwargs = {"clock": clock} if clock is not None else {}

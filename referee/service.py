@@ -15,6 +15,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, replace
+from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Callable
 
@@ -38,6 +39,7 @@ from referee.store.db import open_database, write_transaction
 
 Clock = Callable[[], float]
 STATE_EVENTS = ("move", "timeout", "resigned")
+CACHED_GAMES = 2000  # games whose latest state each process keeps in memory (a cache only)
 
 
 def iso(ts: float) -> str:
@@ -88,7 +90,7 @@ class Referee:
         self.clock = clock
         self.config = config or Config(database=database)
         self._local = threading.local()
-        self._cache: dict[str, Loaded] = {}
+        self._cache: OrderedDict[str, Loaded] = OrderedDict()  # least recently used first
         self._cache_lock = threading.Lock()
         self._rules_cache: dict[tuple[str, str], Rules] = {}
         db = open_database(database)
@@ -246,6 +248,9 @@ class Referee:
     def _remember(self, loaded: Loaded) -> None:
         with self._cache_lock:
             self._cache[loaded.game_id] = loaded
+            self._cache.move_to_end(loaded.game_id)
+            while len(self._cache) > CACHED_GAMES:
+                self._cache.popitem(last=False)
 
     def forget(self, game_id: str | None = None) -> None:
         """Drop cached states (tests and benchmarks use this to measure cold loads)."""

@@ -183,3 +183,12 @@ def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
         for instance in instances:
             assert documented.is_valid(instance) == served.is_valid(instance), (name, instance)
     assert server.call("GET", "/healthz").json() == {"status": "ok"}
+
+
+def test_oversized_bodies_are_refused_and_change_nothing(server):
+    created = new_babel(server)
+    gid, t0 = created["id"], created["seats"][0]["token"]
+    huge = '{"move": {"type": "end_turn"}, "idempotency_key": "' + "x" * (12 * 1024 * 1024) + '"}'
+    r = server.call("POST", f"/games/{gid}/moves", t0, data=huge, headers={"Content-Type": "application/json"})
+    assert r.status_code == 413 and r.headers["Content-Type"].startswith("application/problem+json")
+    assert log_length(server, gid) == 1
