@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate
 from typing import TYPE_CHECKING, Callable
 
 from referee.notify import retry, smtp, webhooks

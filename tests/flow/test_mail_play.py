@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from email.message import EmailMessage
 
 from click.testing import CliRunner
