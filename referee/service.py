@@ -29,7 +29,7 @@ from referee.engine.base import ComponentError
 from referee.engine.contract import IllegalMove, Rules
 from referee.engine.hashing import canonical, commitment
 from referee.engine.registry import GAME_IDS, rules_for
-from referee.engine.replay import advance, initial
+from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.rng import redact_records
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
@@ -38,7 +38,6 @@ from referee.store import credentials, deadlines, events, idempotency, instance,
 from referee.store.db import open_database, write_transaction
 
 Clock = Callable[[], float]
-STATE_EVENTS = ("move", "timeout", "resigned")
 CACHED_GAMES = 2000  # games whose latest state each process keeps in memory (a cache only)
 
 

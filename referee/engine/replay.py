@@ -13,8 +13,8 @@ from referee.engine.contract import Rules, State
 from referee.engine.hashing import state_hash
 from referee.engine.rng import Rng
 
-# Event types that change the game state, and how.
-STATE_EVENTS = ("game_created", "move", "timeout", "resigned")
+# Event types after game_created that change the game state (through the rules).
+STATE_EVENTS = ("move", "timeout", "resigned")
 
 
 @dataclass
@@ -47,6 +47,6 @@ def advance(rules: Rules, seed: bytes, state: State, seq: int, etype: str, seat:
 def fold(rules: Rules, seed: bytes, state: State, events: Iterable[dict[str, Any]]) -> State:
     """Apply the state-changing events after a known state (snapshot or seq 1)."""
     for e in events:
-        if e["type"] in ("move", "timeout", "resigned"):
+        if e["type"] in STATE_EVENTS:
             state = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"]).state
     return state

@@ -17,7 +17,7 @@ from typing import Any
 from referee.engine.contract import IllegalMove
 from referee.engine.hashing import GENESIS, canonical, chain, commitment, content_digest
 from referee.engine.registry import rules_for
-from referee.engine.replay import advance, initial
+from referee.engine.replay import STATE_EVENTS, advance, initial
 
 
 @dataclass
@@ -88,7 +88,7 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report) -> R
         return report.fail(1, "setup state hash differs from a replay")
     state = step.state
     for e in events[1:]:
-        if e["type"] not in ("move", "timeout", "resigned"):
+        if e["type"] not in STATE_EVENTS:
             if e["type"] == "game_ended" and e["payload"]["result"] != rules.result(state):
                 return report.fail(e["seq"], "recorded result differs from the replayed result")
             continue

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.clock import format_remaining
 from referee.notify import addresses, messages, webhooks
+from referee.engine.replay import STATE_EVENTS
 from referee.notify.messages import Note
 from referee.store import credentials, outbox
 
@@ -71,7 +72,7 @@ class Notifier:
         def send(seat: int, note: Note) -> None:
             self.queue(conn, after, seat, note, f"{gid}:{seat}:{note.kind}:{after.seq}", now, contacts)
 
-        movers = {e.seat for e in appended if e.type in ("move", "timeout", "resigned")}
+        movers = {e.seat for e in appended if e.type in STATE_EVENTS}
         everyone = range(len(contacts))
         for e in appended:
             if e.type == "timeout":
