@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import requests
 
@@ -94,8 +94,7 @@ def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("gunicorn did not start")
 
 
-def _play_babel(http: requests.Session, url: str, rnd: random.Random,
-                timed_post: Callable[..., requests.Response], noop: list[float]) -> list[float]:
+def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list[float]) -> list[float]:
     """One whole Babel game with random legal moves; returns each move's latency. After each
     move a no-op request of the same size is timed too (into `noop`), so that both see the
     same machine conditions."""
@@ -113,7 +112,7 @@ def _play_babel(http: requests.Session, url: str, rnd: random.Random,
         strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn")]
         move = rnd.choice(strong) if strong and rnd.random() < 0.8 else rnd.choice(choices)
         t0 = time.perf_counter()
-        resp = timed_post(f"{url}/games/{gid}/moves", json={"move": move, "expected_seq": game["seq"]}, headers=auth)
+        resp = http.post(f"{url}/games/{gid}/moves", json={"move": move, "expected_seq": game["seq"]}, headers=auth)
         latencies.append(time.perf_counter() - t0)
         assert resp.status_code == 201, resp.text
         game = resp.json()
@@ -130,7 +129,7 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
         http = requests.Session()
         rnd = random.Random(seed)
         noop: list[float] = []
-        per_game = [_play_babel(http, url, rnd, http.post, noop) for _ in range(games)]
+        per_game = [_play_babel(http, url, rnd, noop) for _ in range(games)]
         all_moves = [x for g in per_game for x in g]
         move_rate, noop_rate = len(all_moves) / sum(all_moves), len(noop) / sum(noop)
         longest = sorted(per_game, key=len, reverse=True)[: max(1, games // 2)]

@@ -14,7 +14,7 @@ import hashlib
 import secrets
 import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from collections import OrderedDict
 from datetime import datetime, timezone
 from typing import Any, Callable
@@ -223,8 +223,8 @@ class Referee:
         snap = snapshots.latest(conn, game_id, seq)
         if snap is not None and snap[2] is not None:
             snap_seq, state, meta = snap
-            return replace(blank, seq=snap_seq, state=state, status=meta["status"],
-                           clocks=Clocks.from_json(meta["clocks"]), prompts=tuple(rules.prompts(state)))
+            return blank.evolve(seq=snap_seq, state=state, status=meta["status"],
+                                clocks=Clocks.from_json(meta["clocks"]), prompts=tuple(rules.prompts(state)))
         state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
         return self._step(blank, 1, "game_created", None, payload, created.created_at, state)
 
