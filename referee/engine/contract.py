@@ -93,3 +93,31 @@ class Rules(Protocol):
 
         Raises ValueError with a readable message when the text is not a move."""
         ...
+
+    # Presentation hooks (DESIGN.md, "The engine contract"). Each works only from what a seat
+    # may see -- a view or an event already redacted for the viewer -- never from the full
+    # state, so none of them can leak. Every game implements all four.
+
+    def format_move(self, move: Move) -> str:
+        """`move` in the game's text form (for mails, forms and prompts):
+        `parse_text(format_move(m)) == m` for every legal move `m`."""
+        ...
+
+    def picture(self, view: dict, seat: int | None) -> str:
+        """`view` (the result of `view(state, seat)`) drawn as one standalone inline SVG
+        element: it has a `<title>` and text labels, so it reads without colour and with a
+        screen reader. Pure: same view, same bytes."""
+        ...
+
+    def narrate(self, event: dict, names: list[str]) -> str:
+        """One short sentence for a `move` or `timeout` event as a viewer may see it.
+
+        `event` is `{"seq", "type", "seat", "payload"}` with the payload already redacted for
+        that viewer (`payload["move"]` through `redact`, `payload["chance"]` with withheld
+        values null and only their `public` part shown), so the sentence cannot reveal more
+        than the viewer may see. `names[i]` is seat i's player name."""
+        ...
+
+    def summary(self, view: dict, seat: int | None) -> str:
+        """A short plain-text summary of `view` for mails: a few lines, no JSON."""
+        ...

@@ -1,13 +1,21 @@
-"""The games this referee knows, by id."""
+"""The games this referee knows, by id.
+
+A game is known when its package `referee/games/<id>/` has a `rules.py`; the order below is
+the order lists and documents show them in.
+"""
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Any
 
 from referee.engine.contract import Rules
 
-GAME_IDS = ("babel", "iron_age")
+_ORDER = ("babel", "iron_age", "khronos", "sands_of_time", "gentes")
+_GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+GAME_IDS: tuple[str, ...] = tuple(g for g in _ORDER if (_GAMES_DIR / g / "rules.py").exists())
 
 
 def rules_for(game: str, components: dict[str, Any] | None = None) -> Rules:
