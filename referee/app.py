@@ -6,13 +6,16 @@ import os
 from typing import Any
 
 from flask import Flask, jsonify
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from referee.config import Config
 from referee.errors import ServiceError
 from referee.service import Clock, Referee
 
 PROBLEM = "application/problem+json"
+# HTML pages load scripts and styles from this server only; nothing inline, no frames.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
 
 
 def create_app(config: Config | None = None, clock: Clock | None = None, **flask_config: Any) -> Flask:
@@ -31,6 +34,20 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
 
+    @app.after_request
+    def security_headers(resp):
+        """Headers every answer needs on a public deployment: no MIME sniffing, no framing, no
+        seat link leaking through Referer, and nothing seat-specific left in a shared cache."""
+        h = resp.headers
+        h.setdefault("X-Content-Type-Options", "nosniff")
+        h.setdefault("X-Frame-Options", "DENY")
+        h.setdefault("Referrer-Policy", "no-referrer")
+        if resp.mimetype == "text/html":
+            h.setdefault("Content-Security-Policy", CSP)
+        if "Cache-Control" not in h:
+            h["Cache-Control"] = "no-store"
+        return resp
+
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
         resp = jsonify(e.problem())
@@ -43,6 +60,8 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
         resp = jsonify({"type": "about:blank", "title": e.name, "status": e.code, "detail": e.description})
         resp.status_code = e.code or 500
         resp.mimetype = PROBLEM
+        if isinstance(e, MethodNotAllowed) and e.valid_methods:
+            resp.headers["Allow"] = ", ".join(sorted(e.valid_methods))
         return resp
 
     @app.errorhandler(Exception)

@@ -8,12 +8,13 @@ import time
 from pathlib import Path
 
 import click
+from werkzeug.serving import WSGIRequestHandler
 
 from referee.config import Config
 from referee.engine.replay import fold, initial
 from referee.engine.verify import verify_events
 from referee.errors import ServiceError
-from referee.store.db import connect, migrate
+from referee.store.db import connect, migrate, setup_lock
 
 
 def _config(ctx: click.Context) -> Config:
@@ -50,7 +51,9 @@ def main(ctx: click.Context, database: str | None) -> None:
 @click.pass_context
 def init_db(ctx: click.Context) -> None:
     """Create or migrate the database (idempotent)."""
-    applied = migrate(connect(_config(ctx).database))
+    database = _config(ctx).database
+    with setup_lock(database):
+        applied = migrate(connect(database))
     click.echo(f"{_config(ctx).database}: " + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
 
@@ -63,7 +66,14 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
     from referee.app import create_app
     app = create_app(_config(ctx))
     click.echo(f"Referee on http://{host}:{port} (database {_config(ctx).database})")
-    app.run(host=host, port=port, threaded=True)
+    app.run(host=host, port=port, threaded=True, request_handler=_QuietHandler)
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """The development server without its `Server: Werkzeug/x Python/y` version banner."""
+
+    def version_string(self) -> str:
+        return "referee"
 
 
 @main.command("new-game")

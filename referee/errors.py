@@ -40,5 +40,9 @@ class Conflict(ServiceError):
     status, title = 409, "Conflict"
 
 
+class UnsupportedMediaType(ServiceError):
+    status, title = 415, "Unsupported media type"
+
+
 class Unprocessable(ServiceError):
     status, title = 422, "Illegal move"

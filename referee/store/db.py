@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import sqlite3
+from contextlib import contextmanager
+from typing import Iterator
 from pathlib import Path
 
 import sqlite_utils
@@ -45,10 +48,30 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
     return pending
 
 
+@contextmanager
+def setup_lock(path: str | Path) -> Iterator[None]:
+    """One process at a time creates and migrates a database file.
+
+    gunicorn starts its workers together; without this two of them may switch a new file to WAL
+    or run the same migration at once, and the loser fails to boot with "database is locked".
+    An advisory lock on a file beside the database (released by the OS if the holder dies)."""
+    if str(path) == ":memory:":
+        yield
+        return
+    with open(f"{path}.setup-lock", "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 def open_database(path: str | Path) -> sqlite_utils.Database:
-    """Connect and make sure the schema is current (first start creates the file)."""
-    db = connect(path)
-    migrate(db)
+    """Connect and make sure the schema is current (first start creates the file); safe when
+    many processes start at once."""
+    with setup_lock(path):
+        db = connect(path)
+        migrate(db)
     return db
 
 
