@@ -129,7 +129,7 @@ def replay(ctx, game_id: str | None, rebuild_projections: bool) -> None:
         _fail(e.detail)
     created = events[0].payload
     seed = service.load(game_id).seed
-    rules = service.rules(created["game"], created["components"])
+    rules = service.rules(created["game"], created["components"], created["rules_version"])
     start = time.perf_counter()
     state = initial(rules, seed, len(created["seats"]), created["options"], created["position"]).state
     state = fold(rules, seed, state, [e.__dict__ for e in events[1:]])

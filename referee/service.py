@@ -108,11 +108,12 @@ class Referee:
             db = self._local.db = open_database(self.database)
         return db
 
-    def rules(self, game: str, components: dict | None) -> Rules:
-        key = (game, hashlib.sha256(canonical(components)).hexdigest() if components else "")
+    def rules(self, game: str, components: dict | None, version: str | None = None) -> Rules:
+        """The rules for a game's component data, under its recorded rules `version`."""
+        key = (game, hashlib.sha256(canonical(components)).hexdigest() if components else "", version)
         r = self._rules_cache.get(key)
         if r is None:
-            r = self._rules_cache[key] = rules_for(game, components)
+            r = self._rules_cache[key] = rules_for(game, components, version)
         return r
 
     # -- creating games ---------------------------------------------------------------------
@@ -216,7 +217,7 @@ class Referee:
         created = events.read(conn, game_id, after=0)[0]
         payload = created.payload
         seed = credentials.seed_of(conn, game_id)
-        rules = self.rules(payload["game"], payload["components"])
+        rules = self.rules(payload["game"], payload["components"], payload["rules_version"])
         policy = policy_from_clock(payload["clock"])
         blank = Loaded(game_id, payload["game"], rules, seed, payload, created.created_at, 0, {}, "active",
                        policy, clocks_mod.start(policy, len(payload["seats"])))

@@ -14,17 +14,30 @@ class ComponentError(ValueError):
     """A component data file that does not match the game's components schema."""
 
 
+class UnknownRulesVersion(ValueError):
+    """A log written under a rules version this code no longer (or not yet) knows."""
+
+
 class GameRulesBase:
     """Loads `games/<id>/components.json` (or a corrected copy) and the game's schemas.
 
-    Subclasses set `id`, `title`, `rules_version`, `min_players`, `max_players` and
-    `package_dir` (the folder of their rules module).
+    Subclasses set `id`, `title`, `rules_version` (the newest, used for new games),
+    `min_players`, `max_players` and `package_dir` (the folder of their rules module). A game
+    whose rules fix had to change behaviour keeps the older versions it can still replay in
+    `rules_versions`: a game is always replayed under the version it was created with
+    (README, "Upgrades"), so a running game never changes under its players.
     """
 
     id: str
     package_dir: Path
+    rules_version: str = "1"
+    rules_versions: tuple[str, ...] = ()
 
-    def __init__(self, components: dict[str, Any] | None = None):
+    def __init__(self, components: dict[str, Any] | None = None, version: str | None = None):
+        supported = self.rules_versions or (type(self).rules_version,)
+        if version is not None and version not in supported:
+            raise UnknownRulesVersion(f"{self.id} rules version {version!r} is not one of {', '.join(supported)}")
+        self.rules_version = version or type(self).rules_version
         if components is None:
             components = self.bundled_components()
         errors = check(f"games/{self.id}/components.json", components)

@@ -17,6 +17,7 @@ from typing import Any
 from referee.engine.contract import IllegalMove
 from referee.engine.hashing import GENESIS, canonical, chain, commitment, content_digest
 from referee.engine.registry import rules_for
+from referee.engine.base import UnknownRulesVersion
 from referee.engine.replay import STATE_EVENTS, advance, initial
 
 
@@ -77,10 +78,10 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report) -> R
     components = created["components"]
     if hashlib.sha256(canonical(components)).hexdigest() != created["components_sha256"]:
         return report.fail(1, "component data does not match its recorded hash")
-    rules = rules_for(created["game"], components)
-    if rules.rules_version != created["rules_version"]:
-        report.notes.append(f"log written by rules version {created['rules_version']}, "
-                            f"replayed with {rules.rules_version}")
+    try:
+        rules = rules_for(created["game"], components, created["rules_version"])
+    except UnknownRulesVersion as e:
+        return report.fail(1, str(e))
     step = initial(rules, seed, len(created["seats"]), created["options"], created["position"])
     if step.chance != created["chance"]:
         return report.fail(1, "setup chance records differ from a replay")

@@ -37,11 +37,16 @@ class Config:
     goal: int
     threshold: int
     race_goal: int
+    public_draw_count: bool = True      # rules version 2+: chance records C-2/C-4 show their count
 
     @property
     def powers(self) -> tuple[str, ...]:
         """Every ability power id, people powers in canonical order, then halving."""
         return tuple(self.power_people) + (self.halve,)
+
+    def hand_draw_public(self, cards: list[str]) -> dict[str, int] | None:
+        """The part of a hand draw every seat sees (C-2, C-4): how many cards, not which."""
+        return {"count": len(cards)} if self.public_draw_count else None
 
     def people_deck(self) -> list[str]:
         """All people cards in canonical order (the input to shuffle C-2)."""

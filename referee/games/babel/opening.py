@@ -39,7 +39,7 @@ def initial_state(cfg: Config, seats: int, options: dict[str, Any], rng: Rng) ->
     hands: dict[int, list[str]] = {}
     for i, seat in enumerate((start, other(start))):
         hands[seat] = deck[i * n:(i + 1) * n]
-        rng.note("C-2", hands[seat], visible_to=[seat])
+        rng.note("C-2", hands[seat], visible_to=[seat], public=cfg.hand_draw_public(hands[seat]))
     # B-10 / B-R3: start cards aside, the rest shuffled face down (C-3).
     supply = list(rng.shuffle(cfg.supply_deck(), label="C-3"))  # not shared with the record
     state = {

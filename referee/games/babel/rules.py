@@ -15,6 +15,7 @@ wires the contract to the modules beside it, each with one responsibility:
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +40,17 @@ class GameRules(GameRulesBase):
 
     id = "babel"
     title = "Babel"
-    rules_version = "1"
+    # 2: a draw into a hand shows every seat how many cards were drawn (C-2, C-4: a public
+    #    count beside the withheld identities). Games created under 1 replay under 1.
+    rules_version = "2"
+    rules_versions = ("1", "2")
     min_players = 2
     max_players = 2
     package_dir = Path(__file__).parent
 
-    def __init__(self, components: dict[str, Any] | None = None):
-        super().__init__(components)
-        self.cfg = config_from(self.components)
+    def __init__(self, components: dict[str, Any] | None = None, version: str | None = None):
+        super().__init__(components, version)
+        self.cfg = replace(config_from(self.components), public_draw_count=self.rules_version != "1")
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         return initial_state(self.cfg, seats, options, rng)

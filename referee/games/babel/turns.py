@@ -30,7 +30,7 @@ def draw_people(cfg: Config, draft: Draft, seat: int, rng: Rng) -> None:
     hand = draft.hand(seat)
     for card in drawn:
         hand[card] += 1
-    rng.note("C-4", drawn, visible_to=[seat])
+    rng.note("C-4", drawn, visible_to=[seat], public=cfg.hand_draw_public(drawn))
 
 
 def begin_turn(cfg: Config, draft: Draft, seat: int, rng: Rng) -> None:
