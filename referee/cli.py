@@ -144,6 +144,29 @@ def replay(ctx, game_id: str | None, rebuild_projections: bool) -> None:
 
 
 @main.command()
+@click.argument("game_id")
+@click.pass_context
+def patch(ctx, game_id: str) -> None:
+    """Replay a game under the newest rules version and report the first event where it would
+    diverge from its log (after a rules fix; the game itself keeps its own version)."""
+    from referee.engine.registry import rules_for
+    service = _service(ctx)
+    try:
+        events = [e.to_json() for e in service.raw_events(game_id)]
+        seed = service.load(game_id).seed
+    except ServiceError as e:
+        _fail(e.detail)
+    created = events[0]["payload"]
+    newest = rules_for(created["game"]).rules_version
+    report = verify_events(events, seed, rules_version=newest)
+    click.echo(json.dumps({"game_id": game_id, "recorded_version": created["rules_version"],
+                           "newest_version": newest, "replays_identically": report.ok,
+                           "first_divergence": report.divergence}, indent=2))
+    if not report.ok:
+        sys.exit(1)
+
+
+@main.command()
 @click.argument("game_id", required=False)
 @click.option("--file", "file", type=click.Path(), help="An exported log (JSON Lines) to verify offline.")
 @click.option("--seed", default=None, help="The seed (hex), for a full check before it is revealed.")

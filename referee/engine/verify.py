@@ -39,7 +39,11 @@ class Report:
                 "first_divergence": self.divergence, "notes": self.notes}
 
 
-def verify_events(events: list[dict[str, Any]], seed: bytes | None = None) -> Report:
+def verify_events(events: list[dict[str, Any]], seed: bytes | None = None,
+                  rules_version: str | None = None) -> Report:
+    """Check a log: the chain always; with the seed (given or revealed) every digest, chance
+    record, state hash and result by replay. `rules_version` replays under another version than
+    the recorded one (`referee patch`: where would this game diverge under the new rules?)."""
     report = Report(events=len(events))
     if not events:
         return report.fail(0, "the log is empty")
@@ -62,10 +66,10 @@ def verify_events(events: list[dict[str, Any]], seed: bytes | None = None) -> Re
         report.notes.append("chain verified; the full replay check is possible once the seed is revealed")
         return report
     report.level = "full"
-    return _verify_full(events, seed, report)
+    return _verify_full(events, seed, report, rules_version)
 
 
-def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report) -> Report:
+def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report, version: str | None) -> Report:
     created = events[0]["payload"]
     if commitment(seed) != created["seed_commitment"]:
         return report.fail(1, "the seed does not match the seed commitment")
@@ -79,7 +83,7 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report) -> R
     if hashlib.sha256(canonical(components)).hexdigest() != created["components_sha256"]:
         return report.fail(1, "component data does not match its recorded hash")
     try:
-        rules = rules_for(created["game"], components, created["rules_version"])
+        rules = rules_for(created["game"], components, version or created["rules_version"])
     except UnknownRulesVersion as e:
         return report.fail(1, str(e))
     step = initial(rules, seed, len(created["seats"]), created["options"], created["position"])

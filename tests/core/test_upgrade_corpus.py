@@ -43,3 +43,27 @@ def test_a_changed_move_is_caught(path: Path):
     target["payload"]["state_hash"] = "0" * len(target["payload"]["state_hash"])
     report = verify_events(events)
     assert not report.ok and report.divergence["seq"] == target["seq"]
+
+
+def test_patch_replays_under_the_newest_rules_and_names_the_divergence(tmp_path):
+    """`referee patch GAME_ID`: a game replays identically under the newest version, or the
+    command names the first event where it would diverge (Babel v1 -> v2 differs at setup,
+    whose deal records gained a public count)."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.service import Referee
+
+    db = tmp_path / "r.db"
+    svc = Referee(str(db))
+    gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}], "options": {"first_seat": 0}})["id"]
+    svc.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})
+    out = CliRunner().invoke(main, ["--database", str(db), "patch", gid])
+    assert out.exit_code == 0 and json.loads(out.output)["replays_identically"] is True
+
+    v1 = next(p for p in LOGS if p.stem.startswith("babel"))
+    events = [json.loads(line) for line in v1.open()]
+    assert events[0]["payload"]["rules_version"] == "1"
+    assert verify_events(events).ok
+    moved = verify_events(events, rules_version="2")
+    assert not moved.ok and moved.divergence == {"seq": 1, "what": "setup chance records differ from a replay"}
