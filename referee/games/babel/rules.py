@@ -30,7 +30,9 @@ from referee.games.babel.draft import Draft
 from referee.games.babel.invariants import violations
 from referee.games.babel.moves import perform
 from referee.games.babel.opening import initial_state
-from referee.games.babel.text_form import parse_move
+from referee.games.babel.narration import narrate
+from referee.games.babel.summary import summary
+from referee.games.babel.text_form import format_move, parse_move
 from referee.games.babel.turns import finish
 from referee.games.babel.views import view_for
 
@@ -113,3 +115,12 @@ class GameRules(GameRulesBase):
 
     def parse_text(self, text: str) -> Move:
         return parse_move(text, self.cfg.peoples, self.cfg.powers)
+
+    def format_move(self, move: Move) -> str:
+        return format_move(move)
+
+    def narrate(self, event: dict, names: list[str]) -> str:
+        return narrate(event, names)
+
+    def summary(self, view: dict, seat: int | None) -> str:
+        return summary(view, seat)

@@ -114,3 +114,27 @@ def parse_move(text: str, peoples: tuple[str, ...], powers: tuple[str, ...]) -> 
     if verb not in PARSERS:
         raise ValueError(f"unknown move {verb!r}; write one of: {SYNTAX}")
     return words.done(PARSERS[verb](words))
+
+
+def format_move(move: Move) -> str:
+    """`move` in the text form; `parse_move(format_move(m)) == m` for every valid move."""
+    t = move["type"]
+    at = f" at {move['at']}" if "at" in move else ""
+    if t == "end_turn":
+        return "end"
+    if t == "finish_first_turn":
+        return "finish"
+    if t == "travel":
+        return f"travel {move['people']}"
+    if t == "settle":
+        return f"settle {move['people']}{at}"
+    if t == "build":
+        return ("build start" if move["source"] == "start" else f"build yard {move['yard']}") + at
+    if t == "migrate":
+        return f"migrate {move['from']} {move['to']}"
+    if t == "discard":
+        return "discard " + " ".join(move["cards"])
+    if t == "ability":
+        extra = f" yard {move['yard']}" if "yard" in move else f" target {move['target']}" if "target" in move else ""
+        return f"ability {move['power']} {move['index']}{extra}{at}"
+    raise ValueError(f"unknown move type {t!r}")

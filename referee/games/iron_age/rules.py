@@ -15,7 +15,7 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
-from referee.games.iron_age import checks, prompts, scoring, text_form, turn
+from referee.games.iron_age import checks, narration, prompts, scoring, summary, text_form, turn
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, clone, fail, new_state
 
@@ -111,3 +111,12 @@ class GameRules(GameRulesBase):
 
     def parse_text(self, text: str) -> Move:
         return text_form.parse_text(self.data, text)
+
+    def format_move(self, move: Move) -> str:
+        return text_form.format_move(move)
+
+    def narrate(self, event: dict, names: list[str]) -> str:
+        return narration.narrate(self.data, event, names)
+
+    def summary(self, view: dict, seat: int | None) -> str:
+        return summary.summary(self.data, view, seat)

@@ -187,3 +187,45 @@ def _convert(g: GameData, words: list[str]) -> Move:
     if len(words) != 1:
         raise ValueError("write 'convert <wealth>', e.g. 'convert 2'")
     return {"type": "convert", "wealth": _int(words[0], "the wealth")}
+
+
+def _format_action(a: dict) -> str:
+    kind = a["kind"]
+    if kind == "province_box":
+        return f"province {a['province']} {a['count']}"
+    if kind == "port_box":
+        return f"port {a['port']}"
+    if kind == "amphora":
+        return f"amphora {a['port']} {a['count']}"
+    if kind == "monument_box":
+        return f"monument {a['monument']} {a['count']}"
+    return f"{kind} {a['count']}"
+
+
+def format_move(move: Move) -> str:
+    """`move` in the text form; parse_text(format_move(m)) == m for the moves prompts list."""
+    t = move["type"]
+    if t == "initial_choice":
+        return move["choice"]
+    if t == "reroll":
+        words = [str(i) for i in move.get("empire", [])] + (["fate"] if move.get("fate") else [])
+        return "reroll " + " ".join(words)
+    if t == "omen":
+        return f"omen {move['die']} {move['face']}"
+    if t == "assign":
+        return " ".join(["assign", *(f"{d} {v}" for d, v in move["choices"].items())])
+    if t == "conquest":
+        return "attack" if move["attack"] else "no attack"
+    if t == "tribute_response":
+        return "deny" if move["deny"] else "accept"
+    if t == "build":
+        return "build " + ", ".join(_format_action(a) for a in move["actions"]) if move["actions"] else "build nothing"
+    if t == "buy":
+        pay = " ".join(f"{n} {k}" for k, n in move.get("payment", {}).items())
+        return f"buy {move['development']} {pay}".rstrip()
+    if t == "convert":
+        return f"convert {move['wealth']}"
+    fixed = {"stop_rolling": "stop", "omen_decline": "no omen", "buy_none": "buy none", "end_turn": "end turn"}
+    if t in fixed:
+        return fixed[t]
+    return json.dumps(move, sort_keys=True)
