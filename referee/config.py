@@ -16,6 +16,12 @@ class Config:
     mail_from: str = "referee@localhost"
     inbound_domain: str = "localhost"
     secret_key: str = field(default="", repr=False)
+    # Abuse limits for a public deployment (README, "Operations"). A limit is "N/period" in the
+    # `limits` notation ("20/hour", "30/minute"); an empty string switches it off.
+    create_key: str = field(default="", repr=False)  # when set, POST /games needs `X-Create-Key`
+    create_limit: str = "60/hour"                    # games created per client address
+    auth_fail_limit: str = "30/minute"               # failed seat-token checks per client address
+    allow_private_targets: bool = False              # webhooks/mail to loopback/private addresses
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: str) -> "Config":
@@ -24,10 +30,35 @@ class Config:
         values: dict[str, str] = {}
         config_file = env.get("REFEREE_CONFIG")
         if config_file:
-            values.update(json.loads(Path(config_file).read_text()))
+            values.update(_read_file(config_file))
         for f in fields(cls):
             key = "REFEREE_" + f.name.upper()
             if key in env:
                 values[f.name] = env[key]
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.allow_private_targets, str):  # from the environment: "1", "true", "yes"
+            self.allow_private_targets = self.allow_private_targets.strip().lower() in ("1", "true", "yes", "on")
+
+
+class ConfigError(ValueError):
+    """A configuration that cannot be used; its message is one line for the operator."""
+
+
+def _read_file(path: str) -> dict:
+    known = {f.name for f in fields(Config)}
+    try:
+        data = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise ConfigError(f"REFEREE_CONFIG: cannot read {path}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise ConfigError(f"REFEREE_CONFIG: {path} is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"REFEREE_CONFIG: {path} must hold a JSON object")
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ConfigError(f"REFEREE_CONFIG: unknown setting(s) {', '.join(unknown)} in {path}; "
+                          f"known: {', '.join(sorted(known))}")
+    return data

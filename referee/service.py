@@ -36,6 +36,7 @@ from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceErr
 from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, idempotency, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
+from referee import targets
 
 Clock = Callable[[], float]
 CACHED_GAMES = 2000  # games whose latest state each process keeps in memory (a cache only)
@@ -140,6 +141,11 @@ class Referee:
             policy = policy_from_clock(body.get("clock"))
         except ValueError as e:
             raise Unprocessable(f"clock: {e}") from None
+        if not self.config.allow_private_targets:
+            try:
+                targets.check_seats(seats)
+            except targets.TargetRefused as e:
+                raise Unprocessable(str(e)) from None
         position = body.get("position")
         if position is not None:
             self._check_position(rules, position, len(seats))

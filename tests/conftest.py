@@ -44,8 +44,8 @@ class FakeTime:
         self.now += seconds
 
 
-def start_server(database: str, clock=None, **flask_config) -> tuple[Server, Any]:
-    app = create_app(Config(database=database), clock=clock, **flask_config)
+def start_server(database: str, clock=None, config: Config | None = None, **flask_config) -> tuple[Server, Any]:
+    app = create_app(config or Config(database=database), clock=clock, **flask_config)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

@@ -6,26 +6,28 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
-from referee.api.http import caller_seat, json_body, service
+from referee.api import abuse
+from referee.api.http import caller_seat, int_arg, json_body, service
 from referee.engine.schemas import check
 from referee.errors import BadRequest
 
 bp = Blueprint("games", __name__)
 
+MAX_SEQ = 2**53  # query integers beyond this are refused (400), never passed to SQLite
+
 
 @bp.post("/games")
+@abuse.creation_limit
 def create_game():
+    abuse.check_create_key()
     return jsonify(service().create_game(json_body())), 201
 
 
 @bp.get("/games")
 def list_games():
     args = request.args
-    try:
-        limit = min(int(args.get("limit", 100)), 500)
-        offset = int(args.get("offset", 0))
-    except ValueError:
-        raise BadRequest("limit and offset must be integers") from None
+    limit = int_arg("limit", 100, 1, 500)
+    offset = int_arg("offset", 0, 0, MAX_SEQ)
     status = args.get("status")
     if status not in (None, "active", "paused", "finished"):
         raise BadRequest("status must be active, paused or finished")
@@ -56,10 +58,7 @@ def post_move(game_id: str):
 @bp.get("/games/<game_id>/events")
 def get_events(game_id: str):
     seat = caller_seat(game_id, required=False)
-    try:
-        after = int(request.args.get("after", 0))
-    except ValueError:
-        raise BadRequest("after must be an integer") from None
+    after = int_arg("after", 0, 0, MAX_SEQ)
     return jsonify({"events": service().events_for(game_id, seat, after)})
 
 

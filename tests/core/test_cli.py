@@ -102,3 +102,14 @@ def test_an_acknowledged_move_survives_a_killed_server(tmp_path):
         proc.wait(10)
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (created["id"],)).fetchone()[0] == 2
+
+
+def test_a_bad_config_file_gives_one_clear_line(tmp_path):
+    bad = tmp_path / "config.json"
+    for content, expect in (("{not json", "is not JSON"), ('{"databse": "x.db"}', "unknown setting(s) databse")):
+        bad.write_text(content)
+        proc = subprocess.run([sys.executable, "-m", "referee.cli", "init-db"], capture_output=True, text=True,
+                              env={**os.environ, "REFEREE_CONFIG": str(bad)}, timeout=60)
+        assert proc.returncode == 1
+        assert proc.stderr.strip().count("\n") == 0 and expect in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr

@@ -67,6 +67,13 @@ def _withheld_ok(events: list[dict], viewer: int) -> list[str]:
     return bad
 
 
+def test_served_without_a_version_banner(live_service):
+    """The development server does not announce its Werkzeug and Python versions (issue 12)."""
+    url, _ = live_service
+    server = requests.get(url + "/healthz").headers.get("Server", "")
+    assert "Werkzeug" not in server and "Python" not in server, server
+
+
 def test_two_seats_play_a_whole_game_over_http(live_service, tmp_path):
     url, env = live_service
     http = requests.Session()

@@ -15,7 +15,8 @@ DOMAIN = "play.example.org"
 def make_service(tmp_path, clock, smtp_url: str | None = None, name: str = "referee.db") -> Referee:
     db = str(tmp_path / name)
     return Referee(db, clock=clock, config=Config(database=db, smtp_url=smtp_url, inbound_domain=DOMAIN,
-                                                  base_url="http://referee.test", secret_key="test-secret"))
+                                                  base_url="http://referee.test", secret_key="test-secret",
+                                                  allow_private_targets=True))
 
 
 def babel_with_clock(service: Referee, clock: dict | None, emails=True, webhook: str | None = None,

@@ -1,0 +1,78 @@
+"""Where the service may send notifications: no loopback, private or link-local targets.
+
+A seat's webhook URL and e-mail address are chosen by whoever creates the game; without this a
+stranger could make the scheduler POST a seat's legal moves to `127.0.0.1` or an address inside
+the operator's network (server-side request forgery). Operators who run bots on their own
+network set `allow_private_targets` (REFEREE_ALLOW_PRIVATE_TARGETS=1).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
+
+class TargetRefused(ValueError):
+    """A notification target the service will not send to; the message says why."""
+
+
+def _is_internal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified
+            or ip.is_reserved or ip.is_multicast)
+
+
+def _literal(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return None
+
+
+def check_host(host: str, what: str, resolve: bool) -> None:
+    """Refuse a host that is, or (with `resolve`) resolves to, an internal address."""
+    host = host.strip().rstrip(".").lower()
+    if not host:
+        raise TargetRefused(f"{what} has no host")
+    if host == "localhost" or host.endswith(".localhost"):
+        raise TargetRefused(f"{what} points at loopback ({host})")
+    ip = _literal(host)
+    addresses = [ip] if ip is not None else []
+    if ip is None and resolve:
+        try:
+            addresses = [_literal(info[4][0]) for info in socket.getaddrinfo(host, None)]
+        except (socket.gaierror, UnicodeError):
+            raise TargetRefused(f"{what}: the host {host} does not resolve") from None
+    for a in addresses:
+        if a is not None and _is_internal(a):
+            raise TargetRefused(f"{what} points at an internal address ({a}); "
+                                f"set REFEREE_ALLOW_PRIVATE_TARGETS=1 to allow it")
+
+
+def check_webhook(url: str, resolve: bool = False) -> None:
+    """At creation the host is checked as written (a name may not resolve from here yet); at
+    delivery it is checked again after resolution, against DNS tricks."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        raise TargetRefused("webhook must be an http:// or https:// URL")
+    check_host(parts.hostname or "", "webhook", resolve)
+
+
+def check_email(address: str) -> None:
+    """An address whose domain is an IP literal or localhost (`bo@[127.0.0.1]`, `bo@localhost`)."""
+    domain = address.rpartition("@")[2]
+    check_host(domain, "email", resolve=False)
+
+
+def check_seats(seats: list[dict]) -> None:
+    """Every seat's webhook and e-mail address, at creation (TargetRefused names the seat)."""
+    for i, s in enumerate(seats):
+        try:
+            if s.get("webhook"):
+                check_webhook(s["webhook"])
+            if s.get("email"):
+                check_email(s["email"])
+        except TargetRefused as e:
+            raise TargetRefused(f"seat {i}: {e}") from None

@@ -1,0 +1,78 @@
+"""Abuse limits of a public deployment (issue 12, item 9): rate limits answer 429 with
+Retry-After, the optional creation key, and notification targets inside the network refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.config import Config
+from tests.conftest import start_server
+
+BABEL = {"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}
+
+
+@pytest.fixture
+def limited(tmp_path):
+    db = str(tmp_path / "r.db")
+    srv, httpd = start_server(db, config=Config(database=db, create_limit="3/minute", auth_fail_limit="5/minute",
+                                                create_key="open-sesame"))
+    yield srv
+    httpd.shutdown()
+
+
+def _is_429(r) -> None:
+    assert r.status_code == 429, r.text
+    assert r.headers["Content-Type"].startswith("application/problem+json")
+    assert int(r.headers["Retry-After"]) > 0
+
+
+def test_game_creation_needs_the_creation_key_when_one_is_set(limited):
+    r = limited.call("POST", "/games", json=BABEL)
+    assert r.status_code == 403 and "X-Create-Key" in r.json()["detail"]
+    r = limited.call("POST", "/games", json=BABEL, headers={"X-Create-Key": "wrong"})
+    assert r.status_code == 403
+    assert limited.call("GET", "/games").json()["games"] == []
+    assert limited.call("POST", "/games", json=BABEL, headers={"X-Create-Key": "open-sesame"}).status_code == 201
+
+
+def test_game_creation_is_rate_limited(limited):
+    key = {"X-Create-Key": "open-sesame"}
+    codes = [limited.call("POST", "/games", json=BABEL, headers=key).status_code for _ in range(3)]
+    assert codes == [201, 201, 201]
+    _is_429(limited.call("POST", "/games", json=BABEL, headers=key))
+    assert len(limited.call("GET", "/games").json()["games"]) == 3
+
+
+def test_failed_authentication_is_rate_limited_but_good_tokens_are_not_counted(limited):
+    created = limited.call("POST", "/games", json=BABEL, headers={"X-Create-Key": "open-sesame"}).json()
+    gid, good = created["id"], created["seats"][0]["token"]
+    for _ in range(10):  # seats playing normally never count
+        assert limited.call("GET", f"/games/{gid}", good).status_code == 200
+    codes = [limited.call("GET", f"/games/{gid}", "wrong-token").status_code for _ in range(5)]
+    assert codes == [401] * 5
+    _is_429(limited.call("GET", f"/games/{gid}", "wrong-token"))
+
+
+@pytest.mark.parametrize("seat", [{"name": "Bot", "webhook": "http://127.0.0.1:9/hook"},
+                                  {"name": "Bot", "webhook": "http://localhost/hook"},
+                                  {"name": "Bot", "webhook": "http://[::1]/hook"},
+                                  {"name": "Bot", "webhook": "http://10.1.2.3/hook"},
+                                  {"name": "Bot", "webhook": "http://169.254.169.254/latest/meta-data"},
+                                  {"name": "Bot", "email": "bo@[127.0.0.1]"},
+                                  {"name": "Bot", "email": "bo@localhost"}])
+def test_notification_targets_inside_the_network_are_refused(server, seat):
+    r = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Ada"}, seat]})
+    assert r.status_code == 422, r.text
+    assert "seat 1" in r.json()["detail"]
+    assert server.call("GET", "/games").json()["games"] == []
+
+
+def test_private_targets_allowed_when_configured(tmp_path):
+    db = str(tmp_path / "r.db")
+    srv, httpd = start_server(db, config=Config(database=db, allow_private_targets="1"))
+    try:
+        r = srv.call("POST", "/games", json={"game": "babel", "seats": [
+            {"name": "Ada"}, {"name": "Bot", "webhook": "http://127.0.0.1:9/hook"}]})
+        assert r.status_code == 201, r.text
+    finally:
+        httpd.shutdown()
