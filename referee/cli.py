@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from werkzeug.serving import WSGIRequestHandler
 
-from referee.config import Config
+from referee.config import Config, ConfigError
 from referee.engine.replay import fold, initial
 from referee.engine.verify import verify_events
 from referee.errors import ServiceError
@@ -44,7 +44,10 @@ def _read_json(path: str, what: str):
 @click.pass_context
 def main(ctx: click.Context, database: str | None) -> None:
     """Referee: event-sourced referee for asynchronous board games."""
-    ctx.obj = {"config": Config.from_env(database=database)}
+    try:
+        ctx.obj = {"config": Config.from_env(database=database)}
+    except ConfigError as e:
+        _fail(str(e))
 
 
 @main.command("init-db")
