@@ -1,0 +1,31 @@
+"""Population rows (RULES.md 4.4, G-17, G-18): raising with the push rule, lowering."""
+
+from __future__ import annotations
+
+from referee.games.gentes.data import GameData
+from referee.games.gentes.state import need
+
+
+def can_raise(data: GameData, pop: dict[str, int], prof: str) -> bool:
+    partner = data.partner[prof]
+    return pop[prof] + pop[partner] < data.row_capacity or pop[partner] >= 1
+
+
+def raise_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18") -> None:
+    """G-18: +1, pushing the partner back when the row is full; impossible if both ends meet."""
+    need(prof in data.partner, f"unknown profession {prof!r}", rule)
+    partner = data.partner[prof]
+    if pop[prof] + pop[partner] < data.row_capacity:
+        pop[prof] += 1
+    elif pop[partner] >= 1:
+        pop[prof] += 1
+        pop[partner] -= 1
+    else:
+        need(False, f"{prof} cannot be raised: its row is full", rule)
+
+
+def lower_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18") -> None:
+    """G-18: -1 needs at least 1."""
+    need(prof in data.partner, f"unknown profession {prof!r}", rule)
+    need(pop[prof] >= 1, f"{prof} is already 0", rule)
+    pop[prof] -= 1

@@ -1,0 +1,71 @@
+"""Who is asked what (RULES.md 10.1) and the default moves (10.4)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from referee.engine.contract import IllegalMove, Prompt
+from referee.games.gentes.data import GameData
+from referee.games.gentes.decline import cities_by_region, default_choices, moon_cards
+from referee.games.gentes.scoring import default_fulfil
+from referee.games.gentes.state import Ctx, State, empty_cells
+
+MAX_CHOICES = 300
+
+
+def default_move(data: GameData, st: State, seat: int) -> dict[str, Any]:
+    """Section 10.4: conservative, always legal, never using optional effects or cubes."""
+    phase = st["phase"]
+    if phase == "draft" and st["turn_seat"] == seat:
+        return {"type": "draft_pick", "card": next(c for c in st["draft_pool"] if c is not None)}
+    if phase == "heyday" and st["turn_seat"] == seat:
+        if empty_cells(st["players"][seat]["track"]) >= 1:
+            return {"type": "tax_collector", "hourglasses": min(data.tax_options), "doubles": 0}
+        return {"type": "pass"}
+    if phase == "decline" and seat in st["decline_pending"]:
+        return default_choices(Ctx(data, st, seat, None), seat)
+    if phase == "final" and seat in st["final_pending"]:
+        return default_fulfil()
+    raise IllegalMove(f"seat {seat} has nothing to decide now", "G-6")
+
+
+def decline_list(data: GameData, st: State, seat: int) -> list[dict[str, Any]] | None:
+    """Every decline answer when no moon card is owned and the combinations are few."""
+    ctx = Ctx(data, st, seat, None)
+    if moon_cards(ctx, seat):
+        return None
+    regions = cities_by_region(ctx, seat)
+    keys = [r for r in data.regions if r in regions]
+    combos = list(itertools.islice(itertools.product(*(regions[r] for r in keys)), MAX_CHOICES + 1))
+    if len(combos) > MAX_CHOICES:
+        return None
+    return [{"type": "decline_choices", "activate": dict(zip(keys, c)), "moon": []} for c in combos]
+
+
+def open_prompts(data: GameData, st: State) -> list[Prompt]:
+    phase = st["phase"]
+    if phase == "draft":
+        seat = st["turn_seat"]
+        return [Prompt(seat, "draft_pick", "Pick a starting card from the draft pool (G-4).",
+                       [{"type": "draft_pick", "card": c} for c in st["draft_pool"] if c is not None],
+                       default_move(data, st, seat))]
+    if phase == "heyday":
+        seat = st["turn_seat"]
+        e = empty_cells(st["players"][seat]["track"])
+        text = (f"Round {st['round']}: your turn - take an action tile, use a cube ability or the tax "
+                f"collector ({e} empty time space(s))." if e else
+                f"Round {st['round']}: your time track is full - pass (or use a cube ability without hourglasses).")
+        return [Prompt(seat, "turn", text, None, default_move(data, st, seat))]
+    if phase == "decline":
+        return [Prompt(s, "decline_choices", "Decline: choose one city per region to activate and your moon abilities (G-54).",
+                       decline_list(data, st, s), default_move(data, st, s)) for s in st["decline_pending"]]
+    if phase == "final":
+        out = []
+        for s in st["final_pending"]:
+            p = st["players"][s]
+            cubes = p["cubes"]["eye"] + p["cubes"]["temple"]
+            out.append(Prompt(s, "final_fulfil", "Final scoring: use your cubes and claim your hand cards (G-57).",
+                              None if cubes else [default_fulfil()], default_fulfil()))
+        return out
+    return []

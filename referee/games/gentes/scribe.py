@@ -1,0 +1,55 @@
+"""Scribe: take civilization cards (RULES.md 4.5, G-22..G-24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.gentes.display import take_from_display
+from referee.games.gentes.state import Ctx, need
+
+
+def discard_allowance(ctx: Ctx, x: int) -> int:
+    """G-22: cards a threshold X may take from the discard pile (0 when none)."""
+    allowed = 0
+    for opt in ctx.data.discard_options:
+        if x >= opt["min_paid"]:
+            allowed = max(allowed, opt["cards"])
+    return allowed
+
+
+def check_scribe(ctx: Ctx, x: int, params: dict[str, Any], rule: str = "G-22") -> None:
+    """G-22, G-24: a display indicator open at X with 1..max_cards distinct filled slots up to
+    its max_slot, or 1..allowance distinct cards of the discard pile."""
+    mode = params.get("mode")
+    st = ctx.st
+    if mode == "display":
+        ind = ctx.data.indicators.get(params.get("indicator"))
+        need(ind is not None, f"unknown indicator {params.get('indicator')!r}", rule)
+        need(ind["min_paid"] <= x, f"indicator {ind['id']} needs {ind['min_paid']}, the threshold is {x}", rule)
+        slots = params.get("slots")
+        need(type(slots) is list and all(type(s) is int for s in slots), "slots must be slot numbers", rule)
+        need(1 <= len(slots) <= ind["max_cards"], f"take 1..{ind['max_cards']} card(s) with {ind['id']}", "G-24")
+        need(len(set(slots)) == len(slots), "a slot is named twice", rule)
+        for s in slots:
+            need(1 <= s <= min(ind["max_slot"], len(st["display"])), f"slot {s} is beyond {ind['id']}", rule)
+            need(st["display"][s - 1] is not None, f"slot {s} is empty", "G-24")
+    elif mode == "discard":
+        cards = params.get("cards")
+        allowed = discard_allowance(ctx, x)
+        need(allowed > 0, f"a threshold of {x} opens no discard option", rule)
+        need(type(cards) is list and 1 <= len(cards) <= allowed, f"take 1..{allowed} card(s) from the discard", "G-24")
+        need(len(set(map(str, cards))) == len(cards), "a card is named twice", rule)
+        need(all(c in st["discard"] for c in cards), "a named card is not in the discard pile", rule)
+    else:
+        need(False, "mode must be \"display\" or \"discard\"", rule)
+
+
+def do_scribe(ctx: Ctx, x: int, params: dict[str, Any], rule: str = "G-22") -> None:
+    """G-22, G-23: the cards go to the hand; a display take slides and refills."""
+    check_scribe(ctx, x, params, rule)
+    if params["mode"] == "display":
+        take_from_display(ctx, params["slots"])
+    else:
+        for c in params["cards"]:
+            ctx.st["discard"].remove(c)
+            ctx.me["hand"].append(c)
