@@ -29,11 +29,12 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, games, mail, meta
+    from referee.api import abuse, games, mail, meta, metrics
     app.register_blueprint(games.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
     abuse.install(app, games.bp)
+    metrics.install(app)
 
     @app.after_request
     def security_headers(resp):

@@ -17,12 +17,14 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Callable
 
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from referee.notify.delivery import deliver_due
+from referee.observability import JOB_LOG, json_logger, log_fields
 
 if TYPE_CHECKING:
     from referee.service import Referee
@@ -45,15 +47,17 @@ def serve(service: "Referee", interval: float) -> None:
     stop = threading.Event()
     scheduler = BlockingScheduler(timezone=timezone.utc)
 
+    jobs_log = json_logger(JOB_LOG)
+
     def job() -> None:
         if stop.is_set():
             return
+        started = time.perf_counter()
         try:
             counts = run_once(service, stop.is_set)
-            if any(counts.values()):
-                log.info("scheduler pass: %s", counts)
-        except Exception:  # keep the scheduler alive; the next pass retries
-            log.exception("scheduler pass failed")
+            log_fields(jobs_log, "scheduler pass", ms=round((time.perf_counter() - started) * 1000, 2), **counts)
+        except Exception as e:  # keep the scheduler alive; the next pass retries
+            log_fields(jobs_log, "scheduler pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
 
     def on_signal(signum, frame) -> None:
         stop.set()
