@@ -6,8 +6,16 @@ from typing import Any
 
 
 class ServiceError(Exception):
+    """An error with its HTTP status. `type` in the problem is `/problems/<slug>`, a page that
+    explains it (served by `referee.api.meta`), as RFC 7807 recommends."""
+
     status = 500
     title = "Internal error"
+    explanation = "The referee hit an unexpected error. It is logged on the server; nothing was changed."
+
+    @classmethod
+    def slug(cls) -> str:
+        return cls.title.lower().replace(" ", "-")
 
     def __init__(self, detail: str, **extra: Any):
         super().__init__(detail)
@@ -15,34 +23,63 @@ class ServiceError(Exception):
         self.extra = extra
 
     def problem(self) -> dict[str, Any]:
-        slug = self.title.lower().replace(" ", "-")
-        return {"type": f"/problems/{slug}", "title": self.title, "status": self.status,
+        return {"type": f"/problems/{self.slug()}", "title": self.title, "status": self.status,
                 "detail": self.detail, **self.extra}
 
 
 class BadRequest(ServiceError):
     status, title = 400, "Bad request"
+    explanation = (
+        'The request could not be read: malformed JSON, a body that does not match the documented schema (`errors` lists each violation with its JSON-pointer `path`), or a query parameter out of range. Nothing was changed.'
+    )
 
 
 class Unauthorized(ServiceError):
     status, title = 401, "Unauthorized"
+    explanation = (
+        'The action needs a seat token (`Authorization: Bearer <token>`, shown once when the game was created), or the token given does not belong to this game. Repeated failures from one address are rate limited.'
+    )
 
 
 class Forbidden(ServiceError):
     status, title = 403, "Forbidden"
+    explanation = (
+        "The seat may not do this (for example end another seat's vacation), or creating games needs this server's creation key."
+    )
 
 
 class NotFound(ServiceError):
     status, title = 404, "Not found"
+    explanation = 'There is no game with this id.'
 
 
 class Conflict(ServiceError):
     status, title = 409, "Conflict"
+    explanation = (
+        'The game is not where the request expected it: another event was appended first (`current_seq` says where the game is; reload and decide again), the game is over, or it is paused. Nothing was changed.'
+    )
 
 
 class UnsupportedMediaType(ServiceError):
     status, title = 415, "Unsupported media type"
+    explanation = (
+        'Bodies are JSON and must be sent with `Content-Type: application/json`. Nothing was changed.'
+    )
 
 
 class Unprocessable(ServiceError):
     status, title = 422, "Illegal move"
+    explanation = (
+        "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
+    )
+
+
+def problem_types() -> dict[str, type[ServiceError]]:
+    """Every problem type the service answers with, by slug."""
+    out: dict[str, type[ServiceError]] = {}
+    todo: list[type[ServiceError]] = [ServiceError]
+    while todo:
+        cls = todo.pop()
+        out[cls.slug()] = cls
+        todo.extend(cls.__subclasses__())
+    return out

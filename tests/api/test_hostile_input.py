@@ -94,3 +94,21 @@ def test_security_headers_on_seat_specific_answers(server):
     assert r.headers["X-Content-Type-Options"] == "nosniff"
     assert r.headers["Cache-Control"] == "no-store"
     assert r.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_every_problem_type_uri_resolves_to_a_page(server):
+    created = new_babel(server)
+    gid = created["id"]
+    seen = set()
+    for r in (server.call("GET", "/games?limit=0"), server.call("GET", f"/games/{gid}", "nope"),
+              server.call("GET", "/games/nope"),
+              server.call("POST", f"/games/{gid}/moves", created["seats"][0]["token"],
+                          json={"move": {"type": "finish_first_turn"}, "expected_seq": 99}),
+              server.call("POST", "/games", data="{}", headers={"Content-Type": "text/plain"})):
+        problem = r.json()
+        page = server.call("GET", problem["type"])
+        assert page.status_code == 200 and page.headers["Content-Type"].startswith("text/html")
+        assert problem["title"] in page.text
+        seen.add(problem["type"])
+    assert len(seen) == 5
+    assert server.call("GET", "/problems/no-such-thing").status_code == 404
