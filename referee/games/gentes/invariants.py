@@ -60,8 +60,8 @@ def violations(data: GameData, st: State) -> list[str]:
             out.append(f"indicator cubes not conserved: {cubes} != {data.cube_total}")
         if any(data.space(s) is None for s in st["city_owner"]):
             out.append("a city stands on an unknown space")
-        if any(st["city_owner"].get(s) is None for s in st["hometown_marked"]):
-            out.append("a marked hometown space holds no city")
+        if any(s not in data.home_spaces for s in st["hometown_marked"]):
+            out.append("a marked space is not a hometown space")
         if st["phase"] == "heyday" and st["passed"][st["turn_seat"]]:
             out.append("the seat to move has passed")
     except (KeyError, TypeError, AttributeError, IndexError, ValueError) as e:
