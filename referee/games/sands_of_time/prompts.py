@@ -1,0 +1,93 @@
+"""Prompts and defaults (RULES.md 13): one prompt per open decision, with the complete list of
+legal moves except for `turn` and `resettle_replan`; the default is always legal."""
+
+from __future__ import annotations
+
+from referee.engine.contract import Prompt
+from referee.games.sands_of_time import cards, combat, generation, resettle, setup
+from referee.games.sands_of_time.data import GameData
+from referee.games.sands_of_time.state import Move, State
+
+TEXTS = {
+    "setup_region": "Draft a region (ST-6).",
+    "setup_capital": "Choose your capital among your provinces (ST-8).",
+    "setup_caravan": "Place your first caravan from the capital and raise one heritage track (ST-9).",
+    "setup_farmer": "Place one farmer in one of your provinces (ST-10).",
+    "setup_progress": "Place your first progress marker on a level-1 progress (ST-12).",
+    "choose_cards": "Choose your two cards for this turn, secretly (ST-21).",
+    "turn": "Your turn: act with a revealed card, decline it, take a bonus action, or end the turn (ST-22).",
+    "combat_value": "Choose your secret combat value (ST-56).",
+    "combat_losses": "Choose which citizens you lose in the combat (ST-57).",
+    "retreat": "Choose the region your citizens retreat to (ST-58).",
+    "new_capital": "Choose your new capital (ST-59).",
+    "annex": "Annex the region after your attack? (ST-60)",
+    "road_permission": "Another player asks to pass through your road region (ST-75).",
+    "resettle_replan": "A road passage was denied: re-plan your resettle (ST-75).",
+    "progress_pick": "Pick one of the progress cards you drew (ST-69).",
+    "growth_allocation": "Choose the regions that receive your last farmers (ST-30).",
+    "overpop_remove": "Remove one of your citizens from the overpopulated region (ST-32).",
+}
+
+
+def options(g: GameData, state: State, decision: dict) -> tuple[list[Move] | None, Move]:
+    """(choices or None, default) for one open decision."""
+    kind, seat = decision["kind"], decision["seat"]
+    if kind in setup.SETUP_KIND.values():
+        ch = setup.options(g, state, seat)
+        return ch, ch[0]
+    if kind == "choose_cards":
+        pairs = cards.choice_pairs(g, state, seat)
+        default = {"type": kind, "cards": cards.default_pair(g, state, seat), "auto_decline": True}
+        ch = [{"type": kind, "cards": p, "auto_decline": ad} for p in pairs for ad in (True, False)]
+        ch.remove(default)
+        return [default] + ch, default
+    if kind == "turn":
+        return None, {"type": "end_turn"}
+    a = state["action"]
+    if kind == "combat_value":
+        ch = [{"type": kind, "value": d} for d in range(a["limits"][str(seat)] + 1)]
+        return ch, ch[0]
+    if kind == "combat_losses":
+        ch = combat.loss_options(state, seat, a["region"], a["required"])
+        return ch, ch[0]
+    if kind == "retreat":
+        ch = [{"type": kind, "region": r} for r in combat.retreat_options(g, state)]
+        return ch, ch[0]
+    if kind == "new_capital":
+        ch = [{"type": kind, "region": r} for r in generation.controlled(state, seat)]
+        return ch, ch[0]
+    if kind == "annex":
+        ch = [{"type": kind, "accept": False}, {"type": kind, "accept": True}]
+        return ch, ch[0]
+    if kind == "road_permission":
+        ch = [{"type": kind, "region": decision["region"], "grant": v} for v in (False, True)]
+        return ch, ch[0]
+    if kind == "resettle_replan":
+        return None, resettle.default_replan(g, state)
+    if kind == "progress_pick":
+        ch = [{"type": kind, "card": c} for c in a["drawn"]]
+        return ch, ch[0]
+    if kind == "growth_allocation":
+        ch = [{"type": kind, "regions": rs} for rs in generation.growth_options(state, seat)]
+        return ch, ch[0]
+    ch = [{"type": kind, "kind": k} for k, n in (("farmer", "farmers"), ("soldier", "soldiers"))
+          if generation.has(state, state["overpop"]["region"], seat, n)]
+    return ch, ch[0]
+
+
+def open_prompts(g: GameData, state: State) -> list[Prompt]:
+    out = []
+    for d in state["pending"]:
+        ch, default = options(g, state, d)
+        text = TEXTS[d["kind"]]
+        if d["kind"] == "road_permission":
+            text = f"{text[:-9]} {d['region']} (ST-75)."
+        out.append(Prompt(d["seat"], d["kind"], text, ch, default))
+    return out
+
+
+def default_move(g: GameData, state: State, seat: int) -> Move:
+    for d in state["pending"]:
+        if d["seat"] == seat:
+            return options(g, state, d)[1]
+    raise ValueError(f"seat {seat} has no open decision")

@@ -1,0 +1,100 @@
+"""The Sands of Time - the rules engine (spec: shared/games/sands_of_time/RULES.md).
+
+This class only wires the engine contract (referee/engine/contract.py) to the modules, one per
+rulebook section: setup (§3), generation (§4), cards (§4.2 steps A/B, §7), chronicle, military
+(muster, raid), combat (conquest), build (build, govern), progress, caravans (caravan, tribute),
+resettle, bonus (§5), scoring (§4.5, §10), turn (the decision machine), prompts, views,
+checks, text_form, picture, narration and summary. Every number comes from components.json
+through data.GameData.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.engine.base import GameRulesBase
+from referee.engine.contract import IllegalMove, Prompt
+from referee.engine.rng import Rng
+from referee.games.sands_of_time import checks, narration, picture, prompts, scoring, setup, summary, text_form, turn, views
+from referee.games.sands_of_time.data import GameData
+from referee.games.sands_of_time.state import Move, State, clone
+
+
+class GameRules(GameRulesBase):
+    """The sands_of_time rules; see README.md next to this file for moves, defaults and rulings."""
+
+    id = "sands_of_time"
+    title = "The Sands of Time"
+    rules_version = "1"
+    min_players = 2
+    max_players = 5
+    package_dir = Path(__file__).parent
+
+    def __init__(self, components: dict[str, Any] | None = None):
+        super().__init__(components)
+        self.data = GameData(self.components)
+        self.min_players = self.components["player_count"]["min"]
+        self.max_players = self.components["player_count"]["max"]
+
+    def setup(self, seats: int, options: dict, rng: Rng) -> State:
+        """ST-1..ST-12: a fresh game waiting for the first draft pick."""
+        if type(seats) is not int or not self.min_players <= seats <= self.max_players:
+            raise ValueError(f"sands_of_time needs {self.min_players} to {self.max_players} seats")
+        options = dict(options or {})
+        extra = set(options) - {"start_player"}
+        if extra:
+            raise ValueError(f"unknown option(s) {sorted(extra)}")
+        start = options.get("start_player")
+        if start is not None and (type(start) is not int or not 0 <= start < seats):
+            raise ValueError(f"start_player must be a seat 0..{seats - 1}")
+        st = setup.new_state(self.data, seats, rng, start)
+        st["pending"] = turn.decisions(st)
+        return st
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return prompts.open_prompts(self.data, state)
+
+    def apply(self, state: State, seat: int, move: Move, rng: Rng) -> State:
+        return turn.play(self.data, state, seat, move, rng)
+
+    def default_move(self, state: State, seat: int) -> Move:
+        return prompts.default_move(self.data, state, seat)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return views.view(state, seat)
+
+    def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
+        return views.redact(state, move, seat, viewer)
+
+    def result(self, state: State) -> dict | None:
+        return state["result"]
+
+    def resign(self, state: State, seat: int) -> State:
+        """Ruling (README "Resigning"): the game ends at once and is ranked as it stands; the
+        resigning seat is ranked last and cannot win."""
+        if state["game_over"]:
+            raise IllegalMove("the game is over", "ST-111")
+        if type(seat) is not int or not 0 <= seat < len(state["players"]):
+            raise IllegalMove(f"no seat {seat}", "ST-3")
+        st = clone(state)
+        scoring.finish(self.data, st, "resigned", resigned=seat)
+        return st
+
+    def check_state(self, state: State) -> list[str]:
+        return checks.check_state(self.data, state)
+
+    def parse_text(self, text: str) -> Move:
+        return text_form.parse_text(self.data, text)
+
+    def format_move(self, move: Move) -> str:
+        return text_form.format_move(self.data, move)
+
+    def picture(self, view: dict, seat: int | None) -> str:
+        return picture.picture(self.data, view, seat)
+
+    def narrate(self, event: dict, names: list[str]) -> str:
+        return narration.narrate(self.data, event, names)
+
+    def summary(self, view: dict, seat: int | None) -> str:
+        return summary.summary(self.data, view, seat)
