@@ -31,6 +31,7 @@ _DURATION = re.compile(r"(0|[1-9][0-9]{0,5})([smhd])", re.ASCII)
 
 DEFAULT_ABSENT_AFTER = 3
 DEFAULT_VACATION_DAYS = 14
+DEFAULT_ABANDON_AFTER = 14 * 86400  # a game whose every seat is absent this long ends as abandoned
 MAX_VACATION_DAYS = 180  # well under a year, so a vacation always ends (see vacation_ends_at)
 DAY = UNITS["d"]
 
@@ -75,6 +76,7 @@ class ClockPolicy:
     reminders: tuple[int, ...] = ()
     absent_after: int = DEFAULT_ABSENT_AFTER
     vacation_days: int = DEFAULT_VACATION_DAYS
+    abandon_after: int = DEFAULT_ABANDON_AFTER  # seconds every seat must have been absent
 
     def initial_bank(self) -> int | None:
         """The bank a seat starts with; ``None`` where the policy has no banks."""
@@ -178,6 +180,7 @@ def policy_from_clock(clock: Mapping[str, Any] | None) -> ClockPolicy | None:
         "reminders": tuple(sorted({parse_duration(r) for r in clock.get("reminders", [])}, reverse=True)),
         "absent_after": int(clock.get("absent_after", DEFAULT_ABSENT_AFTER)),
         "vacation_days": int(clock.get("vacation_days", DEFAULT_VACATION_DAYS)),
+        "abandon_after": parse_duration(clock["abandon_after"]) if "abandon_after" in clock else DEFAULT_ABANDON_AFTER,
     }
     kind = clock.get("policy")
     try:

@@ -29,16 +29,17 @@ class SeatClock:
     timeouts: int = 0               # consecutive
     absent: bool = False
     vacations: tuple[Pause, ...] = ()
+    absent_since: float | None = None  # when the seat was marked absent (abandonment counts from it)
 
     def to_json(self) -> dict[str, Any]:
         return {"opened_seq": self.opened_seq, "opened_at": self.opened_at, "due_at": self.due_at,
                 "bank": self.bank, "timeouts": self.timeouts, "absent": self.absent,
-                "vacations": [list(v) for v in self.vacations]}
+                "vacations": [list(v) for v in self.vacations], "absent_since": self.absent_since}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "SeatClock":
         return cls(d["opened_seq"], d["opened_at"], d["due_at"], d["bank"], d["timeouts"], d["absent"],
-                   tuple((a, b) for a, b in d["vacations"]))
+                   tuple((a, b) for a, b in d["vacations"]), d.get("absent_since"))
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,12 @@ def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str
             sc = replace(sc, bank=bank)
         if etype == "move":
             if sc.timeouts or sc.absent:
-                sc = replace(sc, timeouts=0, absent=False)
+                sc = replace(sc, timeouts=0, absent=False, absent_since=None)
         else:
             timeouts = sc.timeouts + 1
-            sc = replace(sc, timeouts=timeouts, absent=policy is not None and policy.marks_absent(timeouts))
+            absent = policy is not None and policy.marks_absent(timeouts)
+            sc = replace(sc, timeouts=timeouts, absent=absent,
+                         absent_since=(sc.absent_since if sc.absent else t) if absent else None)
         seats[seat] = sc
     now_prompted = set(prompted)
     for i, sc in enumerate(seats):
@@ -118,6 +121,17 @@ def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str
             seats[i] = _open(policy, sc, seq, t)
     seats_t = tuple(seats)
     return clocks if seats_t == clocks.seats else replace(clocks, seats=seats_t)
+
+
+def abandoned_at(policy: ClockPolicy | None, clocks: Clocks) -> float | None:
+    """When the game ends as abandoned: `abandon_after` once the last seat became absent, if
+    every seat is absent now; None otherwise (DESIGN.md, "Ending every game")."""
+    if policy is None or not clocks.seats or not all(sc.absent for sc in clocks.seats):
+        return None
+    since = [sc.absent_since for sc in clocks.seats]
+    if any(s is None for s in since):
+        return None
+    return max(since) + policy.abandon_after
 
 
 def vacation_until(policy: ClockPolicy | None, clocks: Clocks, seat: int, t: float) -> float | None:

@@ -25,6 +25,7 @@ from referee import deadlines as clocks_mod
 from referee.clock import ClockPolicy, policy_from_clock
 from referee.config import Config
 from referee.deadlines import Clocks
+from referee.engine.abandon import abandoned_result
 from referee.engine.base import ComponentError
 from referee.engine.contract import IllegalMove, Rules
 from referee.engine.hashing import canonical, commitment
@@ -66,10 +67,16 @@ class Loaded:
     policy: ClockPolicy | None
     clocks: Clocks
     prompts: tuple = ()          # the rules' prompts for `state`, computed once per state
+    ended: dict | None = None    # the result recorded by game_ended (an abandoned game's too)
 
     @property
     def finished(self) -> bool:
         return self.status == "finished"
+
+    @property
+    def result(self) -> dict | None:
+        """The recorded result once the game ended, else the rules' (None while it runs)."""
+        return self.ended if self.ended is not None else self.rules.result(self.state)
 
     def evolve(self, **changes: Any) -> "Loaded":
         """A copy with some fields changed: dataclasses.replace without its per-call cost
@@ -230,7 +237,7 @@ class Referee:
         snap = snapshots.latest(conn, game_id, seq)
         if snap is not None and snap[2] is not None:
             snap_seq, state, meta = snap
-            return blank.evolve(seq=snap_seq, state=state, status=meta["status"],
+            return blank.evolve(seq=snap_seq, state=state, status=meta["status"], ended=meta.get("ended"),
                                 clocks=Clocks.from_json(meta["clocks"]), prompts=tuple(rules.prompts(state)))
         state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
         return self._step(blank, 1, "game_created", None, payload, created.created_at, state)
@@ -248,8 +255,9 @@ class Referee:
             prompts = tuple(loaded.rules.prompts(state))
         clocks = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat,
                                         at if at is not None else epoch(created_at), payload, [p.seat for p in prompts])
+        ended = payload["result"] if etype == "game_ended" else loaded.ended
         return loaded.evolve(seq=seq, state=state, status=status, clocks=clocks, prompts=prompts,
-                             created_at=loaded.created_at or created_at)
+                             created_at=loaded.created_at or created_at, ended=ended)
 
     def _remember(self, loaded: Loaded) -> None:
         with self._cache_lock:
@@ -293,7 +301,7 @@ class Referee:
                                etype == "game_created" else None, now)
         if after.seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
             snapshots.save(conn, loaded.game_id, after.seq, after.state,
-                           {"status": after.status, "clocks": after.clocks.to_json()})
+                           {"status": after.status, "clocks": after.clocks.to_json(), "ended": after.ended})
         self._project(conn, after, stamp)
         self.notifier.on_events(conn, loaded, after, appended, now)
         return after, appended
@@ -303,7 +311,7 @@ class Referee:
         to_move = sorted({p.seat for p in loaded.prompts}) if active else []
         pause = loaded.clocks.pause or {}
         projections.upsert_game(conn, loaded.game_id, loaded.game, loaded.status, loaded.seq, to_move,
-                                loaded.rules.result(loaded.state), loaded.created_at, stamp,
+                                loaded.result, loaded.created_at, stamp,
                                 pause.get("until") if loaded.status == "paused" else None)
         rows = []
         if active and loaded.policy is not None:
@@ -395,12 +403,26 @@ class Referee:
         if (loaded.status != "active" or sc.opened_seq != opened_seq or sc.due_at is None
                 or sc.due_at > self.clock()):
             return False
+        gone = clocks_mod.abandoned_at(loaded.policy, loaded.clocks)
+        if gone is not None and gone <= self.clock():
+            return self._end_abandoned(loaded)
         move = loaded.rules.default_move(loaded.state, seat)
         step = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "timeout", seat, {"move": move})
         payload = {"move": move, "chance": step.chance, "state_hash": step.state_hash,
                    "deadline": iso(sc.due_at)}
         try:
             self._write(loaded, [("timeout", seat, payload)], step.state)
+        except Conflict:
+            return False
+        return True
+
+    def _end_abandoned(self, loaded: Loaded) -> bool:
+        """Every seat has been absent for the clock's `abandon_after`: the game ends, scored as
+        its rules score it now, instead of timing out (and mailing its seats) forever."""
+        ended = [("game_ended", None, {"result": abandoned_result(loaded.rules, loaded.state)}),
+                 ("seed_revealed", None, {"seed": loaded.seed.hex()})]
+        try:
+            self._write(loaded, ended, loaded.state)
         except Conflict:
             return False
         return True
@@ -469,7 +491,7 @@ class Referee:
             "prompts": [prompt_json(p, viewer, self.deadline_of(loaded, p.seat)) for p in prompts],
             "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
             "view": loaded.rules.view(loaded.state, viewer),
-            "result": loaded.rules.result(loaded.state),
+            "result": loaded.result,
         }
 
     def game(self, game_id: str, viewer: int | None) -> dict[str, Any]:

@@ -80,6 +80,12 @@ class Rules(Protocol):
 
     def result(self, state: State) -> dict | None: ...
 
+    def standings(self, state: State) -> dict:
+        """The result as the game's own scoring rules give it now, for a running game: at least
+        `scores`, `ranking` (seats, best first) and `winners`. Used when a game ends without its
+        rules ending it (abandoned: every seat absent for the clock's `abandon_after`)."""
+        ...
+
     def resign(self, state: State, seat: int) -> State:
         """The state after `seat` resigns (a service action, not a move)."""
         ...

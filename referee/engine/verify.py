@@ -17,6 +17,7 @@ from typing import Any
 from referee.engine.contract import IllegalMove
 from referee.engine.hashing import GENESIS, canonical, chain, commitment, content_digest
 from referee.engine.registry import rules_for
+from referee.engine.abandon import abandoned_result, is_abandoned
 from referee.engine.base import UnknownRulesVersion
 from referee.engine.replay import STATE_EVENTS, advance, initial
 
@@ -94,8 +95,11 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report, vers
     state = step.state
     for e in events[1:]:
         if e["type"] not in STATE_EVENTS:
-            if e["type"] == "game_ended" and e["payload"]["result"] != rules.result(state):
-                return report.fail(e["seq"], "recorded result differs from the replayed result")
+            if e["type"] == "game_ended":
+                recorded = e["payload"]["result"]
+                expected = abandoned_result(rules, state) if is_abandoned(recorded) else rules.result(state)
+                if recorded != expected:
+                    return report.fail(e["seq"], "recorded result differs from the replayed result")
             continue
         try:
             step = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"])

@@ -28,17 +28,17 @@ def _boot_once(database: Path) -> str | None:
                              "referee.app:create_app()"], env=env, cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # generous: the machine may be busy with other tests
         while time.monotonic() < deadline:
             if proc.poll() is not None:
                 return f"gunicorn exited with {proc.returncode}: {proc.stdout.read().decode()[-2000:]}"
             try:
-                if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1).ok:
+                if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).ok:
                     break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.05)
         else:
-            return "no answer within 30 s"
+            return "no answer within 60 s"
         time.sleep(0.5)  # let every worker finish its boot (a failing one takes the master down)
         if proc.poll() is not None:
             return f"gunicorn exited after boot: {proc.stdout.read().decode()[-2000:]}"

@@ -24,7 +24,7 @@ from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
 
 from referee.games.babel import choices
-from referee.games.babel.board import other
+from referee.games.babel.board import hand_sizes, other, scores
 from referee.games.babel.config import config_from
 from referee.games.babel.draft import Draft
 from referee.games.babel.invariants import violations
@@ -99,6 +99,14 @@ class GameRules(GameRulesBase):
 
     def result(self, state: State) -> dict | None:
         return copy.deepcopy(state["result"])
+
+    def standings(self, state: State) -> dict:
+        """Scores as B-31 counts them now (for an abandoned game): higher score ranks first,
+        an equal score is a shared place."""
+        sc = scores(state)
+        ranking = sorted((0, 1), key=lambda s: (-sc[s], s))
+        return {"scores": sc, "ranking": ranking, "winners": [s for s in ranking if sc[s] == max(sc)],
+                "hand_sizes": hand_sizes(state)}
 
     def resign(self, state: State, seat: int) -> State:
         """B-33: resignation is a service action; the other seat wins, reason "resigned"."""

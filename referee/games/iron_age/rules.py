@@ -94,6 +94,10 @@ class GameRules(GameRulesBase):
     def result(self, state: State) -> dict | None:
         return scoring.result(self.data, state)
 
+    def standings(self, state: State) -> dict:
+        """Scores as IA-E scoring gives them now (tie-break applied): for an abandoned game."""
+        return scoring.standings(self.data, state)
+
     def resign(self, state: State, seat: int) -> State:
         """Ruling (README "Resigning"): the game ends at once and is scored as it stands; the
         resigning seat is ranked last and cannot win; the others are ranked by IA-E2/IA-E3."""
