@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
+CHROMIUM = "/usr/bin/chromium"
 
 
 def ensure_env() -> None:
@@ -34,6 +35,20 @@ def ensure_env() -> None:
     STAMP.write_text(wanted)
 
 
+def ensure_chromium() -> None:
+    """The browser tests drive Debian's Chromium (never a downloaded browser build): install the
+    package when it is missing and this process may (root); otherwise those tests skip."""
+    if Path(CHROMIUM).exists() or os.environ.get("REFEREE_NO_APT") == "1":
+        return
+    if not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
+        print(f"{CHROMIUM} is missing: the browser tests will be skipped (apt-get install chromium)", flush=True)
+        return
+    print("installing chromium for the browser tests ...", flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.call(["apt-get", "update", "-qq"], env=env)
+    subprocess.call(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("serve", "test"):
         print(__doc__)
@@ -41,6 +56,7 @@ def main(argv: list[str]) -> int:
     ensure_env()
     if argv[0] == "serve":
         return subprocess.call([str(BIN / "referee"), "serve", *argv[1:]])
+    ensure_chromium()
     return subprocess.call([str(BIN / "python"), "-m", "pytest", *argv[1:]], cwd=ROOT)
 
 

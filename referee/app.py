@@ -33,6 +33,8 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(games.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
+    from referee.web import pages
+    app.register_blueprint(pages.bp)
     abuse.install(app, games.bp)
     metrics.install(app)
 

@@ -37,6 +37,7 @@ from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceErr
 from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, idempotency, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
+from referee.web.links import game_url, seat_url
 from referee import targets
 
 Clock = Callable[[], float]
@@ -184,14 +185,16 @@ class Referee:
             after, _ = self._append(conn, blank, [("game_created", None, payload)], step.state)
         self._remember(after)
         out_seats = []
+        base = self.config.base_url
         for i, (s, t) in enumerate(zip(seats, tokens)):
-            entry = {"seat": i, "name": s["name"], "token": t}
+            entry = {"seat": i, "name": s["name"], "token": t, "url": seat_url(base, self.secret_key, game_id, i)}
             if s.get("email"):
                 entry["reply_address"] = self.notifier.reply_address(game_id, i)
             if s.get("webhook"):
                 entry["webhook_secret"] = self.notifier.webhook_secret(game_id, i)
             out_seats.append(entry)
-        return {"id": game_id, "game": game, "seats": out_seats, "seed_commitment": payload["seed_commitment"]}
+        return {"id": game_id, "game": game, "url": game_url(base, game_id), "seats": out_seats,
+                "seed_commitment": payload["seed_commitment"]}
 
     @staticmethod
     def _check_position(rules: Rules, position: dict, seats: int) -> None:
@@ -224,6 +227,20 @@ class Referee:
         for e in events.read(conn, game_id, after=cached.seq):
             loaded = self._step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
         self._remember(loaded)
+        return loaded
+
+    def load_at(self, game_id: str, seq: int) -> Loaded:
+        """The game as it was right after event `seq` (the web history stepper), by replay from
+        the nearest snapshot; the latest state when `seq` is at or past the head."""
+        latest = self.load(game_id)
+        if seq >= latest.seq:
+            return latest
+        conn = self.db.conn
+        loaded = self._load_cold(conn, game_id, max(seq, 1))
+        for e in events.read(conn, game_id, after=loaded.seq):
+            if e.seq > seq:
+                break
+            loaded = self._step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
         return loaded
 
     def _load_cold(self, conn, game_id: str, seq: int) -> Loaded:
@@ -527,6 +544,14 @@ class Referee:
         loaded = self.load(game_id)
         return [self.redact_event(loaded, e, viewer) for e in events.read(self.db.conn, game_id, after)
                 if e.seq <= loaded.seq]
+
+    def wait_for_events(self, game_id: str, viewer: int | None, after: int, wait: float) -> list[dict[str, Any]]:
+        """The change feed: events after `after`, waiting up to `wait` seconds (long poll) for
+        the first one. Polls the log's head, so it sees appends by every process."""
+        until = time.monotonic() + wait
+        while wait > 0 and events.head(self.db.conn, game_id)[0] <= after and time.monotonic() < until:
+            time.sleep(0.2)
+        return self.events_for(game_id, viewer, after)
 
     def raw_events(self, game_id: str) -> list[events.Event]:
         self.load(game_id)

@@ -14,6 +14,7 @@ from referee.errors import BadRequest
 bp = Blueprint("games", __name__)
 
 MAX_SEQ = 2**53  # query integers beyond this are refused (400), never passed to SQLite
+MAX_WAIT = 30  # seconds a change-feed request may wait for the next event
 
 
 @bp.post("/games")
@@ -59,7 +60,8 @@ def post_move(game_id: str):
 def get_events(game_id: str):
     seat = caller_seat(game_id, required=False)
     after = int_arg("after", 0, 0, MAX_SEQ)
-    return jsonify({"events": service().events_for(game_id, seat, after)})
+    wait = int_arg("wait", 0, 0, MAX_WAIT)  # a long poll: the live change feed for pages and bots
+    return jsonify({"events": service().wait_for_events(game_id, seat, after, wait)})
 
 
 @bp.get("/games/<game_id>/export")

@@ -110,8 +110,13 @@ def openapi_document() -> dict[str, Any]:
             "responses": {"201": _json("Game", "Accepted: the new view and the appended events"),
                           **_problems(400, 401, 404, 409, 422)}}},
         "/games/{game_id}/events": {"get": {
-            "summary": "The audit log, redacted for the caller", "security": [{}, *BEARER],
-            "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer"}}],
+            "summary": "The audit log, redacted for the caller; with `wait`, the live change feed (long poll)",
+            "description": "`after=N` returns the events after sequence N. With `wait=S` (1-30 seconds) the "
+                           "answer waits until an event after N exists or S seconds pass, then returns "
+                           "(possibly an empty list): poll again with `after` = the last seq seen.",
+            "security": [{}, *BEARER],
+            "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+                           {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}}],
             "responses": {"200": {"description": "Events", "content": {"application/json": {"schema": {
                 "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}}}},
                 **_problems(401, 404)}}},

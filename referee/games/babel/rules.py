@@ -30,6 +30,7 @@ from referee.games.babel.draft import Draft
 from referee.games.babel.invariants import violations
 from referee.games.babel.moves import perform
 from referee.games.babel.opening import initial_state
+from referee.games.babel.picture import draw as draw_picture
 from referee.games.babel.narration import narrate
 from referee.games.babel.summary import summary
 from referee.games.babel.text_form import format_move, parse_move
@@ -123,6 +124,10 @@ class GameRules(GameRulesBase):
 
     def parse_text(self, text: str) -> Move:
         return parse_move(text, self.cfg.peoples, self.cfg.powers)
+
+    def picture(self, view: dict, seat: int | None) -> str:
+        """The board as SVG, from the view only (picture.py)."""
+        return draw_picture(view, seat)
 
     def format_move(self, move: Move) -> str:
         return format_move(move)

@@ -15,7 +15,7 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
-from referee.games.iron_age import checks, narration, prompts, scoring, summary, text_form, turn
+from referee.games.iron_age import checks, narration, picture, prompts, scoring, summary, text_form, turn
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, clone, fail, new_state
 
@@ -115,6 +115,10 @@ class GameRules(GameRulesBase):
 
     def parse_text(self, text: str) -> Move:
         return text_form.parse_text(self.data, text)
+
+    def picture(self, view: dict, seat: int | None) -> str:
+        """The table as SVG, from the view only (picture.py)."""
+        return picture.draw(view, seat, self.components)
 
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)

@@ -1,0 +1,198 @@
+"""The web pages: game list, create form, game page (board, prompt, history, audit), rules pages.
+
+Server-rendered with Jinja (autoescaped); the only script is static/game.js (live updates and
+keyboard stepping), so the Content-Security-Policy can forbid inline script. Moves are plain
+form posts: every button is a complete legal move from the prompt's choices, and the move form
+takes the game's text form or JSON. The service judges them exactly as it judges the API.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
+
+from referee.engine.registry import GAME_IDS, rules_for
+from referee.errors import BadRequest, NotFound, ServiceError
+from referee.service import Referee
+from referee.web import access, gamepage, present, rulebook
+from referee.web.links import check_seat_key
+
+bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
+
+MAX_PLAYERS_FORM = 8  # the create form's seat rows (api/create_game.json allows up to 8 seats)
+
+
+def service() -> Referee:
+    return current_app.extensions["referee"]
+
+
+def secret() -> bytes:
+    return service().secret_key
+
+
+@bp.app_context_processor
+def _globals() -> dict[str, Any]:
+    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link}
+
+
+def _title(game: str) -> str:
+    try:
+        return rules_for(game).title
+    except Exception:  # a game package under construction
+        return game
+
+
+def page(template: str, status: int = 200, **context: Any) -> Response:
+    """A rendered page with this browser's CSRF token (the nonce cookie is set when new)."""
+    html = render_template(template, csrf=access.csrf_token(secret()), **context)
+    resp = make_response(html, status)
+    resp.mimetype = "text/html"
+    return access.ensure_csrf_cookie(resp)
+
+
+@bp.errorhandler(ServiceError)
+def _service_error(e: ServiceError):
+    return page("error.html", e.status, problem=e.problem())
+
+
+def _require_csrf() -> None:
+    if not access.csrf_ok(secret()):
+        raise BadRequest("the form has expired or did not come from this site; reload the page and try again")
+
+
+# -- list and create -------------------------------------------------------------------------
+
+@bp.get("/")
+def index():
+    return page("index.html", listed=service().list_games(limit=100))
+
+
+@bp.get("/new")
+def new_game():
+    return page("new.html", form={}, max_seats=MAX_PLAYERS_FORM)
+
+
+@bp.post("/new")
+def create_game():
+    _require_csrf()
+    form = request.form
+    try:
+        body = _create_body(form)
+        created = service().create_game(body)
+    except (ValueError, ServiceError) as e:
+        problem = e.problem() if isinstance(e, ServiceError) else {"title": "Bad request", "detail": str(e), "status": 400}
+        return page("new.html", form=form, max_seats=MAX_PLAYERS_FORM, problem=problem)
+    return page("created.html", 201, created=created)
+
+
+def _create_body(form) -> dict[str, Any]:
+    seats = []
+    for i in range(MAX_PLAYERS_FORM):
+        name = form.get(f"name{i}", "").strip()
+        email = form.get(f"email{i}", "").strip()
+        if name:
+            seats.append({"name": name, **({"email": email} if email else {})})
+    body: dict[str, Any] = {"game": form.get("game", ""), "seats": seats}
+    for key in ("options", "clock"):
+        text = form.get(key, "").strip()
+        if text:
+            try:
+                body[key] = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{key} is not valid JSON: {e}") from None
+    return body
+
+
+# -- seats -----------------------------------------------------------------------------------
+
+@bp.get("/play/<game_id>/<int:seat>/<key>")
+def sign_in(game_id: str, seat: int, key: str):
+    """A personal link: sign this browser in as `seat`, then show the game without the key."""
+    loaded = service().load(game_id)
+    if seat >= loaded.seat_count() or not check_seat_key(secret(), game_id, seat, key):
+        raise NotFound("this personal link is not valid (ask the game's host for yours)")
+    resp = redirect(url_for("web.game", game_id=game_id), 303)
+    access.sign_in(resp, game_id, seat, key)
+    return resp
+
+
+@bp.post("/g/<game_id>/leave")
+def sign_out(game_id: str):
+    _require_csrf()
+    resp = redirect(url_for("web.game", game_id=game_id), 303)
+    access.sign_out(resp, game_id)
+    return resp
+
+
+def _seat(game_id: str) -> int | None:
+    return access.seat_from_cookie(secret(), game_id, service().load(game_id).seat_count())
+
+
+# -- the game page ---------------------------------------------------------------------------
+
+@bp.get("/g/<game_id>")
+def game(game_id: str):
+    at = request.args.get("at", "")
+    k = int(at) if at.isascii() and at.isdigit() and len(at) < 16 else None
+    seat = _seat(game_id)
+    return page("game.html", gp=gamepage.build(service(), game_id, seat, k))
+
+
+@bp.post("/g/<game_id>/move")
+def play(game_id: str):
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can move: open your personal link first")
+    _require_csrf()
+    form = request.form
+    typed = {"text": form.get("text", ""), "json": form.get("json", "")}
+    try:
+        move = _move_from(form, service().load(game_id).rules)
+        seq = form.get("seq", "")
+        body: dict[str, Any] = {"move": move}
+        if seq.isascii() and seq.isdigit():
+            body["expected_seq"] = int(seq)
+        service().submit_move(game_id, seat, body)
+    except (ValueError, ServiceError) as e:
+        problem = e.problem() if isinstance(e, ServiceError) else {"title": "Not a move", "detail": str(e), "status": 400}
+        # 200: the refusal is shown inline in the page (the API answers 4xx); data-status keeps it
+        return page("game.html", gp=gamepage.build(service(), game_id, seat), problem=problem, typed=typed)
+    return redirect(url_for("web.game", game_id=game_id), 303)
+
+
+def _move_from(form, rules) -> dict:
+    """The move a form carries: a choice button's JSON, else the text form, else typed JSON."""
+    button = form.get("move", "").strip()
+    if button:
+        return _json_move(button)
+    text = form.get("text", "").strip()
+    if text:
+        return rules.parse_text(text)
+    typed = form.get("json", "").strip()
+    if typed:
+        return _json_move(typed)
+    raise ValueError("write a move in the text form (or as JSON)")
+
+
+def _json_move(raw: str) -> dict:
+    try:
+        move = json.loads(raw)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"the move is not valid JSON: {e}") from None
+    if not isinstance(move, dict):
+        raise ValueError("a move is a JSON object with a \"type\"")
+    return move
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+@bp.get("/rules/<game>")
+def rules_page(game: str):
+    if game not in GAME_IDS:
+        raise NotFound(f"no game {game!r}")
+    html, ids = rulebook.player_page(game)
+    wanted = request.args.get("rule", "")
+    missing = wanted if wanted and wanted not in ids and rulebook.RULE_ID.fullmatch(wanted) else None
+    return page("rules.html", gp=None, game=game, title=_title(game), body=html, rule_ids=ids, missing=missing)

@@ -1,0 +1,78 @@
+// Referee game page: keyboard stepping through the history, and live updates by long polling
+// the public change feed (GET /games/{id}/events?after=N&wait=25). The feed is read without
+// credentials, so it carries only what a spectator may see; on any change the page fetches
+// itself again (with the seat cookie) and swaps in the new <main>.
+(function () {
+  "use strict";
+  var WAIT = 25;
+  var polling = null;
+
+  function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
+
+  function onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    var t = e.target;
+    if (t && t.closest && t.closest("input, textarea, select, [contenteditable]")) return;
+    var rel = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last"}[e.key];
+    if (!rel) return;
+    var link = document.querySelector('.stepper a[data-step="' + rel + '"]');
+    if (link) { e.preventDefault(); window.location.assign(link.href); }
+  }
+
+  function typedValues() {
+    var out = {};
+    ["move-text", "move-json"].forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el && el.value) out[id] = el.value;
+    });
+    return out;
+  }
+
+  async function refresh(main) {
+    var resp = await fetch(main.dataset.url, {credentials: "same-origin", headers: {Accept: "text/html"}});
+    if (!resp.ok) return false;
+    var doc = new DOMParser().parseFromString(await resp.text(), "text/html");
+    var fresh = doc.querySelector("main#game");
+    if (!fresh) return false;
+    var typed = typedValues();
+    var current = document.querySelector("main#game");
+    current.replaceWith(document.adoptNode(fresh));
+    Object.keys(typed).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el && !el.value) el.value = typed[id];
+    });
+    document.dispatchEvent(new CustomEvent("referee:updated", {detail: {seq: Number(fresh.dataset.seq)}}));
+    return true;
+  }
+
+  async function poll(main) {
+    var game = main.dataset.game;
+    var after = Number(main.dataset.seq);
+    for (;;) {
+      if (!document.body.contains(main)) return;
+      try {
+        var resp = await fetch("/games/" + encodeURIComponent(game) + "/events?after=" + after + "&wait=" + WAIT,
+                               {credentials: "omit", headers: {Accept: "application/json"}, cache: "no-store"});
+        if (!resp.ok) { await sleep(5000); continue; }
+        var body = await resp.json();
+        if (body.events && body.events.length) {
+          if (await refresh(main)) { start(); return; }
+          after = body.events[body.events.length - 1].seq;
+        }
+      } catch (err) {
+        await sleep(5000);
+      }
+    }
+  }
+
+  function start() {
+    var main = document.querySelector("main#game");
+    if (!main || main.dataset.live !== "1" || polling === main) return;
+    polling = main;
+    poll(main);
+  }
+
+  document.addEventListener("keydown", onKey);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

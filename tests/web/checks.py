@@ -1,0 +1,71 @@
+"""What the browser tests check on every page: the page shows exactly the seat's view, drawn
+from it, and nothing hidden from that seat (checked against the true state)."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from referee.engine.replay import STATE_EVENTS, advance, initial
+from referee.web import present
+from tests.web.conftest import SVG, VIEW_JSON
+
+
+def shown_view(page_html: str) -> dict:
+    return json.loads(html.unescape(VIEW_JSON.search(page_html).group(1)))
+
+
+def shown_svg(page_html: str) -> str:
+    return SVG.search(page_html).group(1).strip()
+
+
+def withheld_values(events: list[dict], viewer: int | None) -> list[str]:
+    """Chance values a feed shows to someone they are withheld from (must be empty)."""
+    bad = []
+    for e in events:
+        for rec in e["payload"].get("chance", []):
+            vis = rec["visible_to"]
+            if vis != "all" and (viewer is None or viewer not in vis) and rec["value"] is not None:
+                bad.append(f"seq {e['seq']} {rec['label']}")
+    return bad
+
+
+def assert_page_shows_only_view(svc, game_id: str, viewer: int | None, page_html: str) -> dict:
+    """The page's data is the rules' view for `viewer` of the true state, and its picture is drawn
+    from that view alone; returns the view."""
+    loaded = svc.load(game_id)
+    rules = loaded.rules
+    view = shown_view(page_html)
+    assert view == json.loads(json.dumps(rules.view(loaded.state, viewer))), f"viewer {viewer}: view differs"
+    assert shown_svg(page_html) == rules.picture(view, viewer), f"viewer {viewer}: picture not drawn from the view"
+    return view
+
+
+def assert_history_redacted(svc, game_id: str, viewer: int | None, page_html: str) -> None:
+    """Every history line is narrated from the event as redacted for `viewer`; where a seat's own
+    line names more (e.g. the cards it drew), that line is not on the viewer's page."""
+    loaded = svc.load(game_id)
+    names = [s["name"] for s in loaded.created["seats"]]
+    mine = {e["seq"]: present.narrate(loaded.rules, e, names) for e in svc.events_for(game_id, viewer)}
+    text = html.unescape(page_html)
+    for line in mine.values():
+        assert line in text
+    for seat in range(loaded.seat_count()):
+        if seat == viewer:
+            continue
+        for e in svc.events_for(game_id, seat):
+            theirs = present.narrate(loaded.rules, e, names)
+            if theirs != mine[e["seq"]]:
+                assert theirs not in text, f"seat {seat}'s line for event {e['seq']} shown to {viewer}"
+
+
+def replayed_view(rules, events: list[dict], k: int, viewer: int | None) -> dict[str, Any]:
+    """Seat `viewer`'s view after event k, from a finished game's public export (seed revealed)."""
+    seed = bytes.fromhex(next(e for e in events if e["type"] == "seed_revealed")["payload"]["seed"])
+    created = events[0]["payload"]
+    state = initial(rules, seed, len(created["seats"]), created["options"], created["position"]).state
+    for e in events[1:k]:
+        if e["type"] in STATE_EVENTS:
+            state = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"]).state
+    return json.loads(json.dumps(rules.view(state, viewer)))

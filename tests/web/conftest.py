@@ -1,0 +1,111 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright (never a downloaded browser build),
+headless, with the flags a closed network needs; a real server on loopback per test.
+
+Each `launch` starts Chromium on a fresh temporary profile (user-data dir); each seat gets its
+own browser context, so cookies never mix. Console errors and uncaught page errors are
+collected per page and every test asserts there were none.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+
+from tests.conftest import start_server
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("REFEREE_ARTIFACTS", ROOT / "tmp" / "artifacts"))
+FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-default-apps", "--no-first-run", "--disable-dev-shm-usage"]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"{CHROMIUM} is missing (python3 tasks.py test installs it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def web(tmp_path):
+    """A server whose links (game and seat URLs) point at itself."""
+    srv, httpd = start_server(str(tmp_path / "referee.db"))
+    srv.service.config.base_url = srv.url
+    yield srv
+    httpd.shutdown()
+
+
+class Tab:
+    """One page of one browser context, with the console errors it logged."""
+
+    def __init__(self, context, name: str):
+        self.context = context
+        self.page = context.new_page()
+        self.name = name
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def wait_seq(self, seq: int, timeout: float = 15_000) -> None:
+        """Until the page shows event `seq` (by its own live update, or after a post)."""
+        self.page.wait_for_selector(f'main#game[data-seq="{seq}"]', timeout=timeout)
+
+    def shot(self, label: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{label}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def tabs(browser):
+    """Open tabs, each in its own context: tabs(name, viewport_width=1200) -> Tab."""
+    opened: list[Tab] = []
+
+    def open_tab(name: str, width: int = 1200) -> Tab:
+        ctx = browser.new_context(viewport={"width": width, "height": 900})
+        tab = Tab(ctx, name)
+        opened.append(tab)
+        return tab
+
+    yield open_tab
+    errors = {t.name: t.errors for t in opened if t.errors}
+    for t in opened:
+        t.context.close()
+    assert not errors, f"JavaScript console errors: {errors}"
+
+
+def create(web, game: str, names: list[str], options: dict | None = None) -> dict[str, Any]:
+    r = requests.post(web.url + "/games", json={"game": game, "seats": [{"name": n} for n in names],
+                                                "options": options or {}}, timeout=30)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def open_details(page, selector: str) -> None:
+    """Open a <details> by clicking its summary, as a person would (unless it is open)."""
+    if page.locator(selector).get_attribute("open") is None:
+        page.locator(f"{selector} > summary").click()
+
+
+def seat_session(url: str) -> requests.Session:
+    """A plain HTTP client signed in through a personal link (for fast page checks)."""
+    s = requests.Session()
+    r = s.get(url, timeout=30)
+    assert r.ok, r.text
+    return s
+
+
+VIEW_JSON = re.compile(r'<pre id="view-json">(.*?)</pre>', re.S)
+SVG = re.compile(r'<div class="picture" id="picture">(.*?)</div>', re.S)

@@ -1,0 +1,151 @@
+"""A whole Babel game played only by clicking, the two seats in two browser contexts opened from
+their personal links; the other seat's page follows by its own live updates. At every step the
+spectator's and the other seat's pages show nothing of a hand they may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import requests
+
+from tests.web.checks import (assert_history_redacted, assert_page_shows_only_view, replayed_view, shown_svg,
+                              withheld_values)
+from tests.web.conftest import create, open_details, seat_session
+
+
+def _choose(moves: list[dict], pick: random.Random) -> int:
+    """A quick game: build and finish whenever possible, settle and use powers often, else end."""
+    for kind in ("finish_first_turn", "build", "discard"):
+        for i, m in enumerate(moves):
+            if m["type"] == kind:
+                return i
+    useful = [i for i, m in enumerate(moves) if m["type"] in ("settle", "ability")]
+    if useful and pick.random() < 0.7:
+        return pick.choice(useful)
+    ends = [i for i, m in enumerate(moves) if m["type"] == "end_turn"]
+    return ends[0] if ends else pick.randrange(len(moves))
+
+
+def _check_hidden(web, gid: str, clients: dict, step: int) -> None:
+    for viewer, http in clients.items():
+        page = http.get(f"{web.url}/g/{gid}", timeout=30).text
+        view = assert_page_shows_only_view(web.service, gid, viewer, page)
+        state = web.service.load(gid).state
+        for other in (0, 1):
+            if other == viewer:
+                continue
+            assert "hand" not in view["players"][other] and "people_draw" not in view
+            hidden = ", ".join(f"{n} {p}" for p, n in state["players"][other]["hand"].items() if n)
+            own = ", ".join(f"{n} {p}" for p, n in view["players"][viewer]["hand"].items() if n) \
+                if viewer is not None else None
+            if hidden and hidden != own:
+                assert f"): {hidden}" not in page, f"seat {other}'s hand on {viewer}'s page"
+        if step % 10 == 0:
+            assert_history_redacted(web.service, gid, viewer, page)
+    feed = requests.get(f"{web.url}/games/{gid}/events?after=0", timeout=30).json()["events"]
+    assert withheld_values(feed, None) == []  # the live feed the pages poll
+
+
+def test_babel_whole_game_by_clicking(web, tabs):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    gid = created["id"]
+    seats = [tabs(f"babel-seat{s}") for s in (0, 1)]
+    for s, tab in enumerate(seats):
+        tab.page.goto(created["seats"][s]["url"])
+        assert tab.page.locator(".who strong").first.text_content() == ("Ada", "Bo")[s]
+    seats[0].shot("babel-start-seat0")
+    clients = {None: requests.Session(), 0: seat_session(created["seats"][0]["url"]),
+               1: seat_session(created["seats"][1]["url"])}
+    pick = random.Random(11)
+    clicks = 0
+    while True:
+        loaded = web.service.load(gid)
+        if loaded.finished:
+            break
+        _check_hidden(web, gid, clients, clicks)
+        seat = loaded.prompts[0].seat
+        tab = seats[seat]
+        tab.wait_seq(loaded.seq)  # the other page got here by its own live update
+        buttons = tab.page.locator("form.choices button")
+        moves = [json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.value)")]
+        assert moves, "a prompted seat sees its choices as buttons"
+        assert tab.page.locator("form.choices button.default").count() == 1
+        with tab.page.expect_navigation():
+            buttons.nth(_choose(moves, pick)).click()
+        clicks += 1
+        assert clicks < 400, "the game did not end"
+        if clicks == 12:
+            seats[0].shot("babel-midgame-seat0")
+            seats[1].shot("babel-midgame-seat1")
+
+    final = web.service.load(gid)
+    for tab in seats:
+        tab.wait_seq(final.seq)
+        assert "Game over" in tab.page.locator("#result").text_content()
+        assert "passed" in tab.page.locator("#replay-status").text_content()
+    seats[0].shot("babel-finished-seat0")
+    print(f"\nBabel: {clicks} clicks, {final.seq} events")
+
+    # The history stepper shows each seat's view after event k as that seat saw it then.
+    events = requests.get(f"{web.url}/games/{gid}/export", timeout=30).text.splitlines()
+    events = [json.loads(x) for x in events]
+    rules = final.rules
+    page = seats[1].page
+    for k in sorted({1, 2, 7, final.seq // 2, final.seq - 4}):
+        expected = replayed_view(rules, events, k, 1)
+        page.goto(f"{web.url}/g/{gid}?at={k}")
+        assert json.loads(page.locator("#view-json").text_content()) == expected, k
+        served = clients[1].get(f"{web.url}/g/{gid}?at={k}", timeout=30).text
+        assert shown_svg(served) == rules.picture(expected, 1), k
+        assert "hand" not in expected["players"][0]  # seat 0's hand stays hidden in the history
+    # The stepper by keyboard: arrows, Home, End.
+    page.goto(f"{web.url}/g/{gid}?at=7")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url(f"**/g/{gid}?at=6")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(f"**/g/{gid}?at=7")
+    page.keyboard.press("Home")
+    page.wait_for_url(f"**/g/{gid}?at=1")
+    assert page.locator("#step-pos").text_content() == f"Event 1 of {final.seq}"
+    page.keyboard.press("End")
+    page.wait_for_url(f"**/g/{gid}")
+    token = created["seats"][1]["token"]
+    api = requests.get(f"{web.url}/games/{gid}", headers={"Authorization": f"Bearer {token}"}, timeout=30).json()
+    assert json.loads(page.locator("#view-json").text_content()) == api["view"]
+
+
+def test_refused_move_names_its_rule_and_links_to_it(web, tabs):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    tab = tabs("babel-refused")
+    tab.page.goto(created["seats"][0]["url"])
+    open_details(tab.page, "details.move-form")
+    tab.page.fill("#move-text", "build yard 1")
+    with tab.page.expect_navigation():
+        tab.page.locator("#move-form button[type=submit]").click()
+    problem = tab.page.locator("#problem")
+    assert "yard 1 is empty" in problem.text_content()
+    link = problem.locator("a.rule")
+    assert link.text_content() == "B-19"
+    tab.page.locator("#move-text").wait_for()
+    assert tab.page.input_value("#move-text") == "build yard 1"  # what was typed stays
+    tab.shot("babel-refused-move")
+    with tab.page.expect_navigation():
+        link.click()
+    assert tab.page.url.endswith("#B-19")
+    assert tab.page.locator("[id='B-19']").count() == 1
+    assert tab.page.evaluate("document.querySelector(':target') && document.querySelector(':target').id") == "B-19"
+    # The JSON alternative of the form, refused by the move schema, shows where.
+    tab.page.goto(f"{web.url}/g/{created['id']}")
+    open_details(tab.page, "details.move-form")
+    open_details(tab.page, "details.json-alt")
+    tab.page.fill("#move-json", '{"type": "travel", "people": "atlanteans"}')
+    with tab.page.expect_navigation():
+        tab.page.locator("#move-form button[type=submit]").click()
+    assert "move schema" in tab.page.locator("#problem").text_content()
+    # A move the text form cannot read is explained without a round trip to the rules.
+    open_details(tab.page, "details.move-form")
+    tab.page.fill("#move-text", "fly to the moon")
+    with tab.page.expect_navigation():
+        tab.page.locator("#move-form button[type=submit]").click()
+    assert "unknown move" in tab.page.locator("#problem").text_content()
