@@ -17,6 +17,9 @@ from referee.games.gentes.effects import modified
 from referee.games.gentes.state import Ctx, empty_cells, need
 
 TURN_TYPES = ("take_tile", "use_ability", "tax_collector", "pass")
+COMMON = {"type", "doubles", "free_ops", "free_ops_after"}
+FIELDS = {"take_tile": COMMON | {"tile", "params", "modifier"}, "use_ability": COMMON | {"source", "params"},
+          "tax_collector": COMMON | {"hourglasses"}, "pass": {"type", "free_ops"}}
 
 
 def tile_terms(ctx: Ctx, move: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, str] | None, int, int, int]:
@@ -90,8 +93,9 @@ def play_turn(ctx: Ctx, move: dict[str, Any]) -> None:
     """G-7, G-45: free ops, the main part, free ops after (not with pass)."""
     kind = move.get("type")
     need(kind in MAIN, f"a turn is one of {', '.join(TURN_TYPES)}", "G-7")
-    if kind == "pass":
-        need("free_ops_after" not in move, "pass takes no free_ops_after", "G-45")
+    extra = set(move) - FIELDS[kind]
+    need("modifier" not in extra, "only a take_tile move carries a hometown modifier (one cube per turn)", "G-37")
+    need(not extra, f"{kind} takes no {', '.join(sorted(extra))}", "G-45" if "free_ops_after" in extra else "G-7")
     do_free_ops(ctx, move.get("free_ops"))
     MAIN[kind](ctx, move)
     do_free_ops(ctx, move.get("free_ops_after"))
