@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from referee.api import abuse
 from referee.api.http import caller_seat, int_arg, json_body, service
+from referee.engine.registry import GAME_IDS
 from referee.engine.schemas import check
 from referee.errors import BadRequest
 
@@ -31,7 +32,9 @@ def list_games():
     offset = int_arg("offset", 0, 0, MAX_SEQ)
     status = args.get("status")
     if status not in (None, "active", "paused", "finished"):
-        raise BadRequest("status must be active, paused or finished")
+        raise BadRequest("status must be active, paused or finished", parameter="status")
+    if args.get("game") is not None and args["game"] not in GAME_IDS:
+        raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
     games = service().list_games(status=status, game=args.get("game"), player=args.get("player"),
                                  limit=limit, offset=offset)
     return jsonify({"games": games})

@@ -112,3 +112,15 @@ def test_every_problem_type_uri_resolves_to_a_page(server):
         seen.add(problem["type"])
     assert len(seen) == 5
     assert server.call("GET", "/problems/no-such-thing").status_code == 404
+
+
+def test_published_schemas_accept_exactly_what_the_server_accepts(server):
+    """`game: ""` used to pass the schema and fail later with 422; a filter took any string."""
+    from referee.engine.registry import GAME_IDS
+    from referee.engine.schemas import load_schema
+
+    assert load_schema("api/create_game.json")["properties"]["game"]["enum"] == list(GAME_IDS)
+    body = _problem(server.call("POST", "/games", json={"game": "", "seats": [{"name": "A"}, {"name": "B"}]}), 400)
+    assert body["errors"][0]["path"] == "/game"
+    assert _problem(server.call("GET", "/games?game=chess"), 400)["parameter"] == "game"
+    assert server.call("GET", "/games?game=babel").status_code == 200
