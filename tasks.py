@@ -55,7 +55,9 @@ def main(argv: list[str]) -> int:
         return 2
     ensure_env()
     if argv[0] == "serve":
-        return subprocess.call([str(BIN / "referee"), "serve", *argv[1:]])
+        # Replace this process with the server: stopping it by its pid (or Ctrl-C) stops the server.
+        referee = str(BIN / "referee")
+        os.execv(referee, [referee, "serve", *argv[1:]])
     ensure_chromium()
     return subprocess.call([str(BIN / "python"), "-m", "pytest", *argv[1:]], cwd=ROOT)
 

@@ -113,3 +113,34 @@ def test_a_bad_config_file_gives_one_clear_line(tmp_path):
         assert proc.returncode == 1
         assert proc.stderr.strip().count("\n") == 0 and expect in proc.stderr, proc.stderr
         assert "Traceback" not in proc.stderr
+
+
+def test_tasks_serve_replaces_itself_with_the_server(tmp_path):
+    """`python3 tasks.py serve`: the pid started is the server's, so stopping it stops the server."""
+    port = free_port()
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "t.db")}
+    proc = subprocess.Popen([sys.executable, os.path.join(root, "tasks.py"), "serve", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=2).ok:
+                    break
+            except (requests.ConnectionError, requests.Timeout):
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not start")
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(20)
+        for _ in range(50):
+            try:
+                requests.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            except requests.ConnectionError:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the server still answers after its pid was stopped")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
