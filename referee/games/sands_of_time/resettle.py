@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from referee.engine.contract import IllegalMove
@@ -10,7 +9,7 @@ from referee.engine.contract import IllegalMove
 from referee.games.sands_of_time.caravans import check_border, check_heritage_choice, place_caravan
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import unlocked
-from referee.games.sands_of_time.state import Move, State, count, fail, has, place, remove
+from referee.games.sands_of_time.state import Move, State, clone, count, fail, has, place, remove
 
 
 def has_road(g: GameData, state: State, region: str) -> bool:
@@ -82,7 +81,7 @@ def do_resettle(g: GameData, state: State, seat: int, move: Move) -> bool:
     if not ask:
         execute(g, state, seat, move)
         return True
-    trial = copy.deepcopy(state)
+    trial = clone(state)
     execute(g, trial, seat, move)  # refuse an illegal plan now, not after the asking
     state["action"] = {"card": "resettle", "kind": "road_permission", "seat": seat, "plan": move,
                        "asked": {r: state["regions"][r]["controller"] for r in sorted(ask, key=g.index.__getitem__)},
@@ -110,7 +109,7 @@ def default_replan(g: GameData, state: State) -> Move:
     out = {"type": "act", "card": "resettle", "moves": moves, "caravan": plan.get("caravan")}
     if out["caravan"] is not None:
         try:
-            execute(g, copy.deepcopy(state), a["seat"], out)
+            execute(g, clone(state), a["seat"], out)
         except IllegalMove:
             out["caravan"] = None
     return out

@@ -6,7 +6,7 @@ schemas/games/sands_of_time/state.json is the authority.
 
 from __future__ import annotations
 
-import copy
+import marshal
 from typing import Any
 
 from referee.engine.contract import IllegalMove
@@ -16,7 +16,8 @@ Move = dict[str, Any]
 
 
 def clone(state: State) -> State:
-    return copy.deepcopy(state)
+    """A deep copy of plain JSON data (marshal is several times faster than copy.deepcopy)."""
+    return marshal.loads(marshal.dumps(state))
 
 
 def fail(code: str, message: str, rule: str) -> IllegalMove:

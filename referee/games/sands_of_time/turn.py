@@ -70,6 +70,10 @@ def play(g: GameData, state: State, seat: int, move: Move, rng: Rng) -> State:
     if "player" in move and move["player"] != seat:
         raise fail("NOT_YOUR_TURN", "player must be your own seat", "ST-22")
     mine = [d for d in state["pending"] if d["seat"] == seat]
+    if not mine and move["type"] == "choose_cards" and state["phase"] == "SELECT":
+        raise fail("ACTION_ALREADY_DONE", "your choice is submitted and final", "ST-21")
+    if not mine and move["type"] == "combat_value" and state["action"] and state["action"].get("stage") == "values":
+        raise fail("ACTION_ALREADY_DONE", "no combat value is asked of you now", "ST-56")
     if not mine:
         raise fail("NOT_YOUR_TURN", "no decision is asked of you now", "ST-22")
     kinds = {d["kind"] for d in mine}

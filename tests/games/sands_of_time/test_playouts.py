@@ -1,0 +1,88 @@
+"""Random playouts: SANDS_OF_TIME_PLAYOUTS complete games (default 50) per player count 2-5.
+
+Each game runs through tests.playout.random_playout (invariants after every move, replay
+reproduces every state hash); in addition VP + VP lost to ST-101 never decreases. Games are
+spread over two spawned workers; the in-process rate is printed (pytest -s).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Iterator
+
+import pytest
+
+from referee.games.sands_of_time.rules import GameRules
+from tests.games.sands_of_time.policy import BiasedPick, move_gen
+from tests.playout import random_playout
+
+GAMES = int(os.environ.get("SANDS_OF_TIME_PLAYOUTS", "50"))
+WORKERS = max(1, min(2, os.cpu_count() or 1))
+CHUNK = 25
+
+
+class Checked(GameRules):
+    """The rules with one more invariant checked after every move: VP never decreases except
+    through the ST-101 penalty (counted in vp_lost)."""
+
+    def apply(self, state, seat, move, rng):  # type: ignore[override]
+        out = super().apply(state, seat, move, rng)
+        for before, after in zip(state["players"], out["players"]):
+            assert after["vp"] + after["vp_lost"] >= before["vp"] + before["vp_lost"], (move, before["vp"], after["vp"])
+        return out
+
+
+def play_games(seats: int, first: int, last: int) -> dict[str, Any]:
+    rules = Checked()
+    moves = gens = 0
+    start = time.process_time()
+    for i in range(first, last):
+        out = random_playout(rules, seats, {}, f"sands-{seats}-{i}".encode(), BiasedPick(i), move_gen=move_gen)
+        res = out["result"]
+        assert res is not None and len(res["scores"]) == seats and sorted(res["ranking"]) == list(range(seats))
+        assert res["winners"] and (res["winner"] is None) == (len(res["winners"]) > 1)
+        assert out["state"]["dynasties_scored"] == [1, 2, 3]
+        moves += out["moves"]
+        gens += out["state"]["generation_index"] + 1
+    return {"games": last - first, "cpu": time.process_time() - start, "moves": moves, "generations": gens}
+
+
+def _play(args: tuple[int, int, int]) -> dict[str, Any]:
+    return play_games(*args)
+
+
+@pytest.fixture(scope="module")
+def playouts(request: pytest.FixtureRequest) -> Iterator[dict[int, list[Future]]]:
+    wanted = [i.callspec.params["seats"] for i in request.session.items
+              if getattr(i, "originalname", "") == "test_random_playouts"]
+    chunks = {s: [(s, lo, min(lo + CHUNK, GAMES)) for lo in range(0, GAMES, CHUNK)] for s in wanted}
+    if WORKERS == 1:
+        yield {s: [_done(_play(c)) for c in cs] for s, cs in chunks.items()}
+        return
+    with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as ex:
+        futures = {s: [ex.submit(_play, c) for c in chunks[s]] for s in sorted(chunks, reverse=True)}
+        yield futures
+        for fs in futures.values():
+            for f in fs:
+                f.cancel()
+
+
+def _done(value: dict[str, Any]) -> Future:
+    f: Future = Future()
+    f.set_result(value)
+    return f
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_random_playouts(seats: int, playouts: dict[int, list[Future]]) -> None:
+    parts = [f.result() for f in playouts[seats]]
+    games = sum(p["games"] for p in parts)
+    cpu = sum(p["cpu"] for p in parts)
+    assert games == GAMES
+    print(f"\nsands_of_time {seats}p: {games} games, {games / cpu:.1f} games/s in-process, "
+          f"{sum(p['moves'] for p in parts) / games:.0f} moves and "
+          f"{sum(p['generations'] for p in parts) / games:.1f} generations per game")
