@@ -56,7 +56,7 @@ def copy_allowed_faith(g: GameData, st: State, btype: str, rank: int, anchor: Sq
     would overwrite, except the Faith predecessor `pred`, which counts as the building upgraded."""
     sqs = footprint(anchor, g.size(btype, rank))
     lay = Layout.of(g, st, FAITH)
-    hyp = lay.without(b for b in lay.overlapping(sqs) if b != pred)
+    hyp = Layout.of(g, st, FAITH, drop=[b for b in lay.overlapping(sqs) if b != pred], cover=sqs)
     touch = hyp.touching(sqs)
     adjacent = [d for d in hyp.domains() if touch.intersection(d) or (pred is not None and pred in d)]
     if len(adjacent) >= 2:
@@ -90,7 +90,7 @@ def place_copy(g: GameData, st: State, age: str, btype: str, rank: int, anchor: 
             villages.append((list(lay.squares[b]), list(bld["cubes"])))
         remove_tile(st, age, b)
     if btype == "civil" and age != REASON:
-        merged = lay.without(victims).domains_adjacent_to(sqs)
+        merged = Layout.of(g, st, age, cover=sqs).domains_adjacent_to(sqs)
         if len(merged) >= 2:
             tag_domains(st, age, merged)
     new_tile(g, st, age, btype, rank, anchor, ruin=ruin, owner=owner, cubes=carried)

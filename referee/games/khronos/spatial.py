@@ -42,12 +42,18 @@ class Layout:
         self._domains: list[list[str]] | None = None
 
     @classmethod
-    def of(cls, g: GameData, st: State, age: str) -> "Layout":
+    def of(cls, g: GameData, st: State, age: str, drop: Iterable[str] = (),
+           cover: Iterable[Square] = ()) -> "Layout":
+        """The age's building set; or a hypothetical one without the tiles in `drop` (printed
+        hamlets under them re-emerge) and with the printed hamlets on `cover` covered."""
         board = st["boards"][age]
         blds: dict[str, dict] = {}
         squares: dict[str, list[Square]] = {}
-        covered: set[Square] = set()
+        covered: set[Square] = set(cover)
+        dropped = set(drop)
         for tid, t in board["tiles"].items():
+            if tid in dropped:
+                continue
             sqs = footprint(sq_of(t["anchor"]), g.size(t["type"], t["rank"]))
             blds[tid], squares[tid] = t, sqs
             covered.update(sqs)
@@ -60,11 +66,6 @@ class Layout:
                              "merge_tag": None}
                 squares[hid] = [h]
         return cls(blds, squares)
-
-    def without(self, ids: Iterable[str]) -> "Layout":
-        drop = set(ids)
-        return Layout({b: v for b, v in self.blds.items() if b not in drop},
-                      {b: v for b, v in self.squares.items() if b not in drop})
 
     def at(self, sq: Square) -> str | None:
         return self.occ.get(sq)
