@@ -9,6 +9,7 @@ from referee.games.gentes import track
 from referee.games.gentes.bonus import checkpoint
 from referee.games.gentes.display import box_cubed_cards, slide_and_refill
 from referee.games.gentes.effects import apply_effects
+from referee.games.gentes.simultaneous import submit
 from referee.games.gentes.state import Choices, Ctx, State, clone, need, own_cities
 
 
@@ -102,13 +103,7 @@ def do_decline_choices(ctx: Ctx, move: dict[str, Any]) -> None:
 
 def submit_decline(ctx: Ctx, move: dict[str, Any]) -> None:
     """A step-4 answer: tried on a copy now (refused if illegal), applied when all answered."""
-    st = ctx.st
-    need(ctx.seat in st["decline_pending"], "you have no decline choice to make", "G-54")
-    do_decline_choices(Ctx(ctx.data, clone(st), ctx.seat, None), move)
-    st["decline_pending"].remove(ctx.seat)
-    st["decline_submitted"][str(ctx.seat)] = move
-    if not st["decline_pending"]:
-        finish_decline(ctx)
+    submit(ctx, move, "decline", "G-54", do_decline_choices, finish_decline)
 
 
 def finish_decline(ctx: Ctx) -> None:

@@ -7,7 +7,8 @@ from typing import Any
 from referee.games.gentes import track
 from referee.games.gentes.chronicler import meets, temple_total
 from referee.games.gentes.cubes import do_free_ops
-from referee.games.gentes.state import Ctx, State, clone, need
+from referee.games.gentes.simultaneous import submit
+from referee.games.gentes.state import Ctx, State, need
 
 
 def ceil_half(v: int) -> int:
@@ -69,13 +70,7 @@ def default_fulfil() -> dict[str, Any]:
 
 def submit_final(ctx: Ctx, move: dict[str, Any]) -> None:
     """Simultaneous: tried on a copy now, applied in seat order when all have answered."""
-    st = ctx.st
-    need(ctx.seat in st["final_pending"], "you have nothing to fulfil", "G-57")
-    do_final_fulfil(Ctx(ctx.data, clone(st), ctx.seat, None), move)
-    st["final_pending"].remove(ctx.seat)
-    st["final_submitted"][str(ctx.seat)] = move
-    if not st["final_pending"]:
-        finish_final(ctx)
+    submit(ctx, move, "final", "G-57", do_final_fulfil, finish_final)
 
 
 def finish_final(ctx: Ctx) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.gentes.positions import (city, cubes, give, heyday, play, rejected, set_display, to_pile, valid)
+from tests.games.gentes.positions import city, cubes, give, heyday, play, rejected, to_pile, valid
 
 Q = ["priest", "scholar", "soldier", "merchant", "noble", "artisan"]
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from referee.games.gentes import track as T
-from tests.games.gentes.positions import (TRULES, city, cubes, end_heyday, give, heyday, play, rejected, set_display,
-                                          valid)
+from tests.games.gentes.positions import TRULES, city, cubes, end_heyday, give, heyday, play, rejected, valid
 
 Q = ["priest", "scholar", "soldier", "merchant", "noble", "artisan"]
 

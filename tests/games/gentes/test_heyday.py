@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from tests.games.gentes.positions import (RULES, TRULES, city, cubes, end_heyday, full, give, heyday, play, rejected,
-                                          track, valid)
+from tests.games.gentes.positions import TRULES, city, cubes, end_heyday, full, give, heyday, play, rejected
 
 Q = ["priest", "scholar", "soldier", "merchant", "noble", "artisan"]
 
@@ -116,7 +115,5 @@ def test_G_R21_a_discount_does_not_lower_the_threshold():
     st = play(st, 0, {"type": "take_tile", "tile": "NV1", "params": {"space": "Y1"},
                       "modifier": {"hometown_space": "H3g", "option": "b"}})
     assert st["players"][0]["coins"] == 20 + 3  # NV1 costs 3, discounted to 0; Y1 gives 3
-    st2 = heyday()
-    st2["training_queue"] = Q
     from referee.games.gentes.effects import modified
     assert modified({"cost": 5, "hourglasses": 1}, {"mod": "tile_discount", "n": 3}) == (2, 5, 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.gentes.positions import RULES, TRULES, drafted, end_heyday, heyday, play, valid
+from tests.games.gentes.positions import TRULES, drafted, end_heyday, heyday, play, valid
 
 
 def test_G_60_cubes_on_the_marked_slots_at_every_heyday_start():
