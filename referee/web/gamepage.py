@@ -17,6 +17,7 @@ from typing import Any
 from markupsafe import Markup
 
 from referee.engine.verify import verify_events
+from referee.presentation import narrate_event, result_sentence
 from referee.service import Loaded, Referee, iso
 from referee.web import present
 
@@ -130,14 +131,14 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None) -
     names = [s["name"] for s in latest.created["seats"]]
     view = rules.view(shown.state, seat)
     events = svc.events_for(game_id, seat)
-    history = [HistoryLine(e["seq"], e["type"], present.narrate(rules, e, names)) for e in events]
+    history = [HistoryLine(e["seq"], e["type"], narrate_event(rules, e, names)) for e in events]
     audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events, seat))
     result = rules.result(latest.state)
     return GamePage(
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=present.picture(rules, view, seat),
         view_json=_pretty(view), prompts=_prompt_boxes(svc, latest, seat, names) if shown is latest else [],
-        result=result, result_text=present.result_line(result, names) if result else None,
+        result=result, result_text=result_sentence(result, names) if result else None,
         history=history, audit=audit)
 
 

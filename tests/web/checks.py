@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
-from referee.web import present
+from referee.presentation import narrate_event
 from tests.web.conftest import SVG, VIEW_JSON
 
 
@@ -47,7 +47,7 @@ def assert_history_redacted(svc, game_id: str, viewer: int | None, page_html: st
     line names more (e.g. the cards it drew), that line is not on the viewer's page."""
     loaded = svc.load(game_id)
     names = [s["name"] for s in loaded.created["seats"]]
-    mine = {e["seq"]: present.narrate(loaded.rules, e, names) for e in svc.events_for(game_id, viewer)}
+    mine = {e["seq"]: narrate_event(loaded.rules, e, names) for e in svc.events_for(game_id, viewer)}
     text = html.unescape(page_html)
     for line in mine.values():
         assert line in text
@@ -55,7 +55,7 @@ def assert_history_redacted(svc, game_id: str, viewer: int | None, page_html: st
         if seat == viewer:
             continue
         for e in svc.events_for(game_id, seat):
-            theirs = present.narrate(loaded.rules, e, names)
+            theirs = narrate_event(loaded.rules, e, names)
             if theirs != mine[e["seq"]]:
                 assert theirs not in text, f"seat {seat}'s line for event {e['seq']} shown to {viewer}"
 
