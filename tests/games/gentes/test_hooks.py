@@ -73,3 +73,20 @@ def test_views_hide_hands_decks_and_pending_answers_but_not_after_the_end():
 
 def test_a_second_rules_instance_with_other_components_changes_nothing_here():
     assert GameRules().data.track_len == 10
+
+
+def test_the_player_page_examples_parse_and_match_the_move_schema():
+    import json
+    from pathlib import Path
+
+    from referee.engine.schemas import check
+    page = (Path(RULES.package_dir) / "README.md").read_text()
+    types = ("draft_pick", "take_tile", "use_ability", "tax_collector", "pass", "decline_choices", "final_fulfil")
+    texts = [t for t in re.findall(r"`([^`]+)`", page)
+             if t.split(" ")[0] in types and ("=" in t or t == "pass") and "…" not in t]
+    jsons = [t for t in re.findall(r"`(\{\"type\"[^`]+)`", page) if "…" not in t]
+    assert len(texts) >= 10 and len(jsons) >= 10
+    for t in texts:
+        assert check("games/gentes/move.json", RULES.parse_text(t)) == [], t
+    for j in jsons:
+        assert check("games/gentes/move.json", json.loads(j)) == [], j
