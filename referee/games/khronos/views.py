@@ -42,4 +42,6 @@ def view_for(g: GameData, st: State, viewer: int | None) -> dict[str, Any]:
         tax["amounts"] = None
     out["viewer"] = viewer
     out["board"] = board_data(g)
+    out["kinds"] = {k.id: {"size": k.size, "value": k.value, "ruin_value": k.ruin_value, "capacity": k.capacity}
+                    for k in g.kinds.values()}
     return out
