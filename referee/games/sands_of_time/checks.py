@@ -21,8 +21,8 @@ def _check(g: GameData, state: State, out: list[str]) -> None:
     n = len(state["players"])
     if state["num_players"] != n or not g.c["player_count"]["min"] <= n <= g.c["player_count"]["max"]:
         out.append("player count")
-    if list(state["regions"]) != g.region_order:
-        out.append("regions must be listed in region order")
+    if state["region_order"] != g.region_order or sorted(state["regions"]) != sorted(g.region_order):
+        out.append("region_order must list every region in the order of the component data")
     for seat, p in enumerate(state["players"]):
         board_f = board_s = 0
         for r, reg in state["regions"].items():

@@ -12,8 +12,10 @@ def accessed_progresses(g: GameData, state: State, seat: int) -> list[str]:
     """Progress ids the seat has access to: its marker's progress and every lower one in that row."""
     p = state["players"][seat]
     out = []
-    for row, level in p["progress_markers"].items():
-        out.extend(state["progress_rows"][row][:level])
+    for row in g.rows:  # row order from the data: dict key order is not kept by storage
+        level = p["progress_markers"].get(row)
+        if level:
+            out.extend(state["progress_rows"][row][:level])
     return out
 
 

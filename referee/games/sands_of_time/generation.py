@@ -116,7 +116,7 @@ def overpop_run(g: GameData, state: State) -> bool:
     """ST-32 / ST-R13: complete removal rounds from the start player; True when all regions are done,
     False while a seat must choose what to remove."""
     o = state["overpop"]
-    order = list(state["regions"])
+    order = state["region_order"]
     while True:
         if o["region"] is None:
             while o["region_index"] < len(order):

@@ -15,7 +15,7 @@ def muster_soldier_limit(g: GameData, state: State, seat: int) -> int:
 
 def irrigation_regions(g: GameData, state: State, seat: int) -> list[str]:
     """ST-53: controlled regions whose buildings give muster_farmer_here (civil-locked)."""
-    return [r for r in state["regions"] if any(e["kind"] == "muster_farmer_here" for e in building_effects(g, state, seat, r))]
+    return [r for r in state["region_order"] if any(e["kind"] == "muster_farmer_here" for e in building_effects(g, state, seat, r))]
 
 
 def check_muster(g: GameData, state: State, seat: int, move: Move) -> int:
@@ -90,7 +90,7 @@ def check_raid(g: GameData, state: State, seat: int, move: Move) -> list[dict]:
 def raid_targets(g: GameData, state: State, seat: int, moved_into: set[str]) -> list[str]:
     """ST-62 / ST-R10: the regions to collect from (all of them with political unlocked)."""
     if unlocked(g, state, seat, "political"):
-        return [r for r, v in state["regions"].items()
+        return [r for r in state["region_order"] for v in [state["regions"][r]]
                 if v["controller"] != seat and str(seat) in v["citizens"] and v["citizens"][str(seat)]["soldiers"] > 0]
     return [r for r in state["regions"] if r in moved_into and state["regions"][r]["controller"] != seat]
 

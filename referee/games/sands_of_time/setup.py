@@ -67,7 +67,7 @@ def new_state(g: GameData, seats: int, rng: Rng, start: int | None) -> State:
         "dynasty_space": g.dynasty_start, "dynasties_scored": [], "generation_index": 0,
         "turn_in_generation": 0, "generation_space": 0, "dynasty_space_at_generation_start": g.dynasty_start,
         "growth_done": False, "active_player": None, "turn_order_index": 0,
-        "regions": regions, "caravans": {}, "building_supply": supply,
+        "region_order": list(g.region_order), "regions": regions, "caravans": {}, "building_supply": supply,
         "progress_rows": rows, "progress_stacks": stacks, "last_die_rolls": [],
         "players": [new_player(g, s) for s in range(seats)],
         "setup": {"order": order + order[::-1] + order, "index": 0},
@@ -84,7 +84,7 @@ def setup_seat(state: State) -> int:
 
 def draft_options(g: GameData, state: State, seat: int) -> list[str]:
     """ST-6 / ST-R22: empty in-play regions; rounds 2-3 adjacent to own ones where possible."""
-    empty = [r for r, v in state["regions"].items() if v["in_play"] and v["controller"] is None]
+    empty = [r for r in state["region_order"] if state["regions"][r]["in_play"] and state["regions"][r]["controller"] is None]
     own = controlled(state, seat)
     if not own:
         return empty

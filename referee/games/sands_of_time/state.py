@@ -66,8 +66,10 @@ def remove(state: State, region: str, seat: int, kind: str, n: int = 1) -> None:
 
 
 def controlled(state: State, seat: int) -> list[str]:
-    """Regions the seat controls, in region order (state["regions"] keeps region order)."""
-    return [r for r, v in state["regions"].items() if v["controller"] == seat]
+    """Regions the seat controls, in region order. Never rely on the order of a dict's keys:
+    stored states may come back with sorted keys, so order comes from state["region_order"]."""
+    regions = state["regions"]
+    return [r for r in state["region_order"] if regions[r]["controller"] == seat]
 
 
 def set_control(state: State, region: str, seat: int | None, kind: str | None) -> None:
