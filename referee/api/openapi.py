@@ -69,6 +69,36 @@ def component_files() -> dict[str, str]:
     return files
 
 
+# Stable names for client generators (openapi-python-client, openapi-generator, ...).
+OPERATION_IDS = {
+    ("post", "/games"): "createGame", ("get", "/games"): "listGames", ("get", "/games/{game_id}"): "getGame",
+    ("get", "/games/{game_id}/prompts"): "getPrompts", ("post", "/games/{game_id}/moves"): "submitMove",
+    ("get", "/games/{game_id}/events"): "getEvents", ("get", "/games/{game_id}/export"): "exportGame",
+    ("post", "/games/{game_id}/resign"): "resign", ("post", "/games/{game_id}/pause"): "pause",
+    ("post", "/games/{game_id}/resume"): "resume", ("post", "/mail/inbound"): "inboundMail",
+    ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
+}
+# Answers any operation may give before its own logic runs: a body too large, a body that is
+# not JSON, a rate limit.
+COMMON_PROBLEMS = {400: "A query parameter is malformed or out of range (parameter names it)", 413: "The request body is too large", 415: "The body must be sent as application/json",
+                   429: "Too many requests (game creation, or failed authentication); see Retry-After"}
+
+
+def _finish_operations(paths: dict[str, Any]) -> None:
+    """Every operation gets its operationId and the problems every request can meet."""
+    for path, ops in paths.items():
+        for method, op in ops.items():
+            op.setdefault("operationId", OPERATION_IDS.get((method, path)) or
+                          method + "".join(p.strip("{}").title().replace("_", "") for p in path.split("/")))
+            responses = op.setdefault("responses", {})
+            codes = (413, 415, 429) if "requestBody" in op and path != "/mail/inbound" else (429,) if path.startswith("/games") else ()
+            if any(p.get("in") == "query" for p in op.get("parameters", [])):
+                codes += (400,)
+            for code in codes:
+                responses.setdefault(str(code), {"description": COMMON_PROBLEMS[code], "content": {
+                    "application/problem+json": {"schema": _ref("Problem")}}})
+
+
 @lru_cache(maxsize=1)
 def openapi_document() -> dict[str, Any]:
     files = component_files()
@@ -137,7 +167,17 @@ def openapi_document() -> dict[str, Any]:
         "/healthz": {"get": {"summary": "Liveness and database check",
                              "responses": {"200": {"description": "ok"}}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+        "/metrics": {"get": {"summary": "Counters and latency in the Prometheus text format",
+                             "responses": {"200": {"description": "Prometheus exposition",
+                                                   "content": {"text/plain": {"schema": {"type": "string"}}}}}}},
+        "/problems/{slug}": {"get": {"summary": "The page a problem's `type` points at",
+                                     "parameters": [{"name": "slug", "in": "path", "required": True,
+                                                     "schema": {"type": "string"}}],
+                                     "responses": {"200": {"description": "An HTML page",
+                                                           "content": {"text/html": {"schema": {"type": "string"}}}},
+                                                   "404": {"description": "No such problem type"}}}},
     }
+    _finish_operations(paths)
     return {
         "openapi": "3.1.0",
         "info": {"title": "Referee", "version": __version__,
