@@ -11,14 +11,20 @@ import random
 
 from referee.engine.registry import rules_for
 from referee.engine.verify import verify_events
+from referee.games.gentes.rules import GameRules
 from tests.games.gentes.policy import candidate
+from tests.games.gentes.second_deck import second_components
 
 RULES = rules_for("gentes")
 
 
-def play(server, names: str, seed: int) -> tuple[dict, list, int]:
+def play(server, names: str, seed: int, components: dict | None = None) -> tuple[dict, list, int]:
     rnd = random.Random(seed)
-    created = server.call("POST", "/games", json={"game": "gentes", "seats": [{"name": n} for n in names]}).json()
+    rules = RULES if components is None else GameRules(components)
+    body = {"game": "gentes", "seats": [{"name": n} for n in names]}
+    if components is not None:
+        body["components"] = components
+    created = server.call("POST", "/games", json=body).json()
     gid, tokens = created["id"], [s["token"] for s in created["seats"]]
     refused = moves = 0
     while True:
@@ -32,7 +38,7 @@ def play(server, names: str, seed: int) -> tuple[dict, list, int]:
             if prompt["choices"]:
                 move = rnd.choice(prompt["choices"])
             elif attempt < 7:
-                move = candidate(RULES, mine["view"], prompt["kind"], seat, rnd)
+                move = candidate(rules, mine["view"], prompt["kind"], seat, rnd)
             else:
                 move = prompt["default"]
             r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": move, "expected_seq": mine["seq"]})
@@ -61,5 +67,15 @@ def test_three_seats_play_gentes_to_the_end_and_the_log_verifies(server):
 def test_two_seats_play_gentes_to_the_end_and_the_log_verifies(server):
     game, events, _ = play(server, "AB", 2)
     assert game["result"] is not None and len(game["result"]["scores"]) == 2
+    report = verify_events(events)
+    assert report.ok and report.level == "full", report.to_json()
+
+
+def test_a_game_created_with_other_component_data_plays_by_it(server):
+    comps = second_components()
+    game, events, _ = play(server, "AB", 5, comps)
+    assert events[0]["payload"]["components"]["cards"][0]["id"] == "X1-01"
+    assert all(len(p["track"]) == 12 for p in game["view"]["players"])
+    assert any(c.startswith("X") for p in game["view"]["players"] for c in p["tableau"] + p["hand"])
     report = verify_events(events)
     assert report.ok and report.level == "full", report.to_json()

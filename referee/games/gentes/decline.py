@@ -103,7 +103,14 @@ def do_decline_choices(ctx: Ctx, move: dict[str, Any]) -> None:
 
 def submit_decline(ctx: Ctx, move: dict[str, Any]) -> None:
     """A step-4 answer: tried on a copy now (refused if illegal), applied when all answered."""
-    submit(ctx, move, "decline", "G-54", do_decline_choices, finish_decline)
+    submit(ctx, move, "decline", "G-54", check_decline_choices, finish_decline)
+
+
+def check_decline_choices(ctx: Ctx, move: dict[str, Any]) -> None:
+    """The default answer is always accepted (10.4); if even it cannot be applied when the
+    answers are resolved, that seat's step 4 is skipped (finish_decline)."""
+    if move != default_choices(ctx, ctx.seat):
+        do_decline_choices(ctx, move)
 
 
 def finish_decline(ctx: Ctx) -> None:
