@@ -42,14 +42,25 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type":
 BEARER = [{"seatToken": []}]
 
 
+def _def_name(schema: str, definition: str) -> str:
+    """The component name of `definition` from the `$defs` of component `schema`."""
+    return f"{schema}_{definition}"
+
+
 def _rewrite(node: Any, name: str, folder: str, names: dict[str, str]) -> Any:
     if isinstance(node, dict):
         out = {}
         for key, value in node.items():
             if key in ("$id", "$schema"):
                 continue
+            if key == "const" and isinstance(value, (list, dict, bool)):
+                # the same constraint, in the form client generators understand
+                out["enum"] = [value]
+                continue
             if key == "$ref" and isinstance(value, str):
-                if value.startswith("#"):
+                if value.startswith("#/$defs/") and value.count("/") == 2:
+                    value = f"#/components/schemas/{_def_name(name, value.rsplit('/', 1)[1])}"
+                elif value.startswith("#"):
                     value = f"#/components/schemas/{name}{value[1:]}"
                 else:
                     value = f"#/components/schemas/{names[posixpath.normpath(posixpath.join(folder, value))]}"
@@ -103,7 +114,14 @@ def _finish_operations(paths: dict[str, Any]) -> None:
 def openapi_document() -> dict[str, Any]:
     files = component_files()
     names = {path: name for name, path in files.items()}
-    schemas = {name: _rewrite(load_schema(path), name, posixpath.dirname(path), names) for name, path in files.items()}
+    schemas: dict[str, Any] = {}
+    for name, path in files.items():
+        schema = dict(load_schema(path))
+        folder = posixpath.dirname(path)
+        # $defs become components of their own: every client generator resolves those
+        for def_name, definition in schema.pop("$defs", {}).items():
+            schemas[_def_name(name, def_name)] = _rewrite(definition, name, folder, names)
+        schemas[name] = _rewrite(schema, name, folder, names)
     action = {"requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Action")}}},
               "security": BEARER, "parameters": [GAME_ID],
               "responses": {"200": _json("Game", "The game after the action, as the caller sees it"),
