@@ -87,6 +87,8 @@ def fresh(seats: int = 2, start: int = 0, rules: GameRules = TRULES) -> dict:
 
 
 def play(st: dict, seat: int, move: dict, rules: GameRules = TRULES, tag: str = "m") -> dict:
+    """`move` applied to a position that must be valid (schema and invariants)."""
+    valid(st, rules)
     return rules.apply(st, seat, move, rng(tag))
 
 
@@ -177,6 +179,7 @@ def valid(st: dict, rules: GameRules = TRULES) -> dict:
 
 
 def rejected(st: dict, seat: int, move: Any, rule: str, rules: GameRules = TRULES) -> IllegalMove:
+    valid(st, rules)
     before = copy.deepcopy(st)
     with pytest.raises(IllegalMove) as e:
         rules.apply(st, seat, move, rng("rej"))
