@@ -1,0 +1,95 @@
+"""Khronos, four seats, played to the end over HTTP, then verified.
+
+The game starts from a position (accepted through the state schema and check_state) in which
+seat 0's first move -- a hamlet joining seat 1's stronger domain to seat 2's castle -- forces a
+reduction of seat 2's castle: seat 2, not the active seat, answers `place_reduced` through its
+own prompt while seat 0 has none. The rest of the game is played by a random client that reads
+only its own seat's view (its own hand), and the log passes `verify_events` (referee verify).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from types import SimpleNamespace
+
+from referee.engine.registry import rules_for
+from referee.engine.verify import verify_events
+from tests.games.khronos.policy import move_gen
+from tests.games.khronos.positions import BUNDLED, Pos
+
+RULES = rules_for("khronos")
+DECISIONS = ("choose_reduction", "place_reduced", "choose_hamlet_keeper")
+
+
+def opening() -> tuple[dict, str]:
+    """Seat 1: castle (2,2) + watchtower (2,4); seat 2: castle (5,2); seat 0 holds the civil card
+    that builds the joining hamlet at (4,2) (bundled board)."""
+    pos = Pos(seats=4, comp=copy.deepcopy(BUNDLED), phase="exchange", coins=4, coins_public=False)
+    pos.put("might", "military", 2, (2, 2), 1)
+    pos.put("might", "military", 1, (2, 4), 1)
+    pos.put("might", "military", 2, (5, 2), 2)
+    card = pos.hand(0, "C")[0]
+    pos.hand(0, "M", "R", "C")
+    for seat in (1, 2, 3):
+        pos.hand(seat, "M", "R", "C", "C")
+    return pos.sound(), card
+
+
+def test_four_seats_play_khronos_to_the_end_with_a_decision_by_another_seat(server):
+    position, card = opening()
+    created = server.call("POST", "/games", json={"game": "khronos", "seats": [{"name": n} for n in "ABCD"],
+                                                  "options": {"coins_public": False}, "position": position})
+    assert created.status_code == 201, created.text
+    created = created.json()
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+
+    game = server.call("GET", f"/games/{gid}", tokens[0]).json()
+    build = {"type": "build", "age": "might", "building": "civil", "rank": 1, "anchor": [4, 2], "cards": [card]}
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"move": build, "expected_seq": game["seq"]})
+    assert r.status_code == 201, r.text
+
+    game = server.call("GET", f"/games/{gid}", tokens[0]).json()
+    assert [p["seat"] for p in game["prompts"]] == [2]
+    assert server.call("GET", f"/games/{gid}/prompts", tokens[0]).json()["prompts"] == []
+    prompt = server.call("GET", f"/games/{gid}/prompts", tokens[2]).json()["prompts"][0]
+    assert prompt["kind"] == "place_reduced" and len(prompt["choices"]) == 4
+    wrong = server.call("POST", f"/games/{gid}/moves", tokens[0],
+                        json={"move": prompt["choices"][0], "expected_seq": game["seq"]})
+    assert wrong.status_code >= 400
+    r = server.call("POST", f"/games/{gid}/moves", tokens[2],
+                    json={"move": prompt["choices"][-1], "expected_seq": game["seq"]})
+    assert r.status_code == 201, r.text
+    other_answers = 1
+
+    rnd = random.Random(11)
+    moves = 0
+    while True:
+        spectator = server.call("GET", f"/games/{gid}").json()
+        if spectator["status"] == "finished":
+            break
+        seat = spectator["prompts"][0]["seat"]
+        game = server.call("GET", f"/games/{gid}", tokens[seat]).json()
+        assert all(p["hand"] is None for i, p in enumerate(game["view"]["players"]) if i != seat)
+        assert all(p["coins"] is None for i, p in enumerate(game["view"]["players"]) if i != seat)
+        prompt = server.call("GET", f"/games/{gid}/prompts", tokens[seat]).json()["prompts"][0]
+        if prompt["choices"]:
+            move = rnd.choice(prompt["choices"])
+        else:
+            move = move_gen(RULES, game["view"], SimpleNamespace(seat=seat, kind=prompt["kind"]), rnd)
+        r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": move, "expected_seq": game["seq"]})
+        assert r.status_code == 201, r.text
+        if move["type"] in DECISIONS and seat != game["view"]["active_seat"]:
+            other_answers += 1
+        moves += 1
+        assert moves < 2000
+
+    final = server.call("GET", f"/games/{gid}").json()
+    assert final["result"] is not None and len(final["result"]["scores"]) == 4
+    assert all(p["coins"] is not None for p in final["view"]["players"])  # revealed at the end
+    events = server.call("GET", f"/games/{gid}/events").json()["events"]
+    assert any(e["type"] == "move" and e["seat"] == 2 and e["payload"]["move"]["type"] == "place_reduced"
+               for e in events)
+    report = verify_events(events)
+    assert report.ok and report.level == "full", report.to_json()
+    assert other_answers >= 1
