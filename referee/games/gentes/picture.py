@@ -33,7 +33,9 @@ def draw(data: GameData, view: dict[str, Any], seat: int | None) -> str:
     stacks = "; ".join(f"{k} {'/'.join(map(str, v)) or 'none'}" for k, v in (view.get("bonus_stacks") or {}).items())
     parts.append(_text(10, y, f"Start player: seat {view.get('start_player')}. Supply cubes {view.get('supply_cubes')}. "
                               f"Decks {', '.join(f'{k}: {n}' for k, n in sizes.items())}. Discard {len(view.get('discard', []))}, "
-                              f"box {len(view.get('box', []))}. Bonus tiles: {stacks}.", 11))
+                              f"box {len(view.get('box', []))}.", 11))
+    y += 16
+    parts.append(_text(10, y, f"Bonus tiles left: {stacks}.", 11))
     # display
     y += 16
     parts.append(_text(10, y, "Card display (slot: card)", 13, weight="bold"))
