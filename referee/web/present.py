@@ -8,12 +8,15 @@ instead of breaking the page.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 from urllib.parse import quote
 
 from markupsafe import Markup
 
 from referee.engine.contract import Rules
+
+log = logging.getLogger(__name__)
 
 
 def compact(doc: Any) -> str:
@@ -27,7 +30,7 @@ def move_text(rules: Rules, move: dict) -> str:
         try:
             return fmt(move)
         except Exception:  # a hook under construction must not take the page down
-            pass
+            log.exception("format_move of %s failed", getattr(rules, "id", "?"))
     return compact(move)
 
 
@@ -37,8 +40,8 @@ def picture(rules: Rules, view: dict, seat: int | None) -> Markup:
     if draw is not None:
         try:
             return Markup(draw(view, seat))
-        except Exception:
-            pass
+        except Exception:  # shown as "no picture"; logged so the game's author sees it
+            log.exception("picture of %s failed", getattr(rules, "id", "?"))
     return Markup('<p class="no-picture">No picture for this game yet: see the view data below.</p>')
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
@@ -18,6 +19,19 @@ def shown_view(page_html: str) -> dict:
 
 def shown_svg(page_html: str) -> str:
     return SVG.search(page_html).group(1).strip()
+
+
+HAND_TEXT = re.compile(r"hand \((\d+)\): ([^<.]+)")
+
+
+def hand_contents_shown(page: str) -> set[str]:
+    """Every hand whose cards a Babel picture spells out ("hand (5): 2 sumerians, 3 hittites")."""
+    return {m.group(2).strip() for m in HAND_TEXT.finditer(page)}
+
+
+def hand_text(state: dict, seat: int) -> str:
+    """A seat's true hand as the picture would spell it."""
+    return ", ".join(f"{n} {p}" for p, n in state["players"][seat]["hand"].items() if n) or "empty"
 
 
 def withheld_values(events: list[dict], viewer: int | None) -> list[str]:

@@ -80,8 +80,8 @@ def _hand_text(view: dict, seat: int, viewer: int | None) -> str:
     player = view["players"][seat]
     if "hand" in player:
         cards = [f"{n} {p}" for p, n in player["hand"].items() if n]
-        return f"{_who(seat, viewer)} hand ({player['hand_size']}): {', '.join(cards) if cards else 'empty'}"
-    return f"{_who(seat, viewer)} hand: {player['hand_size']} cards (hidden)"
+        return f"{_who(seat, viewer)} hand ({view['hand_sizes'][seat]}): {', '.join(cards) if cards else 'empty'}"
+    return f"{_who(seat, viewer)} hand: {view['hand_sizes'][seat]} cards (hidden)"
 
 
 def _yard_text(view: dict, s: int) -> str:

@@ -65,7 +65,14 @@
     }
   }
 
+  function showCurrentEvent() {
+    var list = document.getElementById("events");
+    var current = list && list.querySelector("li.current");
+    if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+  }
+
   function start() {
+    showCurrentEvent();
     var main = document.querySelector("main#game");
     if (!main || main.dataset.live !== "1" || polling === main) return;
     polling = main;
