@@ -4,6 +4,7 @@
 2. Babel moves/s over HTTP vs a no-op JSON endpoint of the same server (gunicorn, 1 worker).
 3. p99 move latency over the first 10 and the last 10 moves of the longest games played.
 4. Rebuilding the longest game's state from scratch vs from its latest snapshot.
+5. Rendering each game's web page for a seat vs the JSON GET /games/{id} of the same game.
 
 Run on demand (not in CI): it takes about a minute.
 """
@@ -180,8 +181,51 @@ def bench_rebuild(workdir: Path) -> dict[str, Any]:
             "replayed_moves_per_s": moves / t_scratch}
 
 
+def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 1) -> dict[str, Any]:
+    """(5) In process (no network on either side): a game of each registered kind played `moves`
+    random moves in, then its page for seat 0 (board SVG, prompt, history, audit) against the
+    JSON document of the same game for the same seat, alternately, p50 and p99."""
+    from referee.app import create_app
+    from referee.config import Config
+    from referee.engine.registry import GAME_IDS
+    from referee.errors import ServiceError
+    app = create_app(Config(database=str(workdir / "pages.db")))
+    service = app.extensions["referee"]
+    rnd = random.Random(seed)
+    out: dict[str, Any] = {}
+    for game in GAME_IDS:
+        rules = service.rules(game, None)
+        n = max(rules.min_players, 2) if rules.max_players >= 2 else 1
+        created = service.create_game({"game": game, "seats": [{"name": f"P{i}"} for i in range(n)]})
+        gid = created["id"]
+        for _ in range(moves):
+            loaded = service.load(gid)
+            if loaded.finished or not loaded.prompts:
+                break
+            p = rnd.choice(loaded.prompts)
+            try:
+                service.submit_move(gid, p.seat, {"move": rnd.choice(p.choices) if p.choices else p.default})
+            except ServiceError:
+                break
+        browser, api = app.test_client(), app.test_client()
+        browser.get("/play/" + created["seats"][0]["url"].split("/play/", 1)[1])
+        auth = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+        page_t, json_t = [], []
+        for _ in range(samples):
+            t0 = time.perf_counter()
+            assert browser.get(f"/g/{gid}").status_code == 200
+            page_t.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            assert api.get(f"/games/{gid}", headers=auth).status_code == 200
+            json_t.append(time.perf_counter() - t0)
+        ms = lambda xs, p: round(_percentile(xs, p) * 1000, 2)  # noqa: E731
+        out[game] = {"events": service.load(gid).seq, "page_p50_ms": ms(page_t, 50), "page_p99_ms": ms(page_t, 99),
+                     "json_p50_ms": ms(json_t, 50), "json_p99_ms": ms(json_t, 99)}
+    return out
+
+
 def run(appends: int = 3000, games: int = 40, seed: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp)
         return {"appends": bench_appends(work, appends), "http": bench_http(work, games, seed),
-                "rebuild": bench_rebuild(work)}
+                "rebuild": bench_rebuild(work), "pages": bench_pages(work, seed=seed)}
