@@ -112,6 +112,6 @@ def do_free_ops(ctx: Ctx, ops: Any) -> None:
     """G-45: extra options in order, each followed by checkpoint G-47."""
     need(ops is None or type(ops) is list, "free ops must be a list", "G-45")
     for op in ops or []:
-        need(type(op) is dict and op.get("op") in FREE_OPS, f"unknown free op {op!r}", "G-45")
+        need(type(op) is dict and type(op.get("op")) is str and op["op"] in FREE_OPS, f"unknown free op {op!r}", "G-45")
         FREE_OPS[op["op"]](ctx, op)
         checkpoint(ctx)

@@ -107,8 +107,8 @@ class GameData:
         return int(m.group()) if m else 0
 
     def home_option(self, space: str, option: str) -> dict[str, Any] | None:
-        sp = self.home_spaces.get(space)
-        return None if sp is None else self.home_rows.get(sp["row"], {}).get(option)
+        sp = self.home_spaces.get(space) if type(space) is str else None
+        return None if sp is None or type(option) is not str else self.home_rows.get(sp["row"], {}).get(option)
 
     def hg_penalty_for(self, symbols: int) -> int:
         """G-58 (5): the VP change for `symbols` hourglass symbols left on the track."""

@@ -92,7 +92,7 @@ MAIN = {"take_tile": do_take_tile, "use_ability": do_use_ability, "tax_collector
 def play_turn(ctx: Ctx, move: dict[str, Any]) -> None:
     """G-7, G-45: free ops, the main part, free ops after (not with pass)."""
     kind = move.get("type")
-    need(kind in MAIN, f"a turn is one of {', '.join(TURN_TYPES)}", "G-7")
+    need(type(kind) is str and kind in MAIN, f"a turn is one of {', '.join(TURN_TYPES)}", "G-7")
     extra = set(move) - FIELDS[kind]
     need("modifier" not in extra, "only a take_tile move carries a hometown modifier (one cube per turn)", "G-37")
     need(not extra, f"{kind} takes no {', '.join(sorted(extra))}", "G-45" if "free_ops_after" in extra else "G-7")

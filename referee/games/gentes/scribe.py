@@ -23,7 +23,8 @@ def check_scribe(ctx: Ctx, x: int, params: dict[str, Any], rule: str = "G-22") -
     mode = params.get("mode")
     st = ctx.st
     if mode == "display":
-        ind = ctx.data.indicators.get(params.get("indicator"))
+        name = params.get("indicator")
+        ind = ctx.data.indicators.get(name) if type(name) is str else None
         need(ind is not None, f"unknown indicator {params.get('indicator')!r}", rule)
         need(ind["min_paid"] <= x, f"indicator {ind['id']} needs {ind['min_paid']}, the threshold is {x}", rule)
         slots = params.get("slots")
