@@ -21,7 +21,10 @@ import hashlib
 import hmac
 import urllib.error
 import urllib.request
+
 from urllib.parse import urlsplit
+
+from referee import targets
 
 TIMESTAMP_HEADER = "X-Referee-Timestamp"
 SIGNATURE_HEADER = "X-Referee-Signature"
@@ -92,7 +95,7 @@ _opener = urllib.request.build_opener(_NoRedirects)
 
 
 def post(url: str, body: bytes, secret: bytes, now: float, timeout: float = 10.0,
-         delivery_id: str | None = None) -> int:
+         delivery_id: str | None = None, allow_private: bool = True) -> int:
     """POST ``body`` signed at ``now`` to ``url``; returns the 2xx status.
 
     ``delivery_id`` (e.g. the outbox row id) is sent as ``X-Referee-Delivery`` and stays the
@@ -101,11 +104,19 @@ def post(url: str, body: bytes, secret: bytes, now: float, timeout: float = 10.0
     Raises :class:`WebhookError` for any other status (redirects are not followed), a
     network failure, or (``permanent``) a URL that is not http(s): urllib would read file://.
     Messages name the host only: a webhook URL may carry a token in its path or query.
+    Unless ``allow_private``, a host that resolves to a loopback, private or link-local address
+    is refused (permanent) at the moment of sending, so a name re-pointed after the game was
+    created cannot reach inside the network either.
     """
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise WebhookError("webhook URL must be http:// or https:// with a host", permanent=True)
     host = parts.hostname
+    if not allow_private:
+        try:
+            targets.check_webhook(url, resolve=True)
+        except targets.TargetRefused as exc:
+            raise WebhookError(f"webhook at {host} refused: {exc}", permanent=True) from None
     headers = signed_headers(secret, int(now), body)
     if delivery_id is not None:
         headers[DELIVERY_HEADER] = delivery_id

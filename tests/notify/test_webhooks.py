@@ -151,3 +151,16 @@ def test_only_http_urls_are_posted_to(url):
     with pytest.raises(WebhookError) as err:
         post(url, BODY, SECRET, now=NOW, timeout=5)
     assert err.value.permanent
+
+
+def test_delivery_refuses_a_host_that_resolves_inside_the_network(webhook_sink):
+    """At sending time the host is resolved again: a name pointing at loopback is refused
+    (permanently) unless private targets are allowed; nothing reaches the receiver."""
+    url = webhook_sink.url.replace("127.0.0.1", "localhost.")
+    with pytest.raises(WebhookError) as refused:
+        post(url, b"{}", b"secret", now=1.0, allow_private=False)
+    assert refused.value.permanent and "refused" in str(refused.value)
+    with pytest.raises(WebhookError):
+        post(webhook_sink.url, b"{}", b"secret", now=1.0, allow_private=False)
+    assert webhook_sink.received == []
+    assert post(webhook_sink.url, b"{}", b"secret", now=1.0) == 200
