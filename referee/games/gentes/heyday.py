@@ -40,17 +40,17 @@ def tile_terms(ctx: Ctx, move: dict[str, Any]) -> tuple[dict[str, Any], tuple[st
     return tile, place, cost, x, h
 
 
-def check_take_tile(ctx: Ctx, move: dict[str, Any]) -> None:
+def check_take_tile(ctx: Ctx, move: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, str] | None, int, int, int]:
     """G-12, G-15 (1): time for the tile and its hourglasses, coins for the cost."""
-    tile, place, cost, x, h = tile_terms(ctx, move)
+    tile, place, cost, x, h = terms = tile_terms(ctx, move)
     track.check_room(ctx.me["track"], True, h, move.get("doubles", 0))
     need(ctx.me["coins"] >= cost, f"{tile['id']} costs {cost} coins, you have {ctx.me['coins']}", "G-15")
+    return terms
 
 
 def do_take_tile(ctx: Ctx, move: dict[str, Any]) -> None:
     """G-15: pay, place the tile, place the hourglasses, perform the main action; checkpoint."""
-    check_take_tile(ctx, move)
-    tile, place, cost, x, h = tile_terms(ctx, move)
+    tile, place, cost, x, h = check_take_tile(ctx, move)
     if place is not None:
         place_cube(ctx, *place)
     me = ctx.me
