@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from referee.games.gentes.data import GameData
 
@@ -25,6 +25,18 @@ def _tile_phrase(data: GameData, move: dict[str, Any]) -> str:
     return f"took {move.get('tile')} ({kind}){detail}"
 
 
+PHRASES: dict[str, Callable[[GameData, dict[str, Any]], str]] = {
+    "draft_pick": lambda d, m: f"drafted {m.get('card')}",
+    "take_tile": _tile_phrase,
+    "tax_collector": lambda d, m: f"used the tax collector with {m.get('hourglasses')} hourglass(es)",
+    "use_ability": lambda d, m: "placed a cube on " + str((m.get("source") or {}).get("card")
+                                                         or (m.get("source") or {}).get("hometown_space")),
+    "pass": lambda d, m: "passed",
+    "decline_choices": lambda d, m: f"activated {', '.join((m.get('activate') or {}).values()) or 'no city'} in the Decline",
+    "final_fulfil": lambda d, m: f"claimed {len(m.get('claims') or [])} hand card(s) at the end",
+}
+
+
 def narrate(data: GameData, event: dict[str, Any], names: list[str]) -> str:
     seat = event.get("seat")
     who = names[seat] if seat is not None and 0 <= seat < len(names) else "Someone"
@@ -32,22 +44,7 @@ def narrate(data: GameData, event: dict[str, Any], names: list[str]) -> str:
     kind = move.get("type")
     late = " (deadline passed)" if event.get("type") == "timeout" else ""
     if move.get("hidden"):
-        text = f"{who} answered the {'decline' if kind == 'decline_choices' else 'final scoring'} prompt"
-    elif kind == "draft_pick":
-        text = f"{who} drafted {move.get('card')}"
-    elif kind == "take_tile":
-        text = f"{who} {_tile_phrase(data, move)}"
-    elif kind == "tax_collector":
-        text = f"{who} used the tax collector with {move.get('hourglasses')} hourglass(es)"
-    elif kind == "use_ability":
-        src = move.get("source") or {}
-        text = f"{who} placed a cube on {src.get('card') or src.get('hometown_space')}"
-    elif kind == "pass":
-        text = f"{who} passed"
-    elif kind == "decline_choices":
-        text = f"{who} activated {', '.join((move.get('activate') or {}).values()) or 'no city'} in the Decline"
-    elif kind == "final_fulfil":
-        text = f"{who} claimed {len(move.get('claims') or [])} hand card(s) at the end"
+        what = f"answered the {'decline' if kind == 'decline_choices' else 'final scoring'} prompt"
     else:
-        text = f"{who} moved"
-    return text + late + "."
+        what = PHRASES.get(kind, lambda d, m: "moved")(data, move) if isinstance(kind, str) else "moved"
+    return f"{who} {what}{late}."
