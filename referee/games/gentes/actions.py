@@ -1,22 +1,16 @@
 """The main action of each tile kind (RULES.md 4.4-4.8), shared by tiles and `action`
-effects (G-39), and the Leader (G-34)."""
+effects (G-39)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from referee.games.gentes.chronicler import do_chronicler
+from referee.games.gentes.leader import do_leader
 from referee.games.gentes.navigator import do_navigator
 from referee.games.gentes.philosopher import do_philosopher
 from referee.games.gentes.scribe import do_scribe
 from referee.games.gentes.state import Ctx, need
-
-
-def do_leader(ctx: Ctx, params: dict[str, Any]) -> None:
-    """G-34: gain the Leader's coins and become start player in Decline step 2."""
-    need(params in (None, {}), "the leader takes no parameters", "G-34")
-    ctx.me["coins"] += ctx.data.leader_coins
-    ctx.st["leader_holder"] = ctx.seat
 
 
 def perform_main(ctx: Ctx, kind: str, params: Any, threshold: int = 0, symbol: str | None = None,

@@ -6,7 +6,7 @@ wires the contract to the modules beside it, one responsibility each:
     data          numbers from components.json     state        copies, context, helpers (8)
     setup         setup and draft (3)              track        time track (4.2, G-50, G-56)
     heyday        turns, tiles, tax, pass (4.1-4.12) population  rows and pushing (G-17, G-18)
-    philosopher / scribe / navigator / chronicler / actions      the main actions (4.4-4.8)
+    philosopher / scribe / navigator / chronicler / leader, actions   main actions (4.4-4.8)
     cubes         cube abilities, free ops (4.10, 4.11)          bonus   checkpoint (G-47)
     effects       the op/mod interpreter (5)       display      display and 2-player cubes (G-23, 7)
     decline       the Decline phase (4.14)         scoring      final scoring, ranking (6)
