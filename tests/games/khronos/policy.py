@@ -18,7 +18,7 @@ from referee.games.khronos.moves import check
 from referee.games.khronos.spatial import Layout, footprint, on_board, surcharge
 
 END = {"type": "end_turn"}
-KINDS = ["build"] * 5 + ["upgrade"] * 4 + ["populate"] * 2 + ["restore"] * 2 + ["demolish", "travel", "travel"]
+KINDS = ["build"] * 6 + ["upgrade"] * 5 + ["join"] * 3 + ["populate"] * 2 + ["restore"] * 2 + ["demolish", "travel"]
 
 
 def _pay(pick: random.Random, hand: list[str], g: Any, colour: str, cost: int, extra: int) -> list[str] | None:
@@ -31,11 +31,38 @@ def _pay(pick: random.Random, hand: list[str], g: Any, colour: str, cost: int, e
 
 
 def _near(pick: random.Random, lay: Layout, rows: int, cols: int, size: int) -> list[int]:
+    """Mostly next to an existing building (a ruler's, more often), so that domains grow and merge."""
+    rulers = sorted(b for b, v in lay.blds.items() if v["owner"] is not None)
+    if rulers and pick.random() < 0.5:
+        bid = pick.choice(rulers)
+        r, c = pick.choice(lay.squares[bid])
+        return [max(0, r + pick.randint(-size, 1)), max(0, c + pick.randint(-size, 1))]
     if lay.blds and pick.random() < 0.7:
         bid = pick.choice(sorted(lay.blds))
         r, c = pick.choice(lay.squares[bid])
         return [max(0, r + pick.randint(-size, 1)), max(0, c + pick.randint(-size, 1))]
     return [pick.randrange(rows), pick.randrange(cols)]
+
+
+def _join(rules: Any, st: dict, pick: random.Random, ages: list[str], hand: list[str]) -> dict | None:
+    """A civil hamlet on a free square touching two domains with rulers: a merge (9.2)."""
+    g = rules.data
+    blue = [c for c in hand if g.colour(c) == "civil"]
+    if not ages or not blue:
+        return None
+    age = pick.choice(ages)
+    lay = Layout.of(g, st, age)
+    ruled = [d for d in lay.domains() if any(lay.blds[b]["owner"] is not None for b in d)]
+    if len(ruled) < 2:
+        return None
+    spots = sorted({n for d in ruled for b in d for s in lay.squares[b] for n in
+                    ((s[0] - 1, s[1]), (s[0] + 1, s[1]), (s[0], s[1] - 1), (s[0], s[1] + 1))
+                    if n not in lay.occ and g.boards[age].on_board(n)})
+    spots = [sq for sq in spots if len(lay.domains_adjacent_to([sq])) >= 2]
+    if not spots:
+        return None
+    sq = pick.choice(spots)
+    return {"type": "build", "age": age, "building": "civil", "rank": 1, "anchor": [sq[0], sq[1]], "cards": [blue[0]]}
 
 
 def candidate(rules: Any, st: dict, seat: int, pick: random.Random) -> dict | None:
@@ -49,6 +76,8 @@ def candidate(rules: Any, st: dict, seat: int, pick: random.Random) -> dict | No
         return {"type": "travel", "adventurer": adv, "to": pick.choice([a for a in g.ages if a != p["adventurers"][adv]])}
     if not hand:
         return None
+    if kind == "join":
+        return _join(rules, st, pick, [a for a in ages if a != "reason"], hand)
     if kind in ("build", "upgrade", "demolish"):
         ages = [a for a in ages if a != "reason"]
         if not ages:
