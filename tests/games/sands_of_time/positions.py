@@ -123,16 +123,26 @@ def progress(st: dict, seat: int, row: str, level: int) -> None:
     p["progress_markers"][row] = level
 
 
-def put_card(st: dict, row: str, card: str) -> None:
-    """Places a progress card at the end of a row (taken from its stack if there)."""
-    for levels in st["progress_stacks"].values():
-        for cards in levels.values():
-            if card in cards:
-                cards.remove(card)
-    for r, cards in st["progress_rows"].items():
+def put_card(st: dict, row: str, card: str, level: int | None = None) -> None:
+    """Puts a progress card at `level` of a row (default: the next free level), swapping it with
+    the card there (which goes where `card` was), so that every card stays somewhere once."""
+    level = level or len(st["progress_rows"][row]) + 1
+    target = st["progress_rows"][row]
+    occupant = target[level - 1] if level <= len(target) else None
+    places = [cards for levels in st["progress_stacks"].values() for cards in levels.values()]
+    places += list(st["progress_rows"].values())
+    for cards in places:
         if card in cards:
-            cards.remove(card)
-    st["progress_rows"][row].append(card)
+            i = cards.index(card)
+            if occupant is None:
+                cards.pop(i)
+            else:
+                cards[i] = occupant
+            break
+    if occupant is None:
+        target.append(card)
+    else:
+        target[target.index(occupant) if occupant in target else level - 1] = card
 
 
 def set_player(st: dict, seat: int, **fields: Any) -> None:
@@ -161,3 +171,16 @@ def active(seats: int = 3, cards: list[str] | None = None, seat: int = 0, edit=N
         edit(st)
         refresh(st)
     return choose_all(st, {seat: cards or ["chronicle", "muster"]})
+
+
+def tile(st: dict, region: str, resource: str, capacity: int) -> None:
+    st["regions"][region]["resource"] = resource
+    st["regions"][region]["capacity"] = capacity
+
+
+def scene(cards: list[str], edit, seats: int = 3) -> dict:
+    """Seat 0 executes `cards` on a cleared board set up by `edit(st)`."""
+    def both(st: dict) -> None:
+        clear_board(st)
+        edit(st)
+    return active(seats, cards, edit=both)
