@@ -43,6 +43,24 @@ def decline_list(data: GameData, st: State, seat: int) -> list[dict[str, Any]] |
     return [{"type": "decline_choices", "activate": dict(zip(keys, c)), "moon": []} for c in combos]
 
 
+def only_pass(data: GameData, st: State, seat: int) -> list[dict[str, Any]] | None:
+    """[pass] when it is the only legal turn: a full track, no own-board cube for free ops and
+    no usable cube ability without hourglasses (G-46, G-R5); otherwise None (unbounded)."""
+    p = st["players"][seat]
+    if empty_cells(p["track"]) or p["cubes"]["eye"] or p["cubes"]["temple"]:
+        return None
+    if st["supply_cubes"]:
+        for c in p["tableau"]:
+            ab = data.cards[c].get("ability") or {}
+            if ab.get("kind") == "cube" and not ab.get("hourglasses") and c not in p["cards_marked"]:
+                return None
+        for sid, owner in st["city_owner"].items():
+            opt = data.home_option(sid, "a") if owner == seat and sid not in st["hometown_marked"] else None
+            if opt is not None and opt["kind"] == "action" and not opt.get("hourglasses"):
+                return None
+    return [{"type": "pass"}]
+
+
 def open_prompts(data: GameData, st: State) -> list[Prompt]:
     phase = st["phase"]
     if phase == "draft":
@@ -56,7 +74,7 @@ def open_prompts(data: GameData, st: State) -> list[Prompt]:
         text = (f"Round {st['round']}: your turn - take an action tile, use a cube ability or the tax "
                 f"collector ({e} empty time space(s))." if e else
                 f"Round {st['round']}: your time track is full - pass (or use a cube ability without hourglasses).")
-        return [Prompt(seat, "turn", text, None, default_move(data, st, seat))]
+        return [Prompt(seat, "turn", text, only_pass(data, st, seat), default_move(data, st, seat))]
     if phase == "decline":
         return [Prompt(s, "decline_choices", "Decline: choose one city per region to activate and your moon abilities (G-54).",
                        decline_list(data, st, s), default_move(data, st, s)) for s in st["decline_pending"]]

@@ -117,3 +117,16 @@ def test_G_R21_a_discount_does_not_lower_the_threshold():
     assert st["players"][0]["coins"] == 20 + 3  # NV1 costs 3, discounted to 0; Y1 gives 3
     from referee.games.gentes.effects import modified
     assert modified({"cost": 5, "hourglasses": 1}, {"mod": "tile_discount", "n": 3}) == (2, 5, 1)
+
+
+def test_the_turn_prompt_lists_pass_when_it_is_the_only_legal_move():
+    st = heyday()
+    assert TRULES.prompts(st)[0].choices is None
+    full(st, 0)
+    assert TRULES.prompts(st)[0].choices == [{"type": "pass"}]
+    give(st, 0, "T-cube-free", to="tableau")
+    assert TRULES.prompts(st)[0].choices is None
+    st["players"][0]["tableau"] = []
+    st["decks"]["3"].append("T-cube-free")
+    cubes(st, 0, eye=1)
+    assert TRULES.prompts(st)[0].choices is None
