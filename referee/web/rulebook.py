@@ -72,20 +72,20 @@ def _blocks(md: str) -> list[Block]:
 
 
 def _inline(text: str, game: str) -> str:
-    """Escaped text with the inline markup and rule-id links (code spans are left as written)."""
-    parts = _CODE.split(text)
-    html = []
-    for i, part in enumerate(parts):
-        if i % 2:
-            html.append(f"<code>{escape(part)}</code>")
-            continue
-        s = str(escape(part))
-        s = _LINK.sub(lambda m: _link(m.group(1), m.group(2)), s)
-        s = _BOLD.sub(r"<strong>\1</strong>", s)
-        s = _EM.sub(r"<em>\1</em>", s)
-        s = RULE_ID.sub(lambda m: f'<a class="rule" href="#{m.group(1)}">{m.group(1)}</a>', s)
-        html.append(s)
-    return "".join(html)
+    """Escaped text with the inline markup and rule-id links; code spans are set aside first
+    (as placeholders), so bold or italics may contain them and nothing inside them is marked."""
+    codes: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        codes.append(f"<code>{escape(m.group(1))}</code>")
+        return f"\x00{len(codes) - 1}\x00"
+
+    s = str(escape(_CODE.sub(keep, text)))
+    s = _LINK.sub(lambda m: _link(m.group(1), m.group(2)), s)
+    s = _BOLD.sub(r"<strong>\1</strong>", s)
+    s = _EM.sub(r"<em>\1</em>", s)
+    s = RULE_ID.sub(lambda m: f'<a class="rule" href="#{m.group(1)}">{m.group(1)}</a>', s)
+    return re.sub("\x00(\\d+)\x00", lambda m: codes[int(m.group(1))], s)
 
 
 def _link(label: str, href: str) -> str:
