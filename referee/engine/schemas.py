@@ -78,7 +78,10 @@ class DispatchingValidator:
 
     def _judge(self, instance: Any) -> bool:
         if self.by_type and isinstance(instance, dict):
-            branch = self.by_type.get(instance.get("type"))  # type: ignore[arg-type]
+            kind = instance.get("type")
+            if not isinstance(kind, str):  # a list or object is no type (and no dict key)
+                return False
+            branch = self.by_type.get(kind)
             return branch is not None and branch.is_valid(instance)
         return self.full.is_valid(instance)
 

@@ -124,3 +124,12 @@ def test_published_schemas_accept_exactly_what_the_server_accepts(server):
     assert body["errors"][0]["path"] == "/game"
     assert _problem(server.call("GET", "/games?game=chess"), 400)["parameter"] == "game"
     assert server.call("GET", "/games?game=babel").status_code == 200
+
+
+def test_a_move_whose_type_is_not_a_string_is_400(server):
+    created = new_babel(server)
+    gid, t0 = created["id"], created["seats"][0]["token"]
+    for kind in ([], {}, 7, None):
+        body = _problem(server.call("POST", f"/games/{gid}/moves", t0, json={"move": {"type": kind}}), 400)
+        assert body["errors"]
+    assert log_length(server, gid) == 1
