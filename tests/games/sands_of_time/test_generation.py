@@ -156,10 +156,11 @@ def test_ST_40_dynasty_ends_at_the_next_dynasty_space():
 
 def test_ST_R34_overrun_counts_toward_the_next_dynasty():
     st = board()
-    st["dynasty_space"] = st["dynasty_space_at_generation_start"] = 17
+    st["dynasty_space"] = st["dynasty_space_at_generation_start"] = 20  # overran the boundary at 19
     st["dynasties_scored"] = [1]
     out = finish_generation(refresh(st))
-    assert out["dynasties_scored"] == [1, 2] and out["dynasty_space"] == 18  # scored in 4.5 of this generation
+    assert out["dynasties_scored"] == [1, 2] and out["dynasty_space"] == 21  # scored in 4.5 of this generation
+    assert G.dynasty_end_space[3] == 28  # dynasty 3 is shorter by the overrun
 
 
 def test_ST_41_wonder_and_vision_at_dynasty_end():
