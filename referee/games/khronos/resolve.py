@@ -90,7 +90,7 @@ def reduce(g: GameData, st: State, age: str, tid: str) -> bool:
         destroy_shadows(st, age, old)
         return True
     r, c = t["anchor"]
-    span = k - k2 + 1
+    span = g.size(btype, k) - g.size(btype, k2) + 1  # the smaller tile stays inside the old footprint
     st["pending"].append({"decision": "place_reduced", "seat": t["owner"], "age": age, "building": tid,
                           "at": [r, c], "rank": k2,
                           "options": [[r + i, c + j] for i in range(span) for j in range(span)]})

@@ -193,3 +193,30 @@ def test_11_3_replaying_the_same_answers_reproduces_the_same_states():
         out.append(pos.play(1, pos.rules.default_move(out[-1], 1), out[-1]))
         return out
     assert run() == run()
+
+
+def test_cascade_a_might_reduction_breaks_faith_which_prompts_a_third_seat():
+    """Might: seat 1's fortress loses the merge and is reduced (seat 1 places it); its Faith shadow,
+    the top of a Faith domain holding the castles of seats 2 and 3, goes (K-R13: the rank-2 copy is
+    forbidden there); RESOLVE(faith) then finds the two castles tied (split rule): seat 0 chooses,
+    seat 3 places. Four decisions, three seats, each resumed where it stopped."""
+    pos = Pos(seats=4)
+    pos.put("might", "military", 3, (0, 0), 1)
+    pos.put("might", "military", 3, (4, 0), 2)
+    pos.put("might", "military", 1, (4, 3), 2)
+    pos.put("faith", "military", 3, (0, 0), 1)
+    pos.put("faith", "military", 2, (3, 0), 2)
+    pos.put("faith", "military", 2, (3, 2), 3)
+    st = pos.play(0, hamlet((3, 0), pos.hand(0, "C")[0]))
+    assert [(d["decision"], d["seat"], d["age"]) for d in st["pending"]] == [("place_reduced", 1, "might")]
+    st = pos.play(1, {"type": "place_reduced", "anchor": [0, 0]}, st)
+    assert [(d["decision"], d["seat"], d["age"]) for d in st["pending"]] == [("choose_reduction", 0, "faith")]
+    assert st["resolution_cursor"]["ages"] == ["faith"]
+    assert at(st, "faith", (0, 0)) is None
+    st = pos.play(0, {"type": "choose_reduction", "at": [3, 2]}, st)
+    assert [(d["decision"], d["seat"]) for d in st["pending"]] == [("place_reduced", 3)]
+    assert pos.rules.prompts(st)[0].seat == 3
+    st = pos.play(3, {"type": "place_reduced", "anchor": [4, 3]}, st)
+    assert st["pending"] == [] and st["resolution_cursor"] is None
+    assert kinds(st, "faith") == [("military", 1, (4, 3), 3, False), ("military", 2, (3, 0), 2, False)]
+    assert pos.rules.check_state(st) == []
