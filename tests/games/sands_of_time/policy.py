@@ -38,9 +38,12 @@ def candidate(rules: Any, state: dict, seat: int, card: str, pick: random.Random
         return {"type": "act", "card": card, "placements": [{"card": pick.choice(p["chronicle_hand"] or [1]),
                                                              "field": pick.choice(empty)}]}
     if card == "muster":
-        m = {"type": "act", "card": card, "soldiers": [pick.choice(own)] if pick.random() < 0.8 else []}
+        m = {"type": "act", "card": card, "soldiers": [pick.choice(own)] if pick.random() < 0.8 else [],
+             "conversions": [], "irrigation": []}
         if pick.random() < 0.5:
             m["conversions"] = [{"region": pick.choice(own), "to": pick.choice(["soldier", "farmer"])}]
+        if pick.random() < 0.3:
+            m["irrigation"] = [pick.choice(own)]
         return m
     if card == "conquest":
         mine = _with_citizens(state, seat)
