@@ -59,6 +59,15 @@ def _square(value: Any, rule: str) -> Square:
     return (value[0], value[1])
 
 
+def _building_at(g: GameData, st: State, age: str, move: Move, rule: str) -> tuple[Layout, str]:
+    """The age's layout and the building (tile or printed hamlet) on the move's `at` square."""
+    lay = Layout.of(g, st, age)
+    x = lay.at(_square(move.get("at"), rule))
+    if x is None:
+        raise fail("no building there", rule)
+    return lay, x
+
+
 def _cards(move: Move, rule: str) -> list[str]:
     cards = move.get("cards")
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
@@ -229,10 +238,7 @@ def check_upgrade(g: GameData, st: State, seat: int, move: Move) -> Plan:
     """K-15, §7.2 steps 1-8."""
     guard_turn(st, seat)
     age = guard_age(g, st, seat, move.get("age"), CARD_AGES, "K-15")
-    lay = Layout.of(g, st, age)
-    x = lay.at(_square(move.get("at"), "K-15"))
-    if x is None:
-        raise fail("no building there", "K-15")
+    lay, x = _building_at(g, st, age, move, "K-15")
     xb = lay.blds[x]
     btype = xb["type"]
     if btype in MIL_REL and xb["owner"] != seat:
@@ -293,10 +299,7 @@ def check_demolish(g: GameData, st: State, seat: int, move: Move) -> Plan:
     """K-16, §7.3: a rank-1 tile (never a printed hamlet), 1 card of its colour and 1 coin."""
     guard_turn(st, seat)
     age = guard_age(g, st, seat, move.get("age"), CARD_AGES, "K-16")
-    lay = Layout.of(g, st, age)
-    x = lay.at(_square(move.get("at"), "K-16"))
-    if x is None:
-        raise fail("no building there", "K-16")
+    lay, x = _building_at(g, st, age, move, "K-16")
     xb = lay.blds[x]
     if xb.get("printed") or xb["rank"] != 1:
         raise fail("only rank-1 tiles can be demolished (never a printed hamlet)", "K-16")
@@ -325,11 +328,7 @@ def _reason_target(g: GameData, st: State, seat: int, move: Move, rule: str) -> 
     guard_turn(st, seat)
     if REASON not in st["players"][seat]["adventurers"]:
         raise fail("you have no adventurer in reason", "K-13")
-    lay = Layout.of(g, st, REASON)
-    x = lay.at(_square(move.get("at"), rule))
-    if x is None:
-        raise fail("no building there", rule)
-    return lay, x
+    return _building_at(g, st, REASON, move, rule)
 
 
 def check_populate(g: GameData, st: State, seat: int, move: Move) -> Plan:

@@ -99,7 +99,30 @@ def _violations(g: GameData, st: State) -> list[str]:
                 out.append(f"{age}: rank rule broken in a domain ({found[0]}, K-24)")
         if any(t["merge_tag"] for b in st["boards"].values() for t in b["tiles"].values()):
             out.append("merge tags left after the action")
+    if not st["options"]["holdem"] and st["display"]:
+        out.append("a display without the Hold'em option")
+    cur = st["resolution_cursor"]
+    if cur is not None and not 0 <= cur["trigger"] < n:
+        out.append("resolution cursor names no seat")
     for d in st["pending"]:
-        if not 0 <= d["seat"] < n:
-            out.append(f"decision for seat {d['seat']}")
+        out += _decision_problems(g, st, d, n)
     return out
+
+
+def _decision_problems(g: GameData, st: State, d: dict, n: int) -> list[str]:
+    """A pending decision must be answerable: its seat, its options and what they refer to exist."""
+    if not 0 <= d["seat"] < n:
+        return [f"decision for seat {d['seat']}"]
+    tiles = st["boards"][d["age"]]["tiles"]
+    if d["decision"] == "choose_reduction":
+        anchors = [t["anchor"] for t in tiles.values()]
+        if not d.get("options") or any(o not in anchors for o in d["options"]):
+            return ["choose_reduction offers squares without a building"]
+    elif d["decision"] == "place_reduced":
+        t = tiles.get(d.get("building", ""))
+        if t is None or t["owner"] != d["seat"] or not d.get("options") or not 1 <= d.get("rank", 0) < t["rank"]:
+            return ["place_reduced names no reducible building of its seat"]
+    elif not d.get("candidates") or tuple(d.get("square", ())) not in g.boards[REASON].hamlets \
+            or any(not 0 <= c < n for c in d["candidates"]) or len(d.get("counts", [])) != n:
+        return ["choose_hamlet_keeper without candidates or printed hamlet"]
+    return []
