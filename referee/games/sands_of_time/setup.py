@@ -21,7 +21,7 @@ def new_player(g: GameData, seat: int) -> dict:
         "heritage": {c: g.heritage_start for c in g.categories},
         "grain": 0, "gold": 0,
         "supply": dict(g.pieces),
-        "capital_region": None,
+        "capital_region": None, "drafted": [],
         "hand_actions": list(g.action_order), "played_actions": [],
         "focus_revealed": None, "focus_used_this_gen": False, "focus_markers": 0,
         "chronicle_hand": list(g.chronicle_values), "chronicle_board": {f: None for f in g.field_ids},
@@ -107,6 +107,7 @@ def options(g: GameData, state: State, seat: int) -> list[Move]:
     if phase == "SETUP_DRAFT":
         return [{"type": kind, "region": r} for r in draft_options(g, state, seat)]
     if phase == "SETUP_CAPITAL":
+        own = [r for r in state["players"][seat]["drafted"] if r in own]  # draft order (RULES.md 13)
         first = [r for r in own if any(o in g.adj[r] for o in own if o != r)]
         ordered = first[:1] + [r for r in own if r not in first[:1]]
         return [{"type": kind, "region": r} for r in ordered]
@@ -138,6 +139,7 @@ def apply_setup(g: GameData, state: State, seat: int, move: Move) -> None:
     if phase == "SETUP_DRAFT":
         r = norm["region"]
         set_control(state, r, seat, "province")
+        p["drafted"].append(r)
         place(state, r, seat, "farmers", 2)  # ST-7
         place(state, r, seat, "soldiers", 1)
     elif phase == "SETUP_CAPITAL":
