@@ -18,6 +18,7 @@ from referee.games.khronos.moves import check
 from referee.games.khronos.spatial import Layout, footprint, on_board, surcharge
 
 END = {"type": "end_turn"}
+DECISIONS = ("choose_reduction", "place_reduced", "choose_hamlet_keeper")
 KINDS = ["build"] * 6 + ["upgrade"] * 5 + ["join"] * 3 + ["populate"] * 2 + ["restore"] * 2 + ["demolish", "travel"]
 
 
@@ -170,3 +171,17 @@ def _legal(rules: Any, st: dict, seat: int, move: dict) -> bool:
         return True
     except IllegalMove:
         return False
+
+
+class CountingPick(random.Random):
+    """random.Random that also counts the mid-action decisions it answers (for the playout report)."""
+
+    def __init__(self, seed: Any):
+        super().__init__(seed)
+        self.decisions: dict[str, int] = {}
+
+    def choice(self, seq: Any) -> Any:  # type: ignore[override]
+        item = super().choice(seq)
+        if isinstance(item, dict) and item.get("type") in DECISIONS:
+            self.decisions[item["type"]] = self.decisions.get(item["type"], 0) + 1
+        return item

@@ -27,27 +27,29 @@ CONFIGS = [(seats, holdem) for seats in (2, 3, 4, 5) for holdem in (False, True)
 
 def play_games(seats: int, holdem: bool, first: int, last: int) -> dict[str, Any]:
     """Games first..last-1 of one configuration, in this process; counts and CPU time."""
-    import random
-
     from referee.games.khronos.rules import GameRules
-    from tests.games.khronos.policy import move_gen
+    from tests.games.khronos.policy import CountingPick, move_gen
     from tests.playout import random_playout
 
     rules = GameRules()
     reasons: Counter[str] = Counter()
+    decisions: Counter[str] = Counter()
     moves = 0
     start = time.process_time()
     for i in range(first, last):
         options = {"holdem": holdem, "coins_public": i % 2 == 0}
-        out = random_playout(rules, seats, options, f"khronos-{seats}-{holdem}-{i}".encode(), random.Random(i),
+        pick = CountingPick(i)
+        out = random_playout(rules, seats, options, f"khronos-{seats}-{holdem}-{i}".encode(), pick,
                              move_gen=move_gen)
+        decisions.update(pick.decisions)
         res = out["result"]
         assert res is not None and len(res["scores"]) == seats and sorted(res["ranking"]) == list(range(seats))
         assert res["winners"] and (res["winner"] is None) == (len(res["winners"]) > 1)
         assert out["state"]["round"] == 7
         reasons[res["reason"]] += 1
         moves += out["moves"]
-    return {"games": last - first, "cpu": time.process_time() - start, "moves": moves, "reasons": reasons}
+    return {"games": last - first, "cpu": time.process_time() - start, "moves": moves, "reasons": reasons,
+            "decisions": decisions}
 
 
 def _play(args: tuple[int, bool, int, int]) -> dict[str, Any]:
@@ -86,6 +88,7 @@ def test_random_playouts(seats: int, holdem: bool, playouts: dict[tuple[int, boo
     cpu = sum(p["cpu"] for p in parts)
     moves = sum(p["moves"] for p in parts)
     reasons = sum((p["reasons"] for p in parts), Counter())
+    decisions = sum((p["decisions"] for p in parts), Counter())
     assert games == GAMES and reasons == {"end": GAMES}
     print(f"\nkhronos {seats}p holdem={holdem}: {games} games, {games / cpu:.1f} games/s in-process, "
-          f"{moves / games:.0f} moves per game")
+          f"{moves / games:.0f} moves per game, decisions {dict(sorted(decisions.items()))}")

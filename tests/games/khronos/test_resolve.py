@@ -176,11 +176,26 @@ def test_K_R22_might_is_settled_before_faith():
 
 
 def test_K_R17_strength_counts_all_tagged_buildings_wherever_they_stand_now():
-    pos = merge_position()
-    st = pos.play(0, hamlet((2, 0), pos.hand(0, "C")[0]))
-    lay = Layout.of(pos.rules.data, st, "might")
-    tags = {lay.blds[b]["merge_tag"] for b in lay.blds if not lay.blds[b].get("printed")}
-    assert len(tags) == 3  # A, B and the untagged new hamlet
+    """Mid-action state after a merge and a split: two castles of different pre-merge domains tie;
+    domain B's fortress now stands in another domain but still counts for B, so A's castle is the
+    weaker one and is reduced without asking the trigger (merge rule, not split rule)."""
+    from referee.games.khronos.resolve import proceed
+    pos = Pos(seats=3)
+    a = pos.put("might", "military", 2, (0, 0), 1)
+    b = pos.put("might", "military", 2, (0, 2), 2)
+    f = pos.put("might", "military", 3, (5, 5), 2)
+    tiles = pos.st["boards"]["might"]["tiles"]
+    tiles[a]["merge_tag"], tiles[b]["merge_tag"], tiles[f]["merge_tag"] = "m1", "m2", "m2"
+    pos.st["resolution_cursor"] = {"trigger": 0, "ages": ["might"]}
+    assert pos.rules.check_state(pos.st) == []  # a violation is fine while the cursor runs
+    proceed(pos.rules.data, pos.st)
+    assert [(d["decision"], d["seat"], d["at"]) for d in pos.st["pending"]] == [("place_reduced", 1, [0, 0])]
+    untagged = Pos(seats=3)
+    untagged.put("might", "military", 2, (0, 0), 1)
+    untagged.put("might", "military", 2, (0, 2), 2)
+    untagged.st["resolution_cursor"] = {"trigger": 0, "ages": ["might"]}
+    proceed(untagged.rules.data, untagged.st)
+    assert untagged.st["pending"][0]["decision"] == "choose_reduction"  # split rule: the trigger chooses
 
 
 def test_11_3_replaying_the_same_answers_reproduces_the_same_states():
