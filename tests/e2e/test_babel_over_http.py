@@ -26,18 +26,20 @@ PEOPLES = ("medes", "sumerians", "hittites", "persians", "assyrians")
 def live_service(tmp_path):
     port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "live.db")}
-    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = tmp_path / "server.log"  # a file, not a pipe: a full pipe nobody reads would stall the server
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)],
+                                env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
+    for _ in range(200):
         try:
-            if requests.get(url + "/healthz", timeout=1).ok:
+            if requests.get(url + "/healthz", timeout=2).ok:
                 break
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):
             time.sleep(0.1)
     else:
         proc.kill()
-        pytest.fail("the service did not start: " + proc.stdout.read().decode())
+        pytest.fail("the service did not start: " + log.read_text())
     yield url, env
     proc.terminate()
     proc.wait(10)

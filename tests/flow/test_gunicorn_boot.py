@@ -24,14 +24,15 @@ def _boot_once(database: Path) -> str | None:
     port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BIND": f"127.0.0.1:{port}",
            "REFEREE_WORKERS": "4", "REFEREE_THREADS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
-                             "referee.app:create_app()"], env=env, cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = database.with_suffix(".log")  # a file, not a pipe nobody reads while the server runs
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
+                                 "referee.app:create_app()"], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60  # generous: the machine may be busy with other tests
         while time.monotonic() < deadline:
             if proc.poll() is not None:
-                return f"gunicorn exited with {proc.returncode}: {proc.stdout.read().decode()[-2000:]}"
+                return f"gunicorn exited with {proc.returncode}: {log.read_text()[-2000:]}"
             try:
                 if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).ok:
                     break
@@ -41,7 +42,7 @@ def _boot_once(database: Path) -> str | None:
             return "no answer within 60 s"
         time.sleep(0.5)  # let every worker finish its boot (a failing one takes the master down)
         if proc.poll() is not None:
-            return f"gunicorn exited after boot: {proc.stdout.read().decode()[-2000:]}"
+            return f"gunicorn exited after boot: {log.read_text()[-2000:]}"
         return None
     finally:
         proc.terminate()
