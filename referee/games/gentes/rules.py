@@ -111,6 +111,10 @@ class GameRules(GameRulesBase):
     def result(self, state: State) -> dict | None:
         return clone(state["result"])
 
+    def standings(self, state: State) -> dict:
+        """G-59 / G-R16 applied to the position as it stands (a game ended as abandoned)."""
+        return ranking_result(state, "standings")
+
     def resign(self, state: State, seat: int) -> State:
         """Ruling (README "Resigning"): the game ends at once, scored by VP as it stands; the
         resigning seat is ranked last and cannot win."""
