@@ -18,19 +18,20 @@ import requests
 
 from tests.conftest import start_server
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("REFEREE_ARTIFACTS", ROOT / "tmp" / "artifacts"))
 FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-default-apps", "--no-first-run", "--disable-dev-shm-usage"]
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} is missing (python3 tasks.py test installs it)", allow_module_level=True)
 
 
 @pytest.fixture(scope="session")
 def browser():
+    """Skips the browser tests (only those) where Chromium or Playwright is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (python3 tasks.py test installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b
