@@ -35,14 +35,30 @@
     var fresh = doc.querySelector("main#game");
     if (!fresh) return false;
     var typed = typedValues();
+    var focused = document.activeElement && document.activeElement.id;
+    var opened = Array.prototype.map.call(document.querySelectorAll("main#game details[open]"),
+                                          function (d) { return d.className; });
     var current = document.querySelector("main#game");
     current.replaceWith(document.adoptNode(fresh));
     Object.keys(typed).forEach(function (id) {
       var el = document.getElementById(id);
       if (el && !el.value) el.value = typed[id];
     });
-    document.dispatchEvent(new CustomEvent("referee:updated", {detail: {seq: Number(fresh.dataset.seq)}}));
+    opened.forEach(function (cls) {
+      if (!cls) return;
+      var d = fresh.querySelector("details." + cls.split(" ")[0]);
+      if (d) d.open = true;
+    });
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+    announce(fresh);
     return true;
+  }
+
+  function announce(main) {
+    // Screen readers hear the newest history line (the status region is polite and off screen).
+    var status = document.getElementById("live-status");
+    var items = main.querySelectorAll("#events li");
+    if (status && items.length) status.textContent = items[items.length - 1].textContent.trim();
   }
 
   async function poll(main) {

@@ -1,0 +1,32 @@
+"""An open page follows the game by itself (the change feed), keeps what was being typed, and
+tells screen readers what happened."""
+
+from __future__ import annotations
+
+import requests
+
+from tests.web.conftest import create, open_details
+
+
+def test_open_page_updates_itself(web, tabs):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    gid = created["id"]
+    watcher = tabs("live-watcher")
+    watcher.page.goto(created["seats"][0]["url"])  # Ada, half-way through typing, also plays by mail
+    open_details(watcher.page, "details.move-form")
+    watcher.page.fill("#move-text", "settle medes")
+    spectator = tabs("live-spectator")
+    spectator.page.goto(created["url"])
+    auth = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    seq = web.service.load(gid).seq
+    for _ in range(3):  # travelling keeps Ada's turn going
+        prompt = requests.get(f"{web.url}/games/{gid}/prompts", headers=auth, timeout=30).json()["prompts"][0]
+        move = next((c for c in prompt["choices"] if c["type"] == "travel"), prompt["default"])
+        r = requests.post(f"{web.url}/games/{gid}/moves", headers=auth, json={"move": move}, timeout=30)
+        assert r.status_code == 201, r.text
+        seq = r.json()["seq"]
+        for tab in (watcher, spectator):
+            tab.wait_seq(seq)
+    assert watcher.page.input_value("#move-text") == "settle medes"
+    assert watcher.page.locator("details.move-form").get_attribute("open") is not None
+    assert "Ada" in watcher.page.locator("#live-status").text_content()
