@@ -82,6 +82,11 @@ def open_prompts(g: GameData, state: State) -> list[Prompt]:
         text = TEXTS[d["kind"]]
         if d["kind"] == "road_permission":
             text = f"{text[:-9]} {d['region']} (ST-75)."
+        elif d["kind"] == "turn":
+            left = cards.pending_cards(state)
+            text += f" Still to resolve: {', '.join(left) if left else 'nothing'}."
+        elif d["kind"] == "combat_value":
+            text += f" Allowed: 0 to {state['action']['limits'][str(d['seat'])]}."
         out.append(Prompt(d["seat"], d["kind"], text, ch, default))
     return out
 
