@@ -5,7 +5,6 @@ twice, and every game verifies in full (chain, digests, chance records, state ha
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -20,7 +19,7 @@ from pathlib import Path
 import requests
 
 from referee.engine.verify import verify_events
-from referee.store import credentials
+from referee.service import Referee
 from tests.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,10 +120,8 @@ def test_kill_9_under_load_loses_nothing_and_times_out_nothing_twice(tmp_path):
     assert timeouts, "no deadline passed during the run"
     twice = [k for k, n in Counter(timeouts).items() if n > 1]
     assert not twice, f"decisions timed out twice: {twice}"
-    cols = ("seq", "type", "seat", "payload", "created_at", "digest", "prev_hash", "hash")
+    service = Referee(str(db))  # the operator's full export, as `referee export --full` reads it
     for g in games:
-        rows = conn.execute(f"SELECT {', '.join(cols)} FROM events WHERE game_id = ? ORDER BY seq",
-                            (g["id"],)).fetchall()
-        events = [dict(zip(cols, r), payload=json.loads(r[3])) for r in rows]
-        report = verify_events(events, credentials.seed_of(conn, g["id"]))
+        events = [e.to_json() for e in service.raw_events(g["id"])]
+        report = verify_events(events, service.load(g["id"]).seed)
         assert report.ok and report.level == "full", report.to_json()
