@@ -55,6 +55,26 @@ def client_move(view: dict, prompt: dict, seat: int, attempt: int, rnd: random.R
     return candidate(RULES, view, seat, rnd.choice(pending), rnd)
 
 
+def play_one_prompt(server, gid: str, tokens: list[str], seat: int, rnd: random.Random,
+                    on_refusal=None) -> tuple[dict, dict, dict, object]:
+    """Seat answers its open prompt through its own view: the scripted first turn, then
+    candidates; a refused move (422 with a rule id) is retried, the default is the last resort.
+    Returns (its game document before the move, the prompt, the move, the accepted response)."""
+    mine = server.call("GET", f"/games/{gid}", tokens[seat]).json()
+    prompt = next(p for p in mine["prompts"] if p["seat"] == seat)
+    scripted = first_turn_move(mine["view"], prompt) if seat == 0 else None
+    for attempt in range(8):
+        move = scripted if scripted and attempt == 0 else client_move(mine["view"], prompt, seat, attempt, rnd)
+        r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": move, "expected_seq": mine["seq"]})
+        if r.status_code == 201:
+            return mine, prompt, move, r
+        assert r.status_code == 422, r.text
+        assert "ST-" in r.text
+        if on_refusal:
+            on_refusal(r)
+    raise AssertionError("the default move was refused")
+
+
 def test_three_seats_play_sands_of_time_to_the_end_and_the_log_verifies(server):
     rnd = random.Random(8)
     created = server.call("POST", "/games", json={"game": "sands_of_time", "seats": [{"name": n} for n in "ABC"],
@@ -69,19 +89,8 @@ def test_three_seats_play_sands_of_time_to_the_end_and_the_log_verifies(server):
         if game["status"] == "finished":
             break
         seat = rnd.choice(game["prompts"])["seat"]
-        mine = server.call("GET", f"/games/{gid}", tokens[seat]).json()
-        prompt = next(p for p in mine["prompts"] if p["seat"] == seat)
-        scripted = first_turn_move(mine["view"], prompt) if seat == 0 else None
-        for attempt in range(8):
-            move = scripted if scripted and attempt == 0 else client_move(mine["view"], prompt, seat, attempt, rnd)
-            r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": move, "expected_seq": mine["seq"]})
-            if r.status_code == 201:
-                break
-            assert r.status_code == 422, r.text
-            assert "ST-" in r.text
-            seen["refused"] += 1
-        else:
-            raise AssertionError("the default move was refused")
+        mine, prompt, move, _ = play_one_prompt(server, gid, tokens, seat, rnd,
+                                                on_refusal=lambda _: seen.__setitem__("refused", seen["refused"] + 1))
         if prompt["kind"] == "choose_cards":
             current.append(seat)
             if len(current) == 3:

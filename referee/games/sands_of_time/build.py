@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from referee.games.sands_of_time.cards import focus_marker
 from referee.games.sands_of_time.data import GameData
-from referee.games.sands_of_time.derived import building_effects, progress_effects, unlocked
-from referee.games.sands_of_time.state import Move, State, add_heritage, controlled, fail, has, pay, remove
+from referee.games.sands_of_time.derived import (
+    building_effects,
+    progress_effects,
+    unlocked,
+)
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    add_heritage,
+    controlled,
+    fail,
+    has,
+    pay,
+    remove,
+)
 
 
 def building_level(g: GameData, state: State, seat: int, region: str, building: str) -> int:
@@ -26,9 +39,7 @@ def build_cost(g: GameData, state: State, seat: int, region: str, building: str,
              if e["kind"] == "build_discount_region_and_adjacent"]
     discount += max(amphi, default=0)  # ST-R33: amphitheaters do not stack
     for e in progress_effects(g, state, seat):
-        if e["kind"] == "build_discount_global":
-            discount += e["amount"]
-        elif e["kind"] == "build_discount_category" and e["category"] == b["category"]:
+        if e["kind"] == "build_discount_global" or e["kind"] == "build_discount_category" and e["category"] == b["category"]:
             discount += e["amount"]
     returned = 0
     if use_labour:

@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 from referee.games.sands_of_time.data import CARAVAN_COST, GameData
-from referee.games.sands_of_time.derived import anchors, building_effects, has_effect, unlocked
-from referee.games.sands_of_time.state import Move, State, add_heritage, controlled, fail, gain, lose
+from referee.games.sands_of_time.derived import (
+    anchors,
+    building_effects,
+    has_effect,
+    unlocked,
+)
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    add_heritage,
+    controlled,
+    fail,
+    gain,
+    lose,
+)
 
 
 def own_borders(state: State, seat: int) -> list[str]:

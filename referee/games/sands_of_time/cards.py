@@ -8,7 +8,13 @@ from itertools import combinations
 
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import max_unrest
-from referee.games.sands_of_time.state import Move, State, add_heritage, add_unrest, fail
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    add_heritage,
+    add_unrest,
+    fail,
+)
 
 
 def choosable(g: GameData, state: State, seat: int) -> tuple[list[str], list[str], list[str]]:

@@ -6,9 +6,24 @@ only when its seat really has a choice."""
 from __future__ import annotations
 
 from referee.games.sands_of_time.data import GameData
-from referee.games.sands_of_time.derived import building_effects, max_unrest, progress_effects
-from referee.games.sands_of_time.state import (Move, State, add_unrest, controlled, count, fail, has, pay, place,
-                                               remove, set_control)
+from referee.games.sands_of_time.derived import (
+    building_effects,
+    max_unrest,
+    progress_effects,
+)
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    add_unrest,
+    controlled,
+    count,
+    fail,
+    has,
+    pay,
+    place,
+    remove,
+    set_control,
+)
 
 STEPS = ["losses_winner", "losses_loser", "retreat", "capital", "annex"]
 

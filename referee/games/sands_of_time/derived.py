@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.state import State, controlled

@@ -8,9 +8,25 @@ from itertools import combinations
 
 from referee.engine.rng import Rng
 from referee.games.sands_of_time.data import GameData
-from referee.games.sands_of_time.derived import max_unrest, overpop_limit, progress_effects
-from referee.games.sands_of_time.state import (Move, State, add_unrest, clockwise, controlled, count, fail, has, gain,
-                                               place, remove, total_citizens)
+from referee.games.sands_of_time.derived import (
+    max_unrest,
+    overpop_limit,
+    progress_effects,
+)
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    add_unrest,
+    clockwise,
+    controlled,
+    count,
+    fail,
+    gain,
+    has,
+    place,
+    remove,
+    total_citizens,
+)
 
 
 def income(g: GameData, state: State) -> None:

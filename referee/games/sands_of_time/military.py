@@ -5,8 +5,22 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.games.sands_of_time.data import GameData
-from referee.games.sands_of_time.derived import building_effects, progress_effects, unlocked
-from referee.games.sands_of_time.state import Move, State, fail, has, gain, lose, pay, place, remove
+from referee.games.sands_of_time.derived import (
+    building_effects,
+    progress_effects,
+    unlocked,
+)
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    fail,
+    gain,
+    has,
+    lose,
+    pay,
+    place,
+    remove,
+)
 
 
 def muster_soldier_limit(g: GameData, state: State, seat: int) -> int:

@@ -5,11 +5,23 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.engine.contract import IllegalMove
-
-from referee.games.sands_of_time.caravans import check_border, check_heritage_choice, place_caravan
+from referee.games.sands_of_time.caravans import (
+    check_border,
+    check_heritage_choice,
+    place_caravan,
+)
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import unlocked
-from referee.games.sands_of_time.state import Move, State, clone, count, fail, has, place, remove
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    clone,
+    count,
+    fail,
+    has,
+    place,
+    remove,
+)
 
 
 def has_road(g: GameData, state: State, region: str) -> bool:

@@ -16,7 +16,18 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
-from referee.games.sands_of_time import checks, narration, picture, prompts, scoring, setup, summary, text_form, turn, views
+from referee.games.sands_of_time import (
+    checks,
+    narration,
+    picture,
+    prompts,
+    scoring,
+    setup,
+    summary,
+    text_form,
+    turn,
+    views,
+)
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.state import Move, State, clone
 

@@ -6,8 +6,16 @@ from __future__ import annotations
 
 from referee.engine.rng import Rng
 from referee.games.sands_of_time.data import GameData
-from referee.games.sands_of_time.state import (Move, State, add_heritage, clockwise, controlled, fail,
-                                               place, set_control)
+from referee.games.sands_of_time.state import (
+    Move,
+    State,
+    add_heritage,
+    clockwise,
+    controlled,
+    fail,
+    place,
+    set_control,
+)
 
 SETUP_PHASES = ("SETUP_DRAFT", "SETUP_CAPITAL", "SETUP_CARAVAN", "SETUP_FARMER", "SETUP_PROGRESS")
 SETUP_KIND = {"SETUP_DRAFT": "setup_region", "SETUP_CAPITAL": "setup_capital", "SETUP_CARAVAN": "setup_caravan",

@@ -4,8 +4,20 @@ module, and the automatic steps between decisions (the generation loop, reveals,
 from __future__ import annotations
 
 from referee.engine.rng import Rng
-from referee.games.sands_of_time import (bonus, build, caravans, cards, chronicle, combat, generation, military,
-                                        progress, resettle, scoring, setup)
+from referee.games.sands_of_time import (
+    bonus,
+    build,
+    caravans,
+    cards,
+    chronicle,
+    combat,
+    generation,
+    military,
+    progress,
+    resettle,
+    scoring,
+    setup,
+)
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import unlocked
 from referee.games.sands_of_time.state import Move, State, clone, fail

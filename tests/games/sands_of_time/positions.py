@@ -99,7 +99,7 @@ def clear_board(st: dict) -> None:
             if st["building_supply"][b] != "unlimited":
                 st["building_supply"][b] += 1
         reg["buildings"] = []
-    for key, owners in st["caravans"].items():
+    for owners in st["caravans"].values():
         for o in owners:
             st["players"][o]["supply"]["caravans"] += 1
     st["caravans"] = {}

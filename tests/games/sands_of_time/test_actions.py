@@ -3,8 +3,20 @@ rulings ST-R2, ST-R10, ST-R12, ST-R17, ST-R19, ST-R20, ST-R31, ST-R33, ST-R41, S
 
 from __future__ import annotations
 
-from tests.games.sands_of_time.positions import (G, RULES, building, caravan, citizens, control, play, progress,
-                                                 put_card, rejected, scene, set_player, tile)
+from tests.games.sands_of_time.positions import (
+    RULES,
+    building,
+    caravan,
+    citizens,
+    control,
+    play,
+    progress,
+    put_card,
+    rejected,
+    scene,
+    set_player,
+    tile,
+)
 
 
 def home(st: dict, grain: int = 0, gold: int = 0, unrest: int = 0) -> None:

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from tests.games.sands_of_time.positions import (G, RULES, building, caravan, citizens, control, play, rejected, scene,
-                                                 set_player)
+from tests.games.sands_of_time.positions import (
+    RULES,
+    G,
+    building,
+    caravan,
+    citizens,
+    control,
+    play,
+    rejected,
+    scene,
+    set_player,
+)
 
 
 def home(st):

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
-from tests.games.sands_of_time.positions import (RULES, building, citizens, control, play, progress, rejected, scene,
-                                                 set_player, tile)
+from tests.games.sands_of_time.positions import (
+    RULES,
+    building,
+    citizens,
+    control,
+    play,
+    progress,
+    rejected,
+    scene,
+    set_player,
+    tile,
+)
 
 
 def board(st, attacker=(0, 2), defender=(2, 1), unrest=(2, 2), region_owner=1, grain=5):

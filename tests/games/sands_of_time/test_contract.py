@@ -11,11 +11,19 @@ import xml.dom.minidom
 import pytest
 
 from referee.engine.base import ComponentError
+from referee.engine.contract import IllegalMove
 from referee.engine.hashing import state_hash
 from referee.engine.schemas import check
 from referee.games.sands_of_time.rules import GameRules
 from tests.games.sands_of_time.policy import BiasedPick, move_gen
-from tests.games.sands_of_time.positions import RULES, active, play, rejected, rng, started
+from tests.games.sands_of_time.positions import (
+    RULES,
+    active,
+    play,
+    rejected,
+    rng,
+    started,
+)
 
 
 def sample_states(seats: int = 3, seed: int = 1, every: int = 7) -> list[dict]:
@@ -120,7 +128,7 @@ def test_resign_ends_the_game_with_the_resigner_last():
     out = RULES.resign(st, 1)
     res = RULES.result(out)
     assert res["reason"] == "resigned" and res["ranking"][-1] == 1 and 1 not in res["winners"]
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalMove):
         RULES.resign(out, 0)
 
 

@@ -6,8 +6,23 @@ from __future__ import annotations
 
 from referee.games.sands_of_time import generation, scoring
 from referee.games.sands_of_time.state import add_heritage, add_unrest
-from tests.games.sands_of_time.positions import (G, RULES, building, caravan, citizens, clear_board, control, play,
-                                                 progress, put_card, refresh, scene, set_player, started, tile)
+from tests.games.sands_of_time.positions import (
+    RULES,
+    G,
+    building,
+    caravan,
+    citizens,
+    clear_board,
+    control,
+    play,
+    progress,
+    put_card,
+    refresh,
+    scene,
+    set_player,
+    started,
+    tile,
+)
 
 
 def board() -> dict:

@@ -10,8 +10,14 @@ import json
 import random
 
 from referee.games.sands_of_time.views import HIDDEN, unrevealed_choice
-from tests.e2e.test_sands_of_time_over_http import client_move, first_turn_move
-from tests.games.sands_of_time.positions import building, citizens, refresh, set_player, started
+from tests.e2e.test_sands_of_time_over_http import play_one_prompt
+from tests.games.sands_of_time.positions import (
+    building,
+    citizens,
+    refresh,
+    set_player,
+    started,
+)
 
 
 def opening() -> dict:
@@ -140,15 +146,7 @@ def test_no_seat_sees_another_seats_secrets(server):
                 assert r.status_code == 422, r.text
                 check_text(r.text, viewer, sec)
         seat = rnd.choice(body["prompts"])["seat"]
-        mine = server.call("GET", f"/games/{gid}", tokens[seat]).json()
-        prompt = next(p for p in mine["prompts"] if p["seat"] == seat)
-        scripted = first_turn_move(mine["view"], prompt) if seat == 0 else None
-        for attempt in range(8):
-            move = scripted if scripted and attempt == 0 else client_move(mine["view"], prompt, seat, attempt, rnd)
-            r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": move, "expected_seq": mine["seq"]})
-            if r.status_code == 201:
-                break
-            check_text(r.text, seat, sec)
+        _, _, _, r = play_one_prompt(server, gid, tokens, seat, rnd, on_refusal=lambda bad, seat=seat, sec=sec: check_text(bad.text, seat, sec))
         answer = r.json()
         after = secrets(server.service.load(gid).state)
         if not server.service.load(gid).finished:

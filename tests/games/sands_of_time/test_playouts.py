@@ -10,8 +10,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 

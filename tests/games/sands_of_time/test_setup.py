@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.games.sands_of_time.positions import (G, RULES, clear_board, control, fresh, play, refresh, rejected, rng,
-                                                 started)
+from tests.games.sands_of_time.positions import (
+    RULES,
+    G,
+    clear_board,
+    control,
+    fresh,
+    play,
+    refresh,
+    rejected,
+    rng,
+    started,
+)
 
 
 def draft_until(st: dict, picks: int) -> dict:

@@ -3,8 +3,18 @@ ST-R5, ST-R23..ST-R25, ST-R32, ST-R37, ST-R40, ST-R45."""
 
 from __future__ import annotations
 
-from tests.games.sands_of_time.positions import (G, RULES, active, choose_all, play, refresh, rejected, rng, set_player,
-                                                 started)
+from tests.games.sands_of_time.positions import (
+    RULES,
+    G,
+    active,
+    choose_all,
+    play,
+    refresh,
+    rejected,
+    rng,
+    set_player,
+    started,
+)
 
 
 def second_turn(cards0: list[str], then0: list[str], edit=None) -> dict:
