@@ -81,6 +81,10 @@ class GameRules(GameRulesBase):
     def result(self, state: State) -> dict | None:
         return state["result"]
 
+    def standings(self, state: State) -> dict:
+        """ST-111 applied to the position as it stands (an abandoned game is scored so)."""
+        return scoring.standings(self.data, state)
+
     def resign(self, state: State, seat: int) -> State:
         """Ruling (README "Resigning"): the game ends at once and is ranked as it stands; the
         resigning seat is ranked last and cannot win."""

@@ -89,21 +89,24 @@ def awards(g: GameData, state: State) -> None:
             state["players"][s]["vp"] += g.award_vp
 
 
-def finish(g: GameData, state: State, reason: str, resigned: int | None = None) -> None:
-    """ST-111 / ST-R16: rank by VP, then dynasty-3 chronicle VP; remaining ties share the win.
-    A resigned seat ranks last and cannot win."""
+def standings(g: GameData, state: State, resigned: int | None = None) -> dict:
+    """ST-111 / ST-R16 as things stand: rank by VP, then dynasty-3 chronicle VP; remaining ties
+    share the win. A resigned seat ranks last and cannot win."""
     def key(s: int) -> tuple:
         p = state["players"][s]
         return (s != resigned, p["vp"], p["chronicle_vp_by_dynasty"].get(str(g.dynasty_count), 0))
     seats = list(range(len(state["players"])))
     ranking = sorted(seats, key=lambda s: (tuple(-x for x in key(s)), s))
-    top = key(ranking[0])
-    winners = [s for s in ranking if key(s) == top]
+    winners = [s for s in ranking if key(s) == key(ranking[0])]
+    return {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+            "scores": [state["players"][s]["vp"] for s in seats], "ranking": ranking,
+            "tie_break": [state["players"][s]["chronicle_vp_by_dynasty"].get(str(g.dynasty_count), 0) for s in seats]}
+
+
+def finish(g: GameData, state: State, reason: str, resigned: int | None = None) -> None:
+    """Ends the game with its standings (ST-111) and the reason."""
     state["phase"] = "GAME_OVER"
     state["game_over"] = True
     state["pending"] = []
     state["action"] = None
-    state["result"] = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                       "scores": [state["players"][s]["vp"] for s in seats], "ranking": ranking, "reason": reason,
-                       "tie_break": [state["players"][s]["chronicle_vp_by_dynasty"].get(str(g.dynasty_count), 0)
-                                     for s in seats]}
+    state["result"] = {**standings(g, state, resigned), "reason": reason}

@@ -324,3 +324,12 @@ def test_a_whole_game_from_the_start():
         d = st["pending"][0]
         st = play(st, d["seat"], RULES.default_move(st, d["seat"]))
     assert RULES.result(st)["reason"] == "end" and st["dynasties_scored"] == [1, 2, 3]
+
+
+def test_standings_of_a_running_game_follow_ST_111():
+    st = board()
+    for s, vp in enumerate([4, 9, 9]):
+        st["players"][s]["vp"] = vp
+    out = RULES.standings(st)
+    assert out["ranking"] == [1, 2, 0] and out["winners"] == [1, 2] and out["scores"] == [4, 9, 9]
+    assert st["result"] is None
