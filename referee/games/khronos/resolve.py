@@ -68,7 +68,7 @@ def resolve_age(g: GameData, st: State, age: str, trigger: int) -> bool:
         target, options = pick_target(g, lay, btype, dom, tied, trigger)
         if target is None:
             st["pending"].append({"decision": "choose_reduction", "seat": trigger, "age": age,
-                                  "options": sorted(lay.blds[b]["anchor"] for b in options)})
+                                  "options": sorted(list(lay.blds[b]["anchor"]) for b in options)})
             return False
         if not reduce(g, st, age, target):
             return False
