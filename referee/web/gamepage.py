@@ -99,7 +99,7 @@ class AuditCache:
 AUDITS = AuditCache()
 
 
-def _audit(loaded: Loaded, events: list[dict], seat: int | None) -> dict[str, Any]:
+def _audit(loaded: Loaded, events: list[dict]) -> dict[str, Any]:
     report = verify_events(events).to_json()
     revealed = next((e["payload"]["seed"] for e in events if e["type"] == "seed_revealed"), None)
     return {"commitment": loaded.created["seed_commitment"], "report": report, "seed": revealed,
@@ -132,7 +132,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None) -
     view = rules.view(shown.state, seat)
     events = svc.events_for(game_id, seat)
     history = [HistoryLine(e["seq"], e["type"], narrate_event(rules, e, names)) for e in events]
-    audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events, seat))
+    audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = rules.result(latest.state)
     return GamePage(
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,

@@ -162,6 +162,17 @@ def play(game_id: str):
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
+@bp.post("/g/<game_id>/resign")
+def resign(game_id: str):
+    """Resign this browser's seat (a service action; the rules say what it means)."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can resign: open your personal link first")
+    _require_csrf()
+    service().resign(game_id, seat)
+    return redirect(url_for("web.game", game_id=game_id), 303)
+
+
 def _move_from(form, rules) -> dict:
     """The move a form carries: a choice button's JSON, else the text form, else typed JSON."""
     button = form.get("move", "").strip()

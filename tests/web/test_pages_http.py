@@ -67,6 +67,10 @@ def test_seat_link_cookie_and_csrf(web):
     r = s.post(f"{web.url}/g/{gid}/move", data={"text": "travel medes", "seq": str(seq), "csrf": token},
                allow_redirects=False, timeout=30)
     assert r.status_code in (303, 200)
+    # Resigning takes the form's token too; then the game is over for everyone.
+    assert s.post(f"{web.url}/g/{gid}/resign", data={}, timeout=30).status_code == 400
+    r = s.post(f"{web.url}/g/{gid}/resign", data={"csrf": token}, timeout=30)
+    assert r.status_code == 200 and 'id="result"' in r.text and web.service.load(gid).finished
     # Signing out returns the browser to the spectator's page.
     r = s.post(f"{web.url}/g/{gid}/leave", data={"csrf": token}, timeout=30)
     assert "spectator" in r.text

@@ -36,7 +36,7 @@ def _column(x: float, y: float, cards: list[str], up: bool) -> str:
         cy = y - (row + 1) * (CARD_H + 2) if up else y + row * (CARD_H + 2)
         cx = x + 5 + col * (CARD_W + 2)
         out.append(rect(cx, cy, CARD_W, CARD_H, fill=FILL.get(people, "#eee"), stroke="#555", rx=3))
-        out.append(text(cx + CARD_W / 2, cy + 15, f"{i}: {_short(people)}", text_anchor="middle", font_size=13))
+        out.append(text(cx + CARD_W / 2, cy + 15, f"{i}: {_short(people)}", text_anchor="middle", font_size=14))
     return "".join(out)
 
 
@@ -51,11 +51,11 @@ def _side(view: dict, seat: int, loc: str, x: float, base: float, up: bool, view
     column = player["columns"][loc]
     temple = "temple " + ("-".join(str(v) for v in site) + f" = {site[-1]}" if site else "none")
     pawn = player["pawn"] == loc
-    name_y, temple_y = (base - 40, base - 24) if up else (base + 16, base + 32)
-    parts = [text(x + 6, name_y, _who(seat, viewer) + (" ♟ pawn" if pawn else ""), font_size=13,
+    name_y, temple_y = (base - 40, base - 22) if up else (base + 18, base + 36)
+    parts = [text(x + 6, name_y, _who(seat, viewer) + (" ♟ pawn" if pawn else ""), font_size=15,
                   font_weight="bold" if pawn else None),
-             text(x + 6, temple_y, temple, font_size=13)]
-    parts.append(_column(x, base - 54 if up else base + 40, column, up))
+             text(x + 6, temple_y, temple, font_size=15)]
+    parts.append(_column(x, base - 58 if up else base + 44, column, up))
     desc = (f"{_who(seat, viewer)} at {loc}: temple {'levels ' + ', '.join(map(str, site)) if site else 'not built'}; "
             f"column {', '.join(column) if column else 'empty'}{'; pawn here' if pawn else ''}")
     return group("".join(parts), desc)
@@ -64,8 +64,8 @@ def _side(view: dict, seat: int, loc: str, x: float, base: float, up: bool, view
 def _panel(view: dict, loc: str, i: int, top: float, top_rows: int, bottom_rows: int, viewer: int | None) -> tuple[str, float]:
     x = GAP + i * (PANEL_W + GAP)
     upper_seat, lower_seat = (1 - viewer, viewer) if viewer in (0, 1) else (1, 0)
-    upper_h = 60 + top_rows * (CARD_H + 2)
-    lower_h = 52 + bottom_rows * (CARD_H + 2)
+    upper_h = 64 + top_rows * (CARD_H + 2)
+    lower_h = 56 + bottom_rows * (CARD_H + 2)
     mid = top + upper_h
     height = upper_h + 26 + lower_h
     body = [rect(x, top, PANEL_W, height, fill="#fafaf5", stroke="#888", rx=6),
@@ -117,8 +117,8 @@ def draw(view: dict[str, Any], viewer: int | None) -> str:
         "Start cards unbuilt: " + (", ".join(f"seat {s}" for s, p in enumerate(view["players"]) if p["start_card"]) or "none"),
     ]
     for line in facts:
-        parts.append(text(GAP, y, line, font_size=16))
-        y += 24
+        parts.append(text(GAP, y, line, font_size=17))
+        y += 25
     if over and view.get("result"):
         parts.append(text(GAP, y, f"Result: {esc_result(view['result'])}", font_size=16, font_weight="bold"))
         y += 22
