@@ -49,10 +49,9 @@ def _tile(t: dict, size: int, ox: int, age: str) -> str:
     out = [f'<g><title>{escape(words)}</title>',
            f'<rect x="{x + 1}" y="{y + 1}" width="{w - 2}" height="{w - 2}" fill="{TYPE_FILL[t["type"]]}" '
            f'fill-opacity="0.85" stroke="#222" stroke-width="1.5"{dash}/>']
-    if size == 1:
-        lines = [lines[0] + (lines[1] if len(lines) > 1 and len(lines[1]) <= 2 else "")]
-    for i, s in enumerate(lines[: size * 2]):
-        out.append(_text(x + w / 2, y + 10 + i * 10, s, 9))
+    font, step = (8, 9) if size == 1 else (9, 10)
+    for i, s in enumerate(lines[: size * 2 + (size == 1)]):
+        out.append(_text(x + w / 2, y + 9 + i * step, s, font))
     out.append("</g>")
     return "".join(out)
 
