@@ -93,3 +93,33 @@ def test_four_seats_play_khronos_to_the_end_with_a_decision_by_another_seat(serv
     report = verify_events(events)
     assert report.ok and report.level == "full", report.to_json()
     assert other_answers >= 1
+
+
+def test_two_seats_play_khronos_by_email_in_the_text_form(tmp_path, clock, mail_sink):
+    """The same service by mail: each seat reads its own mail, builds a move from its own view and
+    replies in the text form (`format_move`); no mail shows JSON or another seat's cards."""
+    from referee.notify.delivery import deliver_due
+    from tests.flow.support import EMAILS, make_service, mail_leaks
+    from tests.flow.test_mail_play import mail_in, reply
+
+    svc = make_service(tmp_path, clock, mail_sink.url)
+    seats = [{"name": n, "email": e} for n, e in zip(("Ada", "Bo"), EMAILS)]
+    gid = svc.create_game({"game": "khronos", "seats": seats, "options": {"holdem": True}})["id"]
+    rnd = random.Random(5)
+    n = 0
+    while not svc.load(gid).finished:
+        deliver_due(svc)
+        loaded = svc.load(gid)
+        prompt = loaded.rules.prompts(loaded.state)[0]
+        latest = mail_sink.to(EMAILS[prompt.seat])[-1]
+        assert not mail_leaks(latest), latest.get_content()
+        others = [c for s, p in enumerate(loaded.state["players"]) if s != prompt.seat for c in p["hand"]]
+        assert not any(c in latest.get_content() for c in others if c not in loaded.state["discard"])
+        view = loaded.rules.view(loaded.state, prompt.seat)
+        move = rnd.choice(prompt.choices) if prompt.choices else move_gen(RULES, view, prompt, rnd)
+        result = mail_in(svc.database, reply(latest, EMAILS[prompt.seat], RULES.format_move(move), n))
+        assert result.exit_code == 0, result.output
+        assert svc.load(gid).seq > loaded.seq, f"mail {n} ({RULES.format_move(move)}) was not played"
+        n += 1
+        assert n < 500
+    assert verify_events([e.to_json() for e in svc.raw_events(gid)]).ok

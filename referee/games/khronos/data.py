@@ -69,8 +69,9 @@ class GameData:
             self.boards[age] = AgeBoard(a["rows"], a["cols"], tuple(a["terrain"]),
                                         tuple(tuple(h) for h in a["printed_hamlets"]))  # type: ignore[misc]
         cards = []
-        for colour, n in c["cards"]["by_color"].items():
-            for i in range(1, n + 1):
+        by_colour = c["cards"]["by_color"]
+        for colour in TYPES:  # a fixed order: stored component data may come back with sorted keys
+            for i in range(1, by_colour[colour] + 1):
                 cid = f"{colour[0].upper()}{i:02d}"
                 cards.append(cid)
                 self.card_colour[cid] = colour

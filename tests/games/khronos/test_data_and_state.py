@@ -86,3 +86,15 @@ def test_check_state_finds_broken_positions():
     pos.put("reason", "civil", 2, (0, 0), cubes=[0, 0])
     assert any("cubes on the board" in p for p in pos.rules.check_state(pos.st))
     assert GameRules().check_state({"players": 3})
+
+
+def test_component_data_read_back_with_sorted_keys_sets_up_the_same_game():
+    """The service stores the component data as canonical JSON (sorted keys) and replays from it:
+    nothing may depend on the order of keys in the data."""
+    import json
+
+    from referee.engine.rng import Rng
+    stored = json.loads(json.dumps(BUNDLED, sort_keys=True))
+    fresh, replayed = GameRules(), GameRules(stored)
+    assert fresh.data.cards == replayed.data.cards
+    assert fresh.setup(3, {"holdem": True}, Rng(b"k", 1)) == replayed.setup(3, {"holdem": True}, Rng(b"k", 1))
