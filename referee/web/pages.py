@@ -8,13 +8,15 @@ takes the game's text form or JSON. The service judges them exactly as it judges
 
 from __future__ import annotations
 
+import hmac
 import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 
 from referee.engine.registry import GAME_IDS, rules_for
-from referee.errors import BadRequest, NotFound, ServiceError
+from referee.api.abuse import creation_limit
+from referee.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service import Referee
 from referee.web import access, gamepage, present, rulebook
 from referee.web.links import check_seat_key
@@ -71,19 +73,26 @@ def index():
 
 @bp.get("/new")
 def new_game():
-    return page("new.html", form={}, max_seats=MAX_PLAYERS_FORM)
+    return page("new.html", form={}, max_seats=MAX_PLAYERS_FORM, needs_key=bool(current_app.config["REFEREE"].create_key))
 
 
 @bp.post("/new")
+@creation_limit
 def create_game():
+    """The same limits as POST /games: games per client address, and the creation key when the
+    server has one (typed into the form instead of sent as a header)."""
     _require_csrf()
     form = request.form
+    key = current_app.config["REFEREE"].create_key
+    if key and not hmac.compare_digest(form.get("create_key", "").encode(), key.encode()):
+        raise Forbidden("creating games on this server needs its creation key")
     try:
         body = _create_body(form)
         created = service().create_game(body)
     except (ValueError, ServiceError) as e:
         problem = e.problem() if isinstance(e, ServiceError) else {"title": "Bad request", "detail": str(e), "status": 400}
-        return page("new.html", form=form, max_seats=MAX_PLAYERS_FORM, problem=problem)
+        return page("new.html", form=form, max_seats=MAX_PLAYERS_FORM, problem=problem,
+                    needs_key=bool(current_app.config["REFEREE"].create_key))
     return page("created.html", 201, created=created)
 
 

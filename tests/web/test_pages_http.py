@@ -126,3 +126,14 @@ def test_change_feed_long_poll(web):
     waited = time.monotonic() - t0
     assert [e["seq"] for e in r.json()["events"]] == [seq + 1] and waited < 5
     assert requests.get(f"{web.url}/games/{gid}/events?wait=31", timeout=30).status_code == 400
+
+
+def test_create_form_has_the_api_limits(web):
+    """The form is no way around POST /games' creation key and per-address limit."""
+    web.app.config["REFEREE"].create_key = "sesame"
+    s = requests.Session()
+    form = s.get(web.url + "/new", timeout=30).text
+    assert 'name="create_key"' in form
+    data = {"csrf": CSRF.search(form).group(1), "game": "babel", "name0": "Ada", "name1": "Bo"}
+    assert s.post(web.url + "/new", data=data, timeout=30).status_code == 403
+    assert s.post(web.url + "/new", data={**data, "create_key": "sesame"}, timeout=30).status_code == 201
