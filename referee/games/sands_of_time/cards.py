@@ -26,15 +26,13 @@ def choosable(g: GameData, state: State, seat: int) -> tuple[list[str], list[str
 
 
 def choice_pairs(g: GameData, state: State, seat: int) -> list[list[str]]:
-    """Every legal pair of ST-21, in default order (the default pair first when it is legal)."""
+    """Every legal pair of ST-21 in the order of the cards (at most one re-use, one focus card)."""
     fresh, reuse, focus = choosable(g, state, seat)
-    pool = fresh + reuse + focus
-    order = {c: i for i, c in enumerate(g.all_cards)}
-    out = []
-    for a, b in combinations(sorted(set(pool), key=order.__getitem__), 2):
-        if _pair_problem(fresh, reuse, focus, [a, b]) is None:
-            out.append([a, b])
-    return out
+    again = set(reuse) - set(fresh)
+    foci = set(focus)
+    pool = [c for c in g.all_cards if c in fresh or c in again or c in foci]
+    return [[a, b] for a, b in combinations(pool, 2)
+            if (a in again) + (b in again) <= 1 and (a in foci) + (b in foci) <= 1]
 
 
 def default_pair(g: GameData, state: State, seat: int) -> list[str]:
