@@ -123,3 +123,28 @@ def test_two_seats_play_khronos_by_email_in_the_text_form(tmp_path, clock, mail_
         n += 1
         assert n < 500
     assert verify_events([e.to_json() for e in svc.raw_events(gid)]).ok
+
+
+def test_a_deciding_seat_that_misses_its_deadline_gets_the_spec_default(server, clock):
+    """`place_reduced` has its own deadline on seat 2's prompt (the active seat has none while it
+    waits); when it passes, the service plays the default (lowest anchor) as a timeout and the
+    procedure resumes: seat 0 is prompted for its turn again."""
+    position, card = opening()
+    created = server.call("POST", "/games", json={
+        "game": "khronos", "seats": [{"name": n} for n in "ABCD"], "position": position,
+        "clock": {"policy": "fixed", "per_decision": "1h"}}).json()
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    build = {"type": "build", "age": "might", "building": "civil", "rank": 1, "anchor": [4, 2], "cards": [card]}
+    assert server.call("POST", f"/games/{gid}/moves", tokens[0], json={"move": build}).status_code == 201
+    game = server.call("GET", f"/games/{gid}").json()
+    [prompt] = game["prompts"]
+    assert prompt["seat"] == 2 and prompt["deadline"] is not None
+    clock.advance(2 * 3600)
+    assert server.service.play_due_timeouts() == 1
+    events = server.call("GET", f"/games/{gid}/events").json()["events"]
+    assert events[-1]["type"] == "timeout" and events[-1]["seat"] == 2
+    assert events[-1]["payload"]["move"] == {"type": "place_reduced", "anchor": [5, 2]}
+    game = server.call("GET", f"/games/{gid}", tokens[0]).json()
+    assert [p["seat"] for p in game["prompts"]] == [0] and game["prompts"][0]["kind"] == "turn"
+    tile = next(t for t in game["view"]["boards"]["might"]["tiles"].values() if t["anchor"] == [5, 2])
+    assert (tile["rank"], tile["owner"]) == (1, 2)
