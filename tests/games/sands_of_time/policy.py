@@ -35,7 +35,9 @@ def candidate(rules: Any, state: dict, seat: int, card: str, pick: random.Random
     cats = g.categories
     if card == "chronicle":
         empty = [f for f, v in p["chronicle_board"].items() if v is None] or g.field_ids
-        return {"type": "act", "card": card, "placements": [{"card": pick.choice(p["chronicle_hand"] or [1]),
+        hand = p["chronicle_hand"] or [1]
+        value = min(hand) if pick.random() < 0.6 else pick.choice(hand)  # low cards score more often
+        return {"type": "act", "card": card, "placements": [{"card": value,
                                                              "field": pick.choice(empty)}]}
     if card == "muster":
         m = {"type": "act", "card": card, "soldiers": [pick.choice(own)] if pick.random() < 0.8 else [],
