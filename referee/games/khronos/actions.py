@@ -135,7 +135,8 @@ def check_holdem_swap(g: GameData, st: State, seat: int, move: Move) -> Plan:
     take, give = move.get("take"), move.get("give")
     if not isinstance(take, list) or not isinstance(give, list) or not take or len(take) != len(give):
         raise fail("take and give the same number (at least 1) of cards", "K-11b")
-    if len(set(take)) != len(take) or any(c not in st["display"] for c in take):
+    if not all(isinstance(c, str) for c in take) or len(set(take)) != len(take) \
+            or any(c not in st["display"] for c in take):
         raise fail("take only cards lying in the display", "K-11b")
     if len({g.colour(c) for c in take}) != 1:
         raise fail("the cards taken must all be of one colour", "K-11b")

@@ -29,6 +29,8 @@ def draw(st: State, seat: int, n: int, rng: Rng, label: str) -> list[str]:
 
 def check_in_hand(st: State, seat: int, cards: list[str], rule: str) -> None:
     """Every card distinct and in the seat's hand (messages name only the seat's own cards)."""
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise fail("cards are named by their ids, like M01", rule)
     if len(set(cards)) != len(cards):
         raise fail("a card is named twice", rule)
     hand = st["players"][seat]["hand"]
@@ -54,7 +56,7 @@ def charges(g: GameData, st: State, seat: int, age: str, n: int, given: list[int
     left = [g.per_adventurer - p["cards_played"][i] if p["adventurers"][i] == age else 0
             for i in range(len(p["adventurers"]))]
     if given is not None:
-        if len(given) != n:
+        if not isinstance(given, list) or not all(type(i) is int for i in given) or len(given) != n:
             raise fail(f"name one adventurer per card ({n})", "K-13")
         for i in given:
             if not 0 <= i < len(left) or p["adventurers"][i] != age:

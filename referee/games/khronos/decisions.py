@@ -29,9 +29,12 @@ def check_decision(g: GameData, st: State, seat: int, move: Move) -> Plan:
         raise fail(f"the pending decision is {d['decision']}", "K-9")
     field, rule = ANSWER[d["decision"]]
     options = d["options"] if "options" in d else d["candidates"]
-    if move.get(field) not in options:
-        raise fail(f"{move.get(field)!r} is not one of the options offered", rule)
-    return {"decision": d, "answer": move[field]}
+    answer = move.get(field)
+    exact = type(answer) is int if field == "seat" else (
+        isinstance(answer, list) and len(answer) == 2 and all(type(v) is int for v in answer))
+    if not exact or answer not in options:
+        raise fail(f"{answer!r} is not one of the options offered", rule)
+    return {"decision": d, "answer": answer}
 
 
 def do_decision(g: GameData, st: State, seat: int, plan: Plan, rng: Rng) -> None:

@@ -82,3 +82,34 @@ def test_errors_never_name_other_players_cards():
     e = pos.refused(0, {"type": "build", "age": "might", "building": "military", "rank": 2, "anchor": [0, 0],
                         "cards": theirs})
     assert e.rule == "K-14" and e.message.count("M") <= 2  # names only the cards the mover sent
+
+
+def test_junk_moves_are_refused_never_crash():
+    """Whatever a client sends, apply answers with IllegalMove (the service validates the schema
+    first, but the rules do not rely on it); booleans never pass for numbers."""
+    import random
+
+    from referee.engine.contract import IllegalMove
+    from referee.engine.rng import Rng
+
+    pos = split_position()
+    start = pos.sound()
+    pending = pos.play(0, {"type": "demolish", "age": "might", "at": [2, 1], "card": pos.hand(0, "M")[0]})
+    pick = random.Random(3)
+    values = [None, 0, 1, 2, -1, 99, True, "x", "M01", "might", "reason", [], [0], [0, 0], [True, 0], [1, 2, 3],
+              ["M01"], {}, [[0, 0]], ["C01", "C02"], [0, True]]
+    fields = ["age", "building", "rank", "anchor", "at", "cards", "card", "adventurers", "adventurer", "to",
+              "discard", "take", "give", "seat"]
+    types = ["exchange_cards", "holdem_swap", "travel", "build", "upgrade", "demolish", "populate", "restore",
+             "end_turn", "choose_reduction", "place_reduced", "choose_hamlet_keeper", "bogus"]
+    for st in (start, pending):
+        for _ in range(1500):
+            move = {"type": pick.choice(types)}
+            for f in pick.sample(fields, pick.randint(0, 5)):
+                move[f] = pick.choice(values)
+            try:
+                after = pos.rules.apply(st, pick.randrange(3), move, Rng(b"junk", 2))
+            except IllegalMove:
+                continue
+            assert pos.rules.check_state(after) == [], move
+    assert pos.refused(0, {"type": "choose_reduction", "at": [False, False]}, pending).rule == "K-24"
