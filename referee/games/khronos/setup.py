@@ -18,10 +18,12 @@ def check_options(g: GameData, seats: int, options: dict[str, Any]) -> dict[str,
     """schemas/games/khronos/options.json, checked by hand (setup runs on every replay)."""
     if type(seats) is not int or not g.min_players <= seats <= g.max_players:
         raise ValueError(f"khronos needs {g.min_players} to {g.max_players} seats")
-    extra = set(options) - set(OPTIONS)
+    extra = set(options) - set(OPTIONS) - {"players"}
     if extra:
         raise ValueError(f"unknown option(s) {sorted(extra)}")
-    out = {**OPTIONS, **options}
+    if "players" in options and options["players"] != seats:
+        raise ValueError(f"players is {options['players']!r} but the game has {seats} seats")
+    out = {**OPTIONS, **{k: v for k, v in options.items() if k in OPTIONS}}
     for k in OPTIONS:
         if type(out[k]) is not bool:
             raise ValueError(f"{k} must be true or false")

@@ -61,7 +61,10 @@ def test_options_are_checked():
     with pytest.raises(ValueError):
         RULES.setup(6, {}, Rng(b"s", 1))
     assert check("games/khronos/options.json", {"holdem": True, "coins_public": False}) == []
-    assert check("games/khronos/options.json", {"players": 3})
+    assert check("games/khronos/options.json", {"colour": "red"})
+    assert RULES.setup(3, {"players": 3}, Rng(b"s", 1))["options"] == {"holdem": False, "coins_public": True}
+    with pytest.raises(ValueError):
+        RULES.setup(3, {"players": 4}, Rng(b"s", 1))
 
 
 def test_start_seat_is_uniform_over_seats():
