@@ -120,3 +120,19 @@ def m002_deadlines_and_outbox(db):
     # Instance-wide secrets (the HMAC key for reply addresses and webhooks when
     # REFEREE_SECRET_KEY is not set), so a fresh install needs no configuration.
     db.execute("CREATE TABLE instance (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+
+@migrations()
+def m003_mail_settings(db):
+    # Play by email: each seat's time zone for deadlines and which notifications it wants
+    # (all | turn | none, changed by the `notify` mail command). Settings, not derivable.
+    db.execute("""
+        CREATE TABLE seat_settings (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            tz TEXT,
+            notify TEXT NOT NULL DEFAULT 'all',
+            PRIMARY KEY (game_id, seat)
+        )""")
+    # The Message-ID of the player's mail an answer replies to (threading headers).
+    db.execute("ALTER TABLE outbox ADD COLUMN in_reply_to TEXT")

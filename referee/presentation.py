@@ -109,6 +109,18 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
         return f"{who} resumed the game; the clocks run again."
     if etype == "game_ended":
         return result_sentence(payload.get("result"), names)
+    if etype == "deadline_changed":
+        when = f" to {_when(payload['deadline'])}" if payload.get("deadline") else ""
+        return f"{who}'s deadline changed{when}."
     if etype == "seed_revealed":
         return "The referee revealed the game's seed: every shuffle and roll can now be checked."
     return f"{who}: {str(etype).replace('_', ' ')}."
+
+
+def with_text(service: Any, game_id: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events (already redacted for their viewer) each with `text`, its narration."""
+    if not events:
+        return events
+    loaded = service.load(game_id)
+    names = [s["name"] for s in loaded.created["seats"]]
+    return [e if "text" in e else {**e, "text": narrate_event(loaded.rules, e, names)} for e in events]

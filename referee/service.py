@@ -33,7 +33,9 @@ from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.rng import redact_records
 from referee.engine.schemas import check, schema_errors, validator_for
+from referee import moves_batch
 from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
+from referee.notify import preferences
 from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, idempotency, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
@@ -158,6 +160,7 @@ class Referee:
         if position is not None:
             self._check_position(rules, position, len(seats))
 
+        preferences.check_zones(seats)
         seed = secrets.token_bytes(32)
         game_id = secrets.token_hex(8)
         try:
@@ -181,6 +184,7 @@ class Referee:
             credentials.save_seed(conn, game_id, seed)
             for i, (s, tok) in enumerate(zip(seats, tokens)):
                 credentials.add_seat(conn, game_id, i, s["name"], s.get("email"), s.get("webhook"), tok)
+            preferences.save_new(conn, game_id, seats)
             projections.set_players(conn, game_id, [s["name"] for s in seats])
             after, _ = self._append(conn, blank, [("game_created", None, payload)], step.state)
         self._remember(after)
@@ -306,16 +310,18 @@ class Referee:
     # -- writing -----------------------------------------------------------------------------
 
     def _append(self, conn, loaded: Loaded, new: list[tuple[str, int | None, dict]],
-                state: dict) -> tuple[Loaded, list[events.Event]]:
-        """Append events after loaded.seq with everything derived from them; inside a transaction."""
+                state: dict, states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
+        """Append events after loaded.seq with everything derived from them; inside a transaction.
+        `states[i]`, when given, is the state after `new[i]` (several moves in one batch)."""
         now = self.clock()
         stamp = iso(now)
         after, appended = loaded, []
-        for etype, seat, payload in new:
+        for i, (etype, seat, payload) in enumerate(new):
             e = events.append(conn, loaded.seed, loaded.game_id, after.seq, etype, seat, payload, stamp)
             appended.append(e)
-            after = self._step(after, e.seq, etype, seat, payload, stamp, state if etype in STATE_EVENTS or
-                               etype == "game_created" else None, now)
+            given = states[i] if states is not None and i < len(states) else \
+                state if etype in STATE_EVENTS or etype == "game_created" else None
+            after = self._step(after, e.seq, etype, seat, payload, stamp, given, now)
         if after.seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
             snapshots.save(conn, loaded.game_id, after.seq, after.state,
                            {"status": after.status, "clocks": after.clocks.to_json(), "ended": after.ended})
@@ -340,7 +346,7 @@ class Referee:
 
     def _write(self, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
                extra: Callable[[Any, Loaded, list[events.Event]], None] | None = None,
-               ) -> tuple[Loaded, list[events.Event]]:
+               states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
         """One transaction: the events (plus game end and seed reveal when the game is over)."""
         result = loaded.rules.result(state)
         if result is not None and not loaded.finished:
@@ -348,7 +354,7 @@ class Referee:
                    ("seed_revealed", None, {"seed": loaded.seed.hex()})]
         try:
             with write_transaction(self.db) as conn:
-                after, appended = self._append(conn, loaded, new, state)
+                after, appended = self._append(conn, loaded, new, state, states)
                 if extra is not None:
                     extra(conn, after, appended)
         except events.SequenceConflict as e:
@@ -362,6 +368,8 @@ class Referee:
         errors = check("api/submit_move.json", body)
         if errors:
             raise BadRequest("request body does not match the schema", errors=errors)
+        if "move" not in body:  # a list of moves, or a move in the game's text form
+            return moves_batch.submit(self, game_id, seat, body)
         key = body.get("idempotency_key")
         if key is not None:
             earlier = idempotency.recall(self.db.conn, game_id, seat, key)

@@ -11,6 +11,7 @@ from referee.api.http import caller_seat, int_arg, json_body, service
 from referee.engine.registry import GAME_IDS
 from referee.engine.schemas import check
 from referee.errors import BadRequest
+from referee.presentation import with_text
 
 bp = Blueprint("games", __name__)
 
@@ -56,6 +57,7 @@ def get_prompts(game_id: str):
 def post_move(game_id: str):
     seat = caller_seat(game_id, required=True)
     status, body = service().submit_move(game_id, seat, json_body())
+    body["events"] = with_text(service(), game_id, body.get("events", []))
     return jsonify(body), status
 
 
@@ -64,7 +66,7 @@ def get_events(game_id: str):
     seat = caller_seat(game_id, required=False)
     after = int_arg("after", 0, 0, MAX_SEQ)
     wait = int_arg("wait", 0, 0, MAX_WAIT)  # a long poll: the live change feed for pages and bots
-    return jsonify({"events": service().wait_for_events(game_id, seat, after, wait)})
+    return jsonify({"events": with_text(service(), game_id, service().wait_for_events(game_id, seat, after, wait))})
 
 
 @bp.get("/games/<game_id>/export")

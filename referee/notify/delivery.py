@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from email.message import EmailMessage
 from email.utils import formatdate
 from typing import TYPE_CHECKING, Callable
 
+from referee.errors import ServiceError
 from referee.notify import retry, smtp, webhooks
 from referee.store import outbox
 from referee.store.db import write_transaction
@@ -23,19 +25,74 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def _mid(key: str, domain: str) -> str:
+    # Stable per message: a receiver can drop a duplicate if a crash ever made us send twice.
+    return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@{domain}>"
+
+
+def thread_root(game_id: str, seat: int, domain: str) -> str:
+    """The Message-ID of the first mail of a game to a seat; every later mail refers to it."""
+    return _mid(f"thread:{game_id}:{seat}", domain)
+
+
 def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
+    """The mail for an outbox row. Every mail of a game to a seat is one thread: the first one's
+    Message-ID is the thread root, later ones carry In-Reply-To/References to it, and an answer
+    to the player's own mail replies to that mail."""
+    domain = service.config.inbound_domain.lower()
     msg = EmailMessage()
     msg["From"] = service.config.mail_from
     msg["To"] = m.recipient
     msg["Subject"] = m.subject
+    msg["Date"] = formatdate(m.created_at, usegmt=True)
     if m.seat is not None:
         msg["Reply-To"] = service.notifier.reply_address(m.game_id, m.seat)
-    msg["Date"] = formatdate(m.created_at, usegmt=True)
-    # Stable per message: a receiver can drop a duplicate if a crash ever made us send twice.
-    msg["Message-ID"] = f"<{hashlib.sha256(m.dedupe_key.encode()).hexdigest()[:32]}@referee>"
+        root = thread_root(m.game_id, m.seat, domain)
+        first, player_mid = _thread_position(service, m)
+        if first:
+            msg["Message-ID"] = root
+        else:
+            msg["Message-ID"] = _mid(m.dedupe_key, domain)
+            msg["In-Reply-To"] = player_mid or root
+            msg["References"] = f"{root} {player_mid}" if player_mid else root
+    else:
+        msg["Message-ID"] = _mid(m.dedupe_key, domain)
     msg["Auto-Submitted"] = "auto-generated"
     msg.set_content(m.body)
     return msg
+
+
+def _thread_position(service: "Referee", m: outbox.Message) -> tuple[bool, str | None]:
+    """(is this the seat's first mail of the game, the player's Message-ID it answers)."""
+    row = service.db.conn.execute(
+        "SELECT MIN(id) FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email'",
+        (m.game_id, m.seat)).fetchone()
+    reply = service.db.conn.execute("SELECT in_reply_to FROM outbox WHERE id = ?", (m.id,)).fetchone()
+    player = reply[0] if reply and reply[0] else None
+    if player and not player.startswith("<"):
+        player = f"<{player}>"
+    return row[0] == m.id and player is None, player
+
+
+def stale(service: "Referee", m: outbox.Message, now: float) -> bool:
+    """A reminder whose decision is gone or whose deadline has passed: never sent."""
+    if m.kind != "reminder" or m.seat is None:
+        return False
+    try:
+        opened = int(m.dedupe_key.split(":")[3])
+        loaded = service.load(m.game_id)
+    except (IndexError, ValueError, ServiceError):
+        return True
+    sc = loaded.clocks.seats[m.seat]
+    return loaded.status != "active" or sc.opened_seq != opened or sc.due_at is None or sc.due_at <= now
+
+
+_ADDRESS = re.compile(r"[^\s<>@]+@[^\s<>@]+")
+
+
+def reason(e: Exception) -> str:
+    """Why a delivery failed, for the log: the error's own words with any address masked."""
+    return _ADDRESS.sub("<address>", str(e))[:300] or type(e).__name__
 
 
 def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool] = lambda: False) -> dict[str, int]:
@@ -52,6 +109,12 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
     for m in claimed:
         if stopping():
             break
+        if stale(service, m, service.clock()):
+            log.info("outbox message %s: reminder dropped, its deadline has passed", m.id)
+            with write_transaction(service.db) as conn:
+                outbox.mark_failed(conn, m.id, "reminder dropped: its deadline has passed", None)
+            counts["failed"] += 1
+            continue
         try:
             if m.channel == "email":
                 smtp.send(settings, build_email(service, m))
@@ -61,8 +124,9 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
         except (smtp.MailDeliveryError, webhooks.WebhookError, OSError) as e:
             permanent = getattr(e, "permanent", False)
             give_up = permanent or retry.should_give_up(m.created_at, now)
-            # Log the kind and the id only: recipients and bodies stay out of logs.
-            log.warning("delivery of outbox message %s (%s) failed: %s", m.id, m.channel, type(e).__name__)
+            # The reason with addresses masked: recipients and bodies stay out of logs.
+            log.warning("delivery of outbox message %s (%s) failed%s: %s: %s", m.id, m.channel,
+                        " for good" if give_up else ", will retry", type(e).__name__, reason(e))
             with write_transaction(service.db) as conn:
                 outbox.mark_failed(conn, m.id, str(e), None if give_up else retry.next_attempt_at(m.attempts + 1, now))
             counts["failed" if give_up else "retry"] += 1

@@ -1,9 +1,12 @@
-"""Play by email: one inbound message in, a move (or a rejection) and a reply mail out.
+"""Play by email: one inbound message in; moves, a command, and an answer out.
 
 Mail that is automatic, not addressed to a genuine reply address, or not from the seat's
 registered address changes nothing and gets no answer, so a stranger learns nothing (not
-even whether a game exists). The sender of a genuine message gets a reply: accepted with the
-new state, or rejected with the reason and the rule id.
+even whether a game exists). A genuine mail is read as email judges read orders: its first
+block of lines (up to a blank line; `;` also separates) is either one command (see
+`commands`) or the seat's moves in order, in the game's text form or as JSON. The moves are
+submitted as one batch (`referee.moves_batch`): played in order until the first refusal.
+The answer lists what was played (narrated) and which line was refused, why and by which rule.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import ServiceError
-from referee.notify import addresses, inbound
+from referee.errors import BadRequest, ServiceError
+from referee.notify import addresses, commands, inbound, messages
 from referee.store import credentials
 from referee.store.db import write_transaction
 
@@ -22,21 +25,32 @@ if TYPE_CHECKING:
     from referee.service import Referee
 
 log = logging.getLogger(__name__)
+MAX_LINES = 100
 
 
-def _parse_move(service: "Referee", game_id: str, text: str | None) -> tuple[Any, dict | None]:
-    """(move, None) or (None, problem)."""
-    if text is None:
-        return None, {"detail": "no move found in the mail: write it as JSON or in the game's text form"}
-    if text.lstrip().startswith("{"):
-        try:
-            return json.loads(text), None
-        except json.JSONDecodeError as e:
-            return None, {"detail": f"malformed JSON: {e}"}
+def order_lines(mail: inbound.InboundMail) -> list[str]:
+    """The lines a mail orders: its first block of non-empty lines, split at `;`. A JSON move
+    spanning several lines counts as one."""
+    block: list[str] = []
+    for line in mail.text.replace("\r\n", "\n").split("\n"):
+        if line.strip():
+            block.append(line.strip())
+        elif block:
+            break
+    if block and block[0].startswith("{") and not all(_json(ln) is not None for ln in block):
+        return [mail.move_text] if mail.move_text else []
+    out = []
+    for line in block:
+        out += [part.strip() for part in ([line] if line.startswith("{") else line.split(";")) if part.strip()]
+    return out[:MAX_LINES]
+
+
+def _json(line: str) -> dict | None:
     try:
-        return service.load(game_id).rules.parse_text(text), None
-    except ValueError as e:
-        return None, {"detail": str(e)}
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
@@ -56,17 +70,46 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
         return {"status": "ignored", "why": "sender is not the seat's registered address"}
 
     key = "mail:" + hashlib.sha256((mail.message_id or "").encode() + raw).hexdigest()[:48]
-    move, problem = _parse_move(service, game_id, mail.move_text)
-    accepted = False
-    if problem is None:
-        try:
-            # Keyed by the message, so a mail delivered twice plays its move once.
-            service.submit_move(game_id, seat, {"move": move, "idempotency_key": key})
-            accepted = True
-        except ServiceError as e:
-            problem = e.problem()
+    lines = order_lines(mail)
+    command = commands.parse(lines[0]) if lines else None
+    if command is not None:
+        note = commands.run(service, game_id, seat, *command)
+        outcome: dict[str, Any] = {"status": "command", "command": command[0]}
+    else:
+        note, outcome = _play(service, game_id, seat, lines, key)
     loaded = service.load(game_id)
     with write_transaction(service.db) as c:
-        service.notifier.mail_reply(c, loaded, seat, accepted, move, problem, key, service.clock())
-    return {"status": "accepted" if accepted else "rejected", "game_id": game_id, "seat": seat,
-            "problem": problem}
+        service.notifier.mail_reply(c, loaded, seat, note, key, service.clock(), mail.message_id)
+    return {**outcome, "game_id": game_id, "seat": seat}
+
+
+def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: str) -> tuple[messages.Note, dict]:
+    played: list[tuple[str, str]] = []
+    refused: dict | None = None
+    unreadable = False
+    if not lines:
+        refused, unreadable = {"line": 1, "detail": "no move or command found in the mail"}, True
+    else:
+        items = [_json(ln) if ln.startswith("{") and _json(ln) is not None else ln for ln in lines]
+        try:
+            # Keyed by the message, so a mail delivered twice plays its moves once.
+            _, body = service.submit_move(game_id, seat, {"moves": items, "idempotency_key": key})
+            moves = [e for e in body["events"] if e["type"] == "move"][:body["played"]]
+            rules = service.load(game_id).rules
+            played = [(messages.move_text(rules, e["payload"]["move"]), e.get("text", "")) for e in moves]
+            if body.get("refused"):
+                refused = {**body["refused"], "line": body["refused"]["index"] + 1}
+        except ServiceError as e:
+            problem = e.problem()
+            refused = {"line": 1, "detail": problem["detail"], "rule": problem.get("rule"),
+                       "errors": problem.get("errors", [])}
+            unreadable = isinstance(e, BadRequest)
+    loaded = service.load(game_id)
+    seen = service.notifier.seen(service.db.conn, loaded, seat, since=False)
+    line = lines[refused["line"] - 1] if refused and lines and refused["line"] <= len(lines) else None
+    note = messages.moves_reply(seen, played, refused, line)
+    if unreadable and not played:
+        help_text = "\n".join(commands.help_lines(seen.title, commands.examples(seen)))
+        note = messages.Note(note.kind, note.subject, note.text + "\n" + help_text + "\n", note.data)
+    status = "accepted" if played and not refused else "partly accepted" if played else "rejected"
+    return note, {"status": status, "played": len(played), "problem": refused}

@@ -1,13 +1,29 @@
-"""What notifications say. Built only from the addressed seat's own game document (its view
-and its own prompts, as the API serves them to that seat), so they can never carry another
-seat's hidden information."""
+"""What notifications say: short plain-text mails a person reads, and JSON for webhooks.
+
+A mail is built only from what the addressed seat may see: its own game document (view and
+own prompts, as the API serves them to that seat), events redacted for it and narrated, and
+the game's `summary` of its view. So no mail can carry another seat's hidden information,
+and none carries JSON: moves appear in the game's text form (`format_move`).
+
+Layout (every part optional): a headline; what this mail is about (played / refused lines);
+what happened since the seat's last move; its position; what it must decide with the
+deadline in its own time zone and in UTC, the default and the legal moves; how to answer;
+its personal link; a footer naming the game.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
+
+from referee.notify.preferences import zone
+
+WIDTH = 76
+MOVES_SHOWN = 4          # wrapped lines of legal moves in a notification (all of them: `moves`)
+SINCE_GROUPED = 16       # more narrated events than this: one line per run of one seat
+COMMANDS = ("help", "status", "history [N]", "moves", "resign", "pause", "resume", "notify all|turn|none")
 
 
 @dataclass(frozen=True)
@@ -18,114 +34,224 @@ class Note:
     data: dict         # the webhook body
 
 
-def _when(ts: float | None) -> str:
+@dataclass
+class Seen:
+    """Everything one seat may see that a mail to it is built from (see Notifier.seen)."""
+
+    doc: dict[str, Any]                 # Referee.describe(loaded, seat)
+    seat: int
+    names: list[str]
+    title: str                          # the game's title
+    rules: Any                          # the game's rules (format_move, summary)
+    since: list[tuple[int | None, str]] = field(default_factory=list)  # (seat, sentence) since its last move
+    deadline: float | None = None
+    tz: str | None = None
+    reply_to: str | None = None
+    link: str | None = None             # the seat's personal web link
+
+
+def when(ts: float | None, tz: str | None = None) -> str:
+    """A deadline in the seat's zone and in UTC: "Wed 25 Nov 2026 14:00 CET (Europe/Berlin), 13:00 UTC"."""
     if ts is None:
         return "no deadline"
-    return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    utc = datetime.fromtimestamp(ts, timezone.utc)
+    z = zone(tz)
+    if z is None or tz in ("UTC", "Etc/UTC"):
+        return utc.strftime("%a %d %b %Y %H:%M UTC")
+    local = utc.astimezone(z)
+    return f"{local:%a %d %b %Y %H:%M} {local.tzname()} ({tz}), {utc:%H:%M} UTC"
 
 
-def _prompt_lines(doc: dict[str, Any], seat: int, deadlines: dict[int, float]) -> list[str]:
-    lines = []
-    for p in doc["prompts"]:
-        if p["seat"] != seat:
+def move_text(rules: Any, move: Any) -> str:
+    """A move in the game's text form (never JSON in a mail body)."""
+    try:
+        return rules.format_move(move)
+    except Exception:
+        return str(move.get("type", "a move")) if isinstance(move, dict) else "a move"
+
+
+def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None) -> list[str]:
+    """Moves in text form, " | "-separated, packed into lines; cut after `max_lines` lines."""
+    lines: list[str] = []
+    for i, text in enumerate(move_text(rules, m) for m in moves):
+        if lines and len(lines[-1]) + 3 + len(text) <= WIDTH - 2:
+            lines[-1] += " | " + text
             continue
-        lines.append(f"You must decide: {p['text']} (deadline: {_when(deadlines.get(seat))})")
-        lines.append(f"If you do not answer in time the referee plays: {json.dumps(p['default'])}")
+        if max_lines is not None and len(lines) == max_lines:
+            return [f"  {ln}" for ln in lines] + [f"  ... and {len(moves) - i} more: answer `moves` for all of them"]
+        lines.append(text)
+    return [f"  {ln}" for ln in lines]
+
+
+def since_lines(seen: Seen) -> list[str]:
+    if not seen.since:
+        return []
+    out = ["Since your last move:"]
+    if len(seen.since) <= SINCE_GROUPED:
+        return out + [f"- {text}" for _, text in seen.since]
+    runs: list[tuple[int | None, list[str]]] = []
+    for seat, text in seen.since:
+        if runs and runs[-1][0] == seat:
+            runs[-1][1].append(text)
+        else:
+            runs.append((seat, [text]))
+    return out + ["- " + " ".join(texts) for _, texts in runs]
+
+
+def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
+    lines: list[str] = []
+    for p in seen.doc["prompts"]:
+        if p["seat"] != seen.seat:
+            continue
+        lines.append(f"You must decide: {p['text']}")
+        lines.append(f"Deadline: {when(seen.deadline, seen.tz)}")
+        if p.get("default") is not None:
+            lines.append(f"If you do not answer in time the referee plays: {move_text(seen.rules, p['default'])}")
         if p["choices"]:
-            lines.append("Legal moves:")
-            lines += [f"  {json.dumps(c)}" for c in p["choices"][:60]]
-            if len(p["choices"]) > 60:
-                lines.append(f"  ... and {len(p['choices']) - 60} more (GET /games/{doc['id']}/prompts)")
+            lines.append(f"Legal moves ({len(p['choices'])}):")
+            lines += wrapped_moves(seen.rules, p["choices"], None if all_moves else MOVES_SHOWN)
+        else:
+            lines.append("Too many legal moves to list: build yours from the game's text form (see its rules page).")
     return lines
 
 
-def _how_to_answer(doc: dict[str, Any], reply_to: str | None, base_url: str) -> list[str]:
-    lines = ["", "How to answer:"]
-    if reply_to:
-        lines.append(f"  reply to this mail (it goes to {reply_to}) with the move as JSON, e.g.")
-        lines.append('  {"type": "end_turn"}, or in the game\'s short text form (see the game\'s player page).')
-    lines.append(f"  or POST {base_url}/games/{doc['id']}/moves with your seat token.")
+def answer_lines(seen: Seen) -> list[str]:
+    lines = []
+    if seen.reply_to:
+        lines.append("Answer by replying to this mail: your moves at the top, one per line or")
+        lines.append("separated by ;, in the text form above; a blank line ends them.")
+        lines.append("Commands: " + ", ".join(COMMANDS) + ".")
+    if seen.link:
+        lines.append(f"Your page: {seen.link}")
     return lines
 
 
-def _frame(doc: dict[str, Any], seat: int, title: str, lines: list[str]) -> str:
-    seats = ", ".join(f"{s['seat']}: {s['name']}" for s in doc["seats"])
-    head = [title, "", f"Game {doc['id']} ({doc['game']}), you are seat {seat}. Seats: {seats}.",
-            f"Sequence {doc['seq']}, status {doc['status']}.", ""]
-    view = ["", "Your view of the game:", json.dumps(doc["view"], indent=2, sort_keys=True)]
-    return "\n".join(head + lines + view) + "\n"
+def compose(seen: Seen, headline: list[str], about: list[str] | None = None, since: bool = True,
+            position: bool = True, prompt: bool = True, answer: bool = True, all_moves: bool = False) -> str:
+    doc = seen.doc
+    parts: list[list[str]] = [headline, about or []]
+    if since:
+        parts.append(since_lines(seen))
+    if position:
+        summary = _summary(seen)
+        if summary:
+            parts.append(["Your position:" if seen.seat is not None else "Position:", *summary.splitlines()])
+    if prompt and doc["status"] == "active":
+        parts.append(prompt_lines(seen, all_moves))
+    if answer:
+        parts.append(answer_lines(seen))
+    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else f"seat {seen.seat}"
+    parts.append([f"{seen.title}, game {doc['id']}; you are {name} (seat {seen.seat}). "
+                  f"Sequence {doc['seq']}, status {doc['status']}."])
+    return "\n\n".join("\n".join(p) for p in parts if p) + "\n"
 
 
-def _data(kind: str, doc: dict[str, Any], seat: int, deadlines: dict[int, float], **extra: Any) -> dict:
-    return {"event": kind, "game_id": doc["id"], "game": doc["game"], "seat": seat, "seq": doc["seq"],
-            "status": doc["status"], "prompts": [p for p in doc["prompts"] if p["seat"] == seat],
-            "deadline": deadlines.get(seat), "view": doc["view"], "result": doc["result"], **extra}
+def _summary(seen: Seen) -> str:
+    """The game's summary of the seat's view, with "Seat N" lines named after their players."""
+    try:
+        text = seen.rules.summary(seen.doc["view"], seen.seat).strip()
+    except Exception:
+        return ""
+
+    def named(m: re.Match) -> str:
+        i = int(m.group(1))
+        return f"{seen.names[i]} (seat {i})" if 0 <= i < len(seen.names) else m.group(0)
+
+    return re.sub(r"(?m)^Seat (\d+)\b", named, text)
 
 
-def your_turn(doc, seat, deadlines, reply_to, base_url) -> Note:
-    lines = _prompt_lines(doc, seat, deadlines) + _how_to_answer(doc, reply_to, base_url)
-    return Note("your_turn", f"[{doc['game']} {doc['id']}] Your move",
-                _frame(doc, seat, "It is your turn.", lines), _data("your_turn", doc, seat, deadlines))
+def _subject(seen: Seen, what: str) -> str:
+    return f"[{seen.doc['game']} {seen.doc['id']}] {what}"
 
 
-def reminder(doc, seat, deadlines, reply_to, base_url, left: str) -> Note:
-    lines = _prompt_lines(doc, seat, deadlines) + _how_to_answer(doc, reply_to, base_url)
-    return Note("reminder", f"[{doc['game']} {doc['id']}] Reminder: {left} left for your move",
-                _frame(doc, seat, f"Reminder: your deadline is in {left}.", lines),
-                _data("reminder", doc, seat, deadlines, left=left))
+def _data(kind: str, seen: Seen, **extra: Any) -> dict:
+    doc = seen.doc
+    return {"event": kind, "game_id": doc["id"], "game": doc["game"], "seat": seen.seat, "seq": doc["seq"],
+            "status": doc["status"], "prompts": [p for p in doc["prompts"] if p["seat"] == seen.seat],
+            "deadline": seen.deadline, "view": doc["view"], "result": doc["result"],
+            "since": [text for _, text in seen.since], **extra}
 
 
-def timed_out(doc, seat, deadlines, reply_to, base_url, played: dict, absent: bool) -> Note:
-    lines = [f"Your deadline passed, so the referee played the default move {json.dumps(played)}."]
+def _hello(seen: Seen) -> str:
+    return seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else f"Seat {seen.seat}"
+
+
+# -- the notifications ---------------------------------------------------------------------------
+
+def your_turn(seen: Seen) -> Note:
+    head = [f"{_hello(seen)}, it is your turn in {seen.title}."]
+    return Note("your_turn", _subject(seen, "Your move"), compose(seen, head), _data("your_turn", seen))
+
+
+def reminder(seen: Seen, left: str) -> Note:
+    head = [f"Reminder: {left} left for your move in {seen.title}."]
+    return Note("reminder", _subject(seen, f"Reminder: {left} left for your move"), compose(seen, head),
+                _data("reminder", seen, left=left))
+
+
+def timed_out(seen: Seen, played: dict, absent: bool) -> Note:
+    head = [f"Your deadline passed, so the referee played the default move: {move_text(seen.rules, played)}."]
     if absent:
-        lines.append("After several timeouts in a row you are marked absent: your decisions now get a short "
-                     "deadline until you move again.")
-    more = _prompt_lines(doc, seat, deadlines)
-    if more:
-        lines += [""] + more + _how_to_answer(doc, reply_to, base_url)
-    return Note("timeout", f"[{doc['game']} {doc['id']}] Your deadline passed",
-                _frame(doc, seat, "Timeout.", lines), _data("timeout", doc, seat, deadlines, played=played))
+        head.append("After several timeouts in a row you are marked absent: your decisions now get a short "
+                    "deadline until you move again.")
+    return Note("timeout", _subject(seen, "Your deadline passed"), compose(seen, head),
+                _data("timeout", seen, played=played))
 
 
-def seat_absent(doc, seat, deadlines, absent_seat: int, name: str) -> Note:
-    text = f"Seat {absent_seat} ({name}) missed several deadlines in a row and is now marked absent; " \
-           "the referee plays its default moves after a short deadline until it moves again."
-    return Note("absent", f"[{doc['game']} {doc['id']}] {name} is absent",
-                _frame(doc, seat, text, []), _data("absent", doc, seat, deadlines, absent_seat=absent_seat))
+def seat_absent(seen: Seen, absent_seat: int, name: str) -> Note:
+    head = [f"{name} (seat {absent_seat}) missed several deadlines in a row and is now marked absent;",
+            "the referee plays that seat's default moves after a short deadline until it moves again."]
+    return Note("absent", _subject(seen, f"{name} is absent"), compose(seen, head, prompt=False),
+                _data("absent", seen, absent_seat=absent_seat))
 
 
-def game_over(doc, seat, deadlines, seed: str | None) -> Note:
-    lines = [f"Result: {json.dumps(doc['result'])}",
-             f"The game's seed is now revealed: {seed}",
-             f"Its commitment was {doc['seed_commitment']}; every shuffle and roll can now be checked with "
-             "`referee verify --file` on the exported log."]
-    return Note("game_over", f"[{doc['game']} {doc['id']}] Game over",
-                _frame(doc, seat, "The game is over.", lines), _data("game_over", doc, seat, deadlines, seed=seed))
+def game_over(seen: Seen, result_text: str, seed: str | None) -> Note:
+    head = ["The game is over.", result_text]
+    about = [f"The game's seed is now revealed: {seed}",
+             f"Its commitment was {seen.doc['seed_commitment']}; every shuffle and roll can now be checked",
+             "with `referee verify --file` on the exported log."]
+    return Note("game_over", _subject(seen, "Game over"), compose(seen, head, about, prompt=False, answer=False),
+                _data("game_over", seen, seed=seed))
 
 
-def paused(doc, seat, deadlines, by: int | None, resumed: bool, until: float | None) -> Note:
+def paused(seen: Seen, by: str | None, resumed: bool, until: float | None) -> Note:
     if resumed:
-        title = "The game is running again; clocks restarted."
+        head = ["The game is running again; the clocks restarted."]
     else:
-        title = f"Seat {by} paused the game; every clock is stopped" + (f" until {_when(until)}." if until else ".")
+        head = [f"{by or 'Every seat'} paused the game; every clock is stopped"
+                + (f" until {when(until, seen.tz)}." if until else ".")]
     kind = "resumed" if resumed else "paused"
-    return Note(kind, f"[{doc['game']} {doc['id']}] Game {kind}", _frame(doc, seat, title, []),
-                _data(kind, doc, seat, deadlines))
+    return Note(kind, _subject(seen, f"Game {kind}"), compose(seen, head, since=False, prompt=resumed),
+                _data(kind, seen))
 
 
-def mail_reply(doc, seat, deadlines, reply_to, base_url, accepted: bool, move: Any, problem: dict | None) -> Note:
-    if accepted:
-        title = f"Accepted: {json.dumps(move)}"
-        lines = _prompt_lines(doc, seat, deadlines)
-        if lines:
-            lines += _how_to_answer(doc, reply_to, base_url)
+def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None, line: str | None) -> Note:
+    """The answer to a mail of moves: each played line with its narration, the refused line with
+    the reason and the rule id, then the seat's position and what comes next."""
+    about = []
+    if played:
+        about.append(f"Played {len(played)} move{'s' if len(played) != 1 else ''}:")
+        about += [f"  {i}. {text} -- {told}" for i, (text, told) in enumerate(played, 1)]
+    if refused is not None:
+        rule = f" (rule {refused['rule']})" if refused.get("rule") else ""
+        where = f"Line {refused.get('line', 1)}" + (f' "{line}"' if line else "")
+        about.append(f"{where} was refused: {refused['detail']}{rule}.")
+        about += [f"  {e['path']}: {e['message']}" for e in refused.get("errors", [])[:5]]
+        if played:
+            about.append("Nothing after it was played.")
+    if played and refused is None:
+        what = "Move accepted" if len(played) == 1 else f"{len(played)} moves accepted"
+    elif played:
+        what = f"{len(played)} move{'s' if len(played) != 1 else ''} played, line {refused.get('line')} refused"
     else:
-        rule = f" (rule {problem['rule']})" if problem and problem.get("rule") else ""
-        title = f"Rejected: {problem['detail'] if problem else 'no move found'}{rule}"
-        lines = []
-        if problem and problem.get("errors"):
-            lines += [f"  {e['path']}: {e['message']}" for e in problem["errors"]]
-        lines += _prompt_lines(doc, seat, deadlines) + _how_to_answer(doc, reply_to, base_url)
-    return Note("mail_reply", f"[{doc['game']} {doc['id']}] " + ("Move accepted" if accepted else "Move rejected"),
-                _frame(doc, seat, title, lines),
-                _data("mail_reply", doc, seat, deadlines, accepted=accepted, problem=problem))
+        what = "Move rejected"
+    note_since = Seen(**{**seen.__dict__, "since": []})
+    return Note("mail_reply", _subject(seen, what), compose(note_since, [what + "."], about),
+                _data("mail_reply", seen, accepted=bool(played), problem=refused))
+
+
+def command_reply(seen: Seen, command: str, head: list[str], about: list[str] | None = None, *,
+                  since: bool = False, position: bool = False, prompt: bool = False, all_moves: bool = False) -> Note:
+    return Note("mail_reply", _subject(seen, command), compose(seen, head, about, since=since, position=position,
+                                                                prompt=prompt, all_moves=all_moves),
+                _data("mail_reply", seen, command=command))

@@ -1,8 +1,10 @@
 """Which notifications an appended batch of events causes, queued in the same transaction.
 
 A seat is told when a decision opens for it (not after its own move: the HTTP answer or the
-mail reply already tells it), when its deadline passed, before a deadline (reminders), when
-a seat turns absent, when the game pauses, resumes or ends.
+mail reply already tells it), when its deadline passed, before a deadline (reminders, never
+once the deadline has passed), when a seat turns absent, when the game pauses, resumes or
+ends. Mail goes only where the seat's `notify` setting wants it (see preferences); webhooks
+get everything.
 """
 
 from __future__ import annotations
@@ -11,13 +13,17 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from referee.clock import format_remaining
-from referee.notify import addresses, messages, webhooks
 from referee.engine.replay import STATE_EVENTS
-from referee.notify.messages import Note
-from referee.store import credentials, outbox
+from referee.notify import addresses, messages, preferences, webhooks
+from referee.notify.messages import Note, Seen
+from referee.presentation import narrate_event, result_sentence
+from referee.store import credentials, events, outbox
+from referee.web.links import seat_url
 
 if TYPE_CHECKING:
     from referee.service import Loaded, Referee
+
+MAX_SINCE = 80  # events narrated at most in "since your last move"
 
 
 class Notifier:
@@ -38,17 +44,38 @@ class Notifier:
     def webhook_secret(self, game_id: str, seat: int) -> str:
         return webhooks.seat_secret(self.service.secret_key, game_id, seat)
 
-    def _deadlines(self, loaded: "Loaded") -> dict[int, float]:
-        return {s: sc.due_at for s, sc in enumerate(loaded.clocks.seats)
-                if sc.due_at is not None and loaded.status == "active"}
+    def _deadline(self, loaded: "Loaded", seat: int) -> float | None:
+        due = loaded.clocks.seats[seat].due_at
+        return due if loaded.status == "active" else None
+
+    def since(self, conn, loaded: "Loaded", seat: int) -> list[tuple[int | None, str]]:
+        """Every event after the seat's last move, narrated as the seat may see it."""
+        row = conn.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND seat = ? AND type = 'move'",
+                           (loaded.game_id, seat)).fetchone()
+        after = max(row[0] or 0, loaded.seq - MAX_SINCE)
+        names = [s["name"] for s in loaded.created["seats"]]
+        return [(e.seat, narrate_event(loaded.rules, self.service.redact_event(loaded, e, seat), names))
+                for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
+
+    def seen(self, conn, loaded: "Loaded", seat: int, since: bool = True,
+             settings: dict[int, dict] | None = None) -> Seen:
+        """What a mail to `seat` may be built from."""
+        svc, gid = self.service, loaded.game_id
+        settings = settings if settings is not None else preferences.settings(conn, gid)
+        return Seen(doc=svc.describe(loaded, seat), seat=seat,
+                    names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
+                    rules=loaded.rules, since=self.since(conn, loaded, seat) if since else [],
+                    deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
+                    reply_to=self.reply_address(gid, seat),
+                    link=seat_url(svc.config.base_url, svc.secret_key, gid, seat))
 
     def queue(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
-              contacts: list[dict[str, Any]] | None = None) -> int:
+              contacts: list[dict[str, Any]] | None = None, email: bool = True) -> int:
         """Queue a note for one seat on each channel it has; returns how many were new."""
         contacts = contacts if contacts is not None else self.contacts(conn, loaded.game_id)
         contact = contacts[seat]
         n = 0
-        if contact["email"]:
+        if contact["email"] and email:
             n += outbox.enqueue(conn, loaded.game_id, seat, "email", contact["email"], note.kind, note.subject,
                                 note.text, f"{key}:email", now)
         if contact["webhook"]:
@@ -60,63 +87,77 @@ class Notifier:
         contacts = self.contacts(conn, after.game_id)
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
-        svc, gid, base = self.service, after.game_id, self.service.config.base_url
-        dl = self._deadlines(after)
-        docs: dict[int, dict] = {}
+        gid = after.game_id
+        settings = preferences.settings(conn, gid)
+        names = [s["name"] for s in after.created["seats"]]
+        seen: dict[int, Seen] = {}
 
-        def doc(seat: int) -> dict:
-            if seat not in docs:
-                docs[seat] = svc.describe(after, seat)
-            return docs[seat]
+        def look(seat: int) -> Seen:
+            if seat not in seen:
+                seen[seat] = self.seen(conn, after, seat, settings=settings)
+            return seen[seat]
 
-        def send(seat: int, note: Note) -> None:
-            self.queue(conn, after, seat, note, f"{gid}:{seat}:{note.kind}:{after.seq}", now, contacts)
+        def send(seat: int, make) -> None:
+            level = settings.get(seat, {}).get("notify", "all")
+            note: Note = make(look(seat))
+            self.queue(conn, after, seat, note, f"{gid}:{seat}:{note.kind}:{after.seq}", now, contacts,
+                       email=preferences.wants(level, note.kind))
 
         movers = {e.seat for e in appended if e.type in STATE_EVENTS}
         everyone = range(len(contacts))
         for e in appended:
             if e.type == "timeout":
                 seat = e.seat
-                became_absent = after.clocks.seats[seat].absent and not before.clocks.seats[seat].absent
-                send(seat, messages.timed_out(doc(seat), seat, dl, self.reply_address(gid, seat), base,
-                                              e.payload["move"], after.clocks.seats[seat].absent))
+                absent = after.clocks.seats[seat].absent
+                became_absent = absent and not before.clocks.seats[seat].absent
+                send(seat, lambda s, e=e, absent=absent: messages.timed_out(s, e.payload["move"], absent))
                 if became_absent:
                     for s in everyone:
                         if s != seat:
-                            send(s, messages.seat_absent(doc(s), s, dl, seat, contacts[seat]["name"]))
+                            send(s, lambda v, seat=seat: messages.seat_absent(v, seat, contacts[seat]["name"]))
             elif e.type == "game_ended":
+                told = result_sentence(e.payload.get("result"), names)
                 for s in everyone:
-                    send(s, messages.game_over(doc(s), s, dl, after.seed.hex()))
+                    send(s, lambda v, told=told: messages.game_over(v, told, after.seed.hex()))
             elif e.type in ("paused", "resumed"):
                 pause = before.clocks.pause if e.type == "resumed" else e.payload.get("pause")
+                by = names[e.seat] if e.seat is not None and e.seat < len(names) else None
                 for s in everyone:
-                    send(s, messages.paused(doc(s), s, dl, e.seat, e.type == "resumed",
-                                            (pause or {}).get("until")))
+                    send(s, lambda v, e=e, pause=pause, by=by: messages.paused(
+                        v, by, e.type == "resumed", (pause or {}).get("until")))
         if after.status != "active":
             return
+        # A decision opened: the seat's clock opened anew, or (a game without a clock keeps no
+        # clock) the seat is prompted now and was not before.
+        prompted_before = {p.seat for p in before.prompts} if before.seq and before.status == "active" else set()
+        prompted_after = {p.seat for p in after.prompts}
         for seat, sc in enumerate(after.clocks.seats):
             opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
-            if opened_now and seat not in movers:
-                send(seat, messages.your_turn(doc(seat), seat, dl, self.reply_address(gid, seat), base))
+            if (opened_now or (seat in prompted_after and seat not in prompted_before)) and seat not in movers:
+                send(seat, messages.your_turn)
 
     def remind(self, conn, loaded: "Loaded", seat: int, now: float) -> int:
+        """Queue the due reminder; nothing once the deadline has passed (the timeout tells)."""
         sc = loaded.clocks.seats[seat]
+        if sc.due_at is None or sc.due_at <= now:
+            return 0
         left = format_remaining(sc.due_at - now)
-        dl = self._deadlines(loaded)
-        note = messages.reminder(self.service.describe(loaded, seat), seat, dl,
-                                 self.reply_address(loaded.game_id, seat), self.service.config.base_url, left)
+        level = preferences.of(conn, loaded.game_id, seat)["notify"]
+        note = messages.reminder(self.seen(conn, loaded, seat), left)
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
-        return self.queue(conn, loaded, seat, note, key, now)
+        return self.queue(conn, loaded, seat, note, key, now, email=preferences.wants(level, "reminder"))
 
-    def mail_reply(self, conn, loaded: "Loaded", seat: int, accepted: bool, move: Any, problem: dict | None,
-                   key: str, now: float) -> int:
-        note = messages.mail_reply(self.service.describe(loaded, seat), seat, self._deadlines(loaded),
-                                   self.reply_address(loaded.game_id, seat), self.service.config.base_url,
-                                   accepted, move, problem)
+    def mail_reply(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
+                   in_reply_to: str | None) -> int:
+        """Queue the answer to a seat's own mail (always sent, whatever its notify setting),
+        threaded under that mail."""
         contacts = self.contacts(conn, loaded.game_id)
         if not contacts[seat]["email"]:
             return 0
-        return outbox.enqueue(conn, loaded.game_id, seat, "email", contacts[seat]["email"], note.kind,
-                              note.subject, note.text, key, now)
+        new = outbox.enqueue(conn, loaded.game_id, seat, "email", contacts[seat]["email"], note.kind,
+                             note.subject, note.text, key, now)
+        if new and in_reply_to:
+            conn.execute("UPDATE outbox SET in_reply_to = ? WHERE dedupe_key = ?", (in_reply_to[:998], key))
+        return new

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 from referee.config import Config
@@ -40,9 +39,11 @@ def pick(prompt, rnd: random.Random) -> dict:
     return rnd.choice(strong) if strong and rnd.random() < 0.85 else rnd.choice(choices)
 
 
-def view_in_mail(message) -> dict:
-    body = message.get_content().replace("\r\n", "\n")
-    return json.loads(body.split("Your view of the game:\n", 1)[1])
+def mail_leaks(message) -> bool:
+    """A mail shows JSON, or more than the addressee's own hand (the summary lists a hand only
+    for the seat whose view it is)."""
+    body = message.get_content()
+    return "{" in body or body.count("Hand:") > 1
 
 
 def hand_leaks(view: dict, other: int) -> bool:

@@ -24,9 +24,9 @@ def _columns(player: dict[str, Any]) -> str:
 def _player(view: dict[str, Any], i: int, seat: int | None) -> list[str]:
     p = view["players"][i]
     who = "You" if i == seat else f"Seat {i}"
-    pawn = people(p["pawn"]) if p["pawn"] else "off the board"
+    pawn = f"at {people(p['pawn'])}" if p["pawn"] else "off the board"
     start = ", start card still to build" if p["start_card"] else ""
-    lines = [f"{who}: score {p['score']}, pawn at {pawn}, {p['hand_size']} cards in hand{start}."]
+    lines = [f"{who}: score {p['score']}, pawn {pawn}, {p['hand_size']} cards in hand{start}."]
     if isinstance(p.get("hand"), dict):
         held = [f"{people(k)} {n}" for k, n in p["hand"].items() if n]
         lines.append("  Hand: " + (", ".join(held) if held else "empty") + ".")

@@ -1,0 +1,113 @@
+"""Several moves in one request (and moves in a game's text form), as one seat's consecutive moves.
+
+The moves are judged in order on the state the previous one left; judging stops at the first
+refusal. Every accepted move becomes its own `move` event, and all of them are appended in
+one transaction after the sequence the batch was judged on, so a concurrent writer makes the
+whole batch fail with 409 rather than interleave. The answer is the usual move answer (the
+seat's view, its prompts, the appended events) plus `played` and, when a move was refused
+after others were played, `refused`: its index, the move as sent, the reason and the rule id.
+A refusal of the very first move is the usual error (400 for an unreadable move, 422 with
+the rule id for an illegal one), so a batch of one behaves like a single move.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.engine.contract import IllegalMove
+from referee.engine.replay import advance
+from referee.engine.schemas import schema_errors, validator_for
+from referee.errors import BadRequest, ServiceError, Unprocessable
+from referee.presentation import narrate_event
+from referee.store import idempotency
+
+if TYPE_CHECKING:
+    from referee.service import Loaded, Referee
+
+
+class Refusal(Exception):
+    """Move `index` of a batch was refused; `problem` is what the client is told."""
+
+    def __init__(self, index: int, sent: Any, error: ServiceError):
+        super().__init__(error.detail)
+        self.index = index
+        self.sent = sent
+        self.error = error
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"index": self.index, "move": self.sent, "detail": self.error.detail}
+        out.update({k: v for k, v in self.error.extra.items() if k in ("rule", "errors")})
+        return out
+
+
+def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
+    """A move from a JSON move or a string in the game's text form; BadRequest if unreadable."""
+    if isinstance(sent, str):
+        try:
+            move = loaded.rules.parse_text(sent)
+        except ValueError as e:
+            raise BadRequest(f"not a move: {e}") from None
+    else:
+        move = sent
+    errs = schema_errors(validator_for(loaded.rules.move_schema), move)
+    if errs:
+        raise BadRequest("move does not match the game's move schema", errors=errs)
+    return move
+
+
+def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str, int, dict]], list[dict], Refusal | None]:
+    """The events and states of the moves accepted in order, and the first refusal if any."""
+    new: list[tuple[str, int, dict]] = []
+    states: list[dict] = []
+    state, seq = loaded.state, loaded.seq
+    for i, item in enumerate(sent):
+        try:
+            move = read_move(loaded, item)
+            step = advance(loaded.rules, loaded.seed, state, seq + 1, "move", seat, {"move": move})
+        except BadRequest as e:
+            return new, states, Refusal(i, item, e)
+        except IllegalMove as e:
+            return new, states, Refusal(i, item, Unprocessable(e.message, rule=e.rule, current_seq=seq))
+        new.append(("move", seat, {"move": move, "chance": step.chance, "state_hash": step.state_hash}))
+        states.append(step.state)
+        state, seq = step.state, seq + 1
+    return new, states, None
+
+
+def submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """POST /games/{id}/moves with `moves` (a list) or `text` (one move in the text form)."""
+    key = body.get("idempotency_key")
+    if key is not None:
+        earlier = idempotency.recall(service.db.conn, game_id, seat, key)
+        if earlier is not None:
+            return earlier
+    loaded = service.load(game_id)
+    service._check_expected(loaded, body.get("expected_seq"))
+    service._check_active(loaded)
+    sent = body["moves"] if "moves" in body else [body["text"]]
+    new, states, refused = judge(loaded, seat, sent)
+    if not new:
+        assert refused is not None
+        raise refused.error
+
+    def answer(after: "Loaded", appended: list) -> dict[str, Any]:
+        out = service._move_response(after, seat, appended)
+        names = [s["name"] for s in after.created["seats"]]
+        for e in out["events"]:
+            e["text"] = narrate_event(after.rules, e, names)
+        out["played"] = len(new)
+        out["refused"] = refused.to_json() if refused is not None else None
+        return out
+
+    def remember(conn, after: "Loaded", appended: list) -> None:
+        if key is not None:
+            idempotency.remember(conn, game_id, seat, key, 201, answer(after, appended))
+
+    try:
+        after, appended = service._write(loaded, new, states[-1], remember, states=states)
+    except ServiceError:
+        earlier = idempotency.recall(service.db.conn, game_id, seat, key) if key is not None else None
+        if earlier is not None:
+            return earlier
+        raise
+    return 201, answer(after, appended)

@@ -1,0 +1,65 @@
+"""A seat's mail settings: its time zone (seat option `tz`, an IANA name, default UTC) and
+which notifications it wants (`notify all|turn|none`, changed by mail).
+
+- all:  every notification (your turn, reminders, timeouts, absences, pauses, game over)
+- turn: only what needs this seat (your turn, reminders, its own timeouts) and the game's end
+- none: nothing unasked; answers to the seat's own mails still come
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from referee.errors import Unprocessable
+
+LEVELS = ("all", "turn", "none")
+TURN_KINDS = frozenset({"your_turn", "reminder", "timeout", "game_over"})
+ANSWERS = frozenset({"mail_reply"})  # always sent: the seat asked for them
+
+
+def zone(name: str | None) -> ZoneInfo | None:
+    """The zone for an IANA name; None for no name or an unknown one."""
+    if not name:
+        return None
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def check_zones(seats: list[dict[str, Any]]) -> None:
+    """422 for a seat whose `tz` is not an IANA time zone name."""
+    for i, s in enumerate(seats):
+        if s.get("tz") and zone(s["tz"]) is None:
+            raise Unprocessable(f"seat {i}: unknown time zone {s['tz']!r}; use an IANA name such as Europe/Berlin")
+
+
+def save_new(conn: sqlite3.Connection, game_id: str, seats: list[dict[str, Any]]) -> None:
+    conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)",
+                     [(game_id, i, s.get("tz"), "all") for i, s in enumerate(seats)])
+
+
+def settings(conn: sqlite3.Connection, game_id: str) -> dict[int, dict[str, Any]]:
+    """Seat -> {"tz", "notify"}; seats of games created before settings existed get defaults."""
+    rows = conn.execute("SELECT seat, tz, notify FROM seat_settings WHERE game_id = ?", (game_id,)).fetchall()
+    return {s: {"tz": tz, "notify": n} for s, tz, n in rows}
+
+
+def of(conn: sqlite3.Connection, game_id: str, seat: int) -> dict[str, Any]:
+    return settings(conn, game_id).get(seat, {"tz": None, "notify": "all"})
+
+
+def set_notify(conn: sqlite3.Connection, game_id: str, seat: int, level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"notify takes one of {', '.join(LEVELS)}")
+    conn.execute("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,NULL,?) "
+                 "ON CONFLICT (game_id, seat) DO UPDATE SET notify = excluded.notify", (game_id, seat, level))
+
+
+def wants(level: str, kind: str) -> bool:
+    """Whether a seat at `level` gets a mail of `kind`."""
+    if kind in ANSWERS or level == "all":
+        return True
+    return level == "turn" and kind in TURN_KINDS
