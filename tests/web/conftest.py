@@ -28,10 +28,14 @@ FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component
 
 @pytest.fixture(scope="session")
 def browser():
-    """Skips the browser tests (only those) where Chromium or Playwright is missing."""
+    """Chromium from Debian (`python3 tasks.py test` installs it when it may, as root). A machine
+    without it fails these tests with that message rather than passing them by skipping: a
+    browser test that did not run proves nothing. `REFEREE_SKIP_BROWSER=1` opts out explicitly."""
+    if os.environ.get("REFEREE_SKIP_BROWSER") == "1":
+        pytest.skip("REFEREE_SKIP_BROWSER=1")
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing (python3 tasks.py test installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+        pytest.fail(f"{CHROMIUM} is missing: run `python3 tasks.py test` as root, or apt-get install chromium")
+    from playwright import sync_api
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b
