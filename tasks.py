@@ -41,7 +41,7 @@ def ensure_chromium() -> None:
     if Path(CHROMIUM).exists() or os.environ.get("REFEREE_NO_APT") == "1":
         return
     if not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
-        print(f"{CHROMIUM} is missing: the browser tests will be skipped (apt-get install chromium)", flush=True)
+        print(f"{CHROMIUM} is missing and cannot be installed here (not root): the browser tests will fail (apt-get install chromium)", flush=True)
         return
     print("installing chromium for the browser tests ...", flush=True)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
