@@ -136,3 +136,27 @@ def m003_mail_settings(db):
         )""")
     # The Message-ID of the player's mail an answer replies to (threading headers).
     db.execute("ALTER TABLE outbox ADD COLUMN in_reply_to TEXT")
+
+
+@migrations()
+def m004_listing_indexes_and_components(db):
+    # Game lists are read newest first (updated_at DESC, id) with keyset paging; one index per
+    # filter keeps every page a range scan, whatever the number of games.
+    db.execute("CREATE INDEX IF NOT EXISTS games_recent ON games(updated_at DESC, id)")
+    db.execute("CREATE INDEX IF NOT EXISTS games_status_recent ON games(status, updated_at DESC, id)")
+    db.execute("CREATE INDEX IF NOT EXISTS games_game_recent ON games(game, updated_at DESC, id)")
+    db.execute("CREATE INDEX IF NOT EXISTS games_game_status_recent ON games(game, status, updated_at DESC, id)")
+    db.execute("CREATE INDEX IF NOT EXISTS game_players_name_game ON game_players(name, game_id)")
+    db.execute("DROP INDEX IF EXISTS game_players_name")
+    db.execute("DROP INDEX IF EXISTS games_status")  # covered by the ones above
+    # The scheduler's vacation check reads only paused games, not every game.
+    db.execute("CREATE INDEX IF NOT EXISTS games_paused_resume ON games(resume_at) WHERE status = 'paused'")
+    # Component data once per distinct content; game_created rows reference it by
+    # components_sha256 (the digest still covers the full payload, see store/components.py).
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS components (
+            sha256 TEXT PRIMARY KEY,
+            data TEXT NOT NULL
+        ) WITHOUT ROWID""")
+    from referee.store.components import compact_created_events
+    compact_created_events(db.conn)

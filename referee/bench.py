@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import requests
 
@@ -95,10 +95,11 @@ def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("gunicorn did not start")
 
 
-def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list[float]) -> list[float]:
+def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list[float],
+                commit: Callable[[], float] | None = None, commits: list[float] | None = None) -> list[float]:
     """One whole Babel game with random legal moves; returns each move's latency. After each
-    move a no-op request of the same size is timed too (into `noop`), so that both see the
-    same machine conditions."""
+    move a no-op request of the same size is timed too (into `noop`), and one raw durable
+    SQLite commit (into `commits`), so that all see the same machine conditions."""
     created = http.post(url + "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]}).json()
     tokens = [s["token"] for s in created["seats"]]
     gid = created["id"]
@@ -120,7 +121,24 @@ def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list
         t0 = time.perf_counter()
         http.post(url + "/_bench/noop", json={"move": move, "expected_seq": game["seq"]}).raise_for_status()
         noop.append(time.perf_counter() - t0)
+        if commit is not None and commits is not None:
+            commits.append(commit())
     return latencies
+
+
+def _raw_commit(path: Path) -> Callable[[], float]:
+    """One durable SQLite commit (WAL, synchronous=FULL, an event-sized row): its seconds."""
+    raw = connect(path).conn
+    raw.execute("CREATE TABLE IF NOT EXISTS raw (n INTEGER PRIMARY KEY, payload TEXT)")
+    body = json.dumps({"move": {"type": "travel", "people": "medes"}, "chance": [], "state_hash": "0" * 64})
+
+    def commit() -> float:
+        t0 = time.perf_counter()
+        raw.execute("BEGIN IMMEDIATE")
+        raw.execute("INSERT INTO raw (payload) VALUES (?)", (body,))
+        raw.execute("COMMIT")
+        return time.perf_counter() - t0
+    return commit
 
 
 def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
@@ -130,7 +148,9 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
         http = requests.Session()
         rnd = random.Random(seed)
         noop: list[float] = []
-        per_game = [_play_babel(http, url, rnd, noop) for _ in range(games)]
+        commits: list[float] = []
+        commit = _raw_commit(workdir / "commit.db")
+        per_game = [_play_babel(http, url, rnd, noop, commit, commits) for _ in range(games)]
         all_moves = [x for g in per_game for x in g]
         move_rate, noop_rate = len(all_moves) / sum(all_moves), len(noop) / sum(noop)
         longest = sorted(per_game, key=len, reverse=True)[: max(1, games // 2)]
@@ -141,6 +161,10 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
             "games": games, "moves": len(all_moves),
             "moves_per_s": move_rate, "noop_per_s": noop_rate, "ratio": move_rate / noop_rate,
             "median_move_ms": ms(all_moves, 50), "median_noop_ms": ms(noop, 50),
+            "median_raw_commit_ms": ms(commits, 50),
+            "move_p50_over_noop_plus_commit_p50": round(_percentile(all_moves, 50) /
+                                                        (_percentile(noop, 50) + _percentile(commits, 50)), 3),
+            "latency_target": "move_p50_over_noop_plus_commit_p50 <= 1.1",
             "longest_games": len(longest), "their_moves": [len(g) for g in longest],
             "first10": {"p50_ms": ms(first, 50), "p99_ms": ms(first, 99), "samples": len(first)},
             "last10": {"p50_ms": ms(last, 50), "p99_ms": ms(last, 99), "samples": len(last)},
@@ -224,8 +248,26 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
     return out
 
 
-def run(appends: int = 3000, games: int = 40, seed: int = 1) -> dict[str, Any]:
+SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory")
+
+
+def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
+        rounds: int = 7, only: tuple[str, ...] = SECTIONS) -> dict[str, Any]:
+    """The sections named in `only`; `games` and `anchor` size the seeded databases of the
+    list and scheduler figures, `rounds` the repetitions behind each median and spread."""
+    from referee import bench_scale as scale
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp)
-        return {"appends": bench_appends(work, appends), "http": bench_http(work, games, seed),
-                "rebuild": bench_rebuild(work), "pages": bench_pages(work, seed=seed)}
+        jobs = {
+            "appends": lambda: bench_appends(work, appends),
+            "http": lambda: bench_http(work, played, seed),
+            "rebuild": lambda: bench_rebuild(work) if (work / "http.db").exists() else {"skipped": "needs http"},
+            "pages": lambda: bench_pages(work, seed=seed),
+            "lists": lambda: scale.bench_lists(work, games, anchor, rounds),
+            "scheduler": lambda: scale.bench_scheduler(work, games, anchor, rounds),
+            "timeouts": lambda: scale.bench_due_timeouts(work, seed=seed),
+            "replay": lambda: scale.bench_rebuild_vs_eventsourcing(work, rounds * 2, seed),
+            "storage": lambda: scale.bench_storage(work),
+            "memory": lambda: scale.bench_memory(work, seed=seed),
+        }
+        return {name: jobs[name]() for name in SECTIONS if name in only}

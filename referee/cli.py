@@ -248,12 +248,21 @@ def mail_in(ctx: click.Context) -> None:
 
 @main.command()
 @click.option("--appends", default=3000, show_default=True, help="Events to append in benchmark 1.")
-@click.option("--games", default=40, show_default=True, help="Babel games to play over HTTP.")
+@click.option("--played", default=40, show_default=True, help="Babel games to play over HTTP.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the random move choice.")
-def bench(appends: int, games: int, seed: int) -> None:
-    """Measure appends/s, moves/s over HTTP, latency flatness and rebuild time."""
+@click.option("--games", default=100_000, show_default=True, help="Games seeded for the list and scheduler figures.")
+@click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
+@click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
+@click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
+              "lists, scheduler, timeouts, replay, storage, memory.")
+def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None) -> None:
+    """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee import bench as benchmarks
-    click.echo(json.dumps(benchmarks.run(appends, games, seed), indent=2))
+    sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
+    unknown = set(sections) - set(benchmarks.SECTIONS)
+    if unknown:
+        _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
+    click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections), indent=2))
 
 
 if __name__ == "__main__":

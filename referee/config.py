@@ -22,6 +22,7 @@ class Config:
     create_limit: str = "60/hour"                    # games created per client address
     auth_fail_limit: str = "30/minute"               # failed seat-token checks per client address
     allow_private_targets: bool = False              # webhooks/mail to loopback/private addresses
+    state_cache_bytes: int = 64 * 2**20              # memory for loaded games per process (a cache)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: str) -> "Config":
@@ -41,6 +42,11 @@ class Config:
     def __post_init__(self) -> None:
         if isinstance(self.allow_private_targets, str):  # from the environment: "1", "true", "yes"
             self.allow_private_targets = self.allow_private_targets.strip().lower() in ("1", "true", "yes", "on")
+        if isinstance(self.state_cache_bytes, str):
+            try:
+                self.state_cache_bytes = int(self.state_cache_bytes)
+            except ValueError:
+                raise ConfigError("REFEREE_STATE_CACHE_BYTES must be a whole number of bytes") from None
 
 
 class ConfigError(ValueError):

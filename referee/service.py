@@ -9,14 +9,13 @@ scheduler) makes this one fail with 409 instead of forking the log.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import secrets
 import threading
 import time
 from dataclasses import dataclass
-from collections import OrderedDict
 from datetime import datetime, timezone
+from functools import cached_property
 from typing import Any, Callable
 
 import sqlite_utils
@@ -30,7 +29,7 @@ from referee.engine.base import ComponentError
 from referee.engine.contract import IllegalMove, Rules
 from referee.engine.hashing import canonical, commitment
 from referee.engine.registry import GAME_IDS, rules_for
-from referee.engine.replay import STATE_EVENTS, advance, initial
+from referee.engine.replay import STATE_EVENTS, advance, apply_event, initial
 from referee.engine.rng import redact_records
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee import moves_batch
@@ -39,11 +38,11 @@ from referee.notify import preferences
 from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, idempotency, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
-from referee.web.links import game_url, seat_url
 from referee import targets
+from referee.statecache import StateCache, deep_size
+from referee.web.links import game_url, seat_url
 
 Clock = Callable[[], float]
-CACHED_GAMES = 2000  # games whose latest state each process keeps in memory (a cache only)
 
 
 def iso(ts: float) -> str:
@@ -62,15 +61,20 @@ class Loaded:
     game: str
     rules: Rules
     seed: bytes
-    created: dict[str, Any]      # the game_created payload
+    created: dict[str, Any]      # the game_created payload, less what only the log needs (kept())
     created_at: str
     seq: int
     state: dict[str, Any]
     status: str                  # active | paused | finished
     policy: ClockPolicy | None
     clocks: Clocks
-    prompts: tuple = ()          # the rules' prompts for `state`, computed once per state
     ended: dict | None = None    # the result recorded by game_ended (an abandoned game's too)
+
+    @cached_property
+    def prompts(self) -> tuple:
+        """The rules' prompts for `state`, computed when first asked for (a replay computes
+        them for the state it arrives at, not for every event on the way)."""
+        return tuple(self.rules.prompts(self.state))
 
     @property
     def finished(self) -> bool:
@@ -84,7 +88,10 @@ class Loaded:
     def evolve(self, **changes: Any) -> "Loaded":
         """A copy with some fields changed: dataclasses.replace without its per-call cost
         (this runs for every event of every replay)."""
-        new = copy.copy(self)
+        new = object.__new__(Loaded)
+        new.__dict__.update(self.__dict__)
+        if "state" in changes and changes["state"] is not self.state:
+            new.__dict__.pop("prompts", None)  # they were the old state's
         new.__dict__.update(changes)
         return new
 
@@ -100,8 +107,7 @@ class Referee:
         self.clock = clock
         self.config = config or Config(database=database)
         self._local = threading.local()
-        self._cache: OrderedDict[str, Loaded] = OrderedDict()  # least recently used first
-        self._cache_lock = threading.Lock()
+        self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
         db = open_database(database)
         with write_transaction(db) as conn:
@@ -178,7 +184,7 @@ class Referee:
             "chance": step.chance, "state_hash": step.state_hash,
         }
         tokens = [secrets.token_urlsafe(24) for _ in seats]
-        blank = Loaded(game_id, game, rules, seed, payload, "", 0, step.state, "active", policy,
+        blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,
                        clocks_mod.start(policy, len(seats)))
         with write_transaction(self.db) as conn:
             credentials.save_seed(conn, game_id, seed)
@@ -221,8 +227,7 @@ class Referee:
         seq, _ = events.head(conn, game_id)
         if seq == 0:
             raise NotFound(f"no game {game_id!r}")
-        with self._cache_lock:
-            cached = self._cache.get(game_id)
+        cached = self._cache.get(game_id)
         if cached is not None and cached.seq == seq:
             return cached
         if cached is None or cached.seq > seq:
@@ -248,18 +253,18 @@ class Referee:
         return loaded
 
     def _load_cold(self, conn, game_id: str, seq: int) -> Loaded:
-        created = events.read(conn, game_id, after=0)[0]
+        created = events.first(conn, game_id)
         payload = created.payload
         seed = credentials.seed_of(conn, game_id)
         rules = self.rules(payload["game"], payload["components"], payload["rules_version"])
         policy = policy_from_clock(payload["clock"])
-        blank = Loaded(game_id, payload["game"], rules, seed, payload, created.created_at, 0, {}, "active",
+        blank = Loaded(game_id, payload["game"], rules, seed, kept(payload), created.created_at, 0, {}, "active",
                        policy, clocks_mod.start(policy, len(payload["seats"])))
         snap = snapshots.latest(conn, game_id, seq)
         if snap is not None and snap[2] is not None:
             snap_seq, state, meta = snap
             return blank.evolve(seq=snap_seq, state=state, status=meta["status"], ended=meta.get("ended"),
-                                clocks=Clocks.from_json(meta["clocks"]), prompts=tuple(rules.prompts(state)))
+                                clocks=Clocks.from_json(meta["clocks"]))
         state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
         return self._step(blank, 1, "game_created", None, payload, created.created_at, state)
 
@@ -269,31 +274,25 @@ class Referee:
         if state is None:
             state = loaded.state
             if etype in STATE_EVENTS:
-                state = advance(loaded.rules, loaded.seed, state, seq, etype, seat, payload).state
-        status = _status_after(loaded.status, etype)
-        prompts = loaded.prompts
-        if etype in (*STATE_EVENTS, "game_created"):
-            prompts = tuple(loaded.rules.prompts(state))
-        clocks = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat,
-                                        at if at is not None else epoch(created_at), payload, [p.seat for p in prompts])
+                state = apply_event(loaded.rules, loaded.seed, state, seq, etype, seat, payload)
         ended = payload["result"] if etype == "game_ended" else loaded.ended
-        return loaded.evolve(seq=seq, state=state, status=status, clocks=clocks, prompts=prompts,
-                             created_at=loaded.created_at or created_at, ended=ended)
+        after = loaded.evolve(seq=seq, state=state, status=_status_after(loaded.status, etype),
+                              created_at=loaded.created_at or created_at, ended=ended)
+        # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
+        prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
+        after.__dict__["clocks"] = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat,
+                                                          at if at is not None else epoch(created_at), payload, prompted)
+        return after
 
     def _remember(self, loaded: Loaded) -> None:
-        with self._cache_lock:
-            self._cache[loaded.game_id] = loaded
-            self._cache.move_to_end(loaded.game_id)
-            while len(self._cache) > CACHED_GAMES:
-                self._cache.popitem(last=False)
+        self._cache.put(loaded.game_id, loaded)
 
     def forget(self, game_id: str | None = None) -> None:
         """Drop cached states (tests and benchmarks use this to measure cold loads)."""
-        with self._cache_lock:
-            if game_id is None:
-                self._cache.clear()
-            else:
-                self._cache.pop(game_id, None)
+        if game_id is None:
+            self._cache.clear()
+        else:
+            self._cache.pop(game_id)
 
     # -- authentication ----------------------------------------------------------------------
 
@@ -612,6 +611,19 @@ class Referee:
                 projections.set_players(c, gid, [s["name"] for s in loaded.created["seats"]])
                 self._project(c, loaded, last.created_at)
         return len(ids)
+
+
+def kept(created: dict[str, Any]) -> dict[str, Any]:
+    """The game_created payload a loaded game keeps: not the setup's chance records and start
+    position (often most of its size; replay and verify read them from the log)."""
+    return {k: v for k, v in created.items() if k not in ("chance", "position")}
+
+
+def cached_size(loaded: Loaded) -> int:
+    """The bytes a cached game holds (its prompts included, computed now so that the entry
+    never grows after it is measured); the rules and component data are shared by all games."""
+    loaded.prompts
+    return deep_size([loaded], shared=[loaded.rules, loaded.created.get("components")])
 
 
 def _status_after(status: str, etype: str) -> str:

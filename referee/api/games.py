@@ -12,6 +12,7 @@ from referee.engine.registry import GAME_IDS
 from referee.engine.schemas import check
 from referee.errors import BadRequest
 from referee.presentation import with_text
+from referee.store.projections import next_cursor
 
 bp = Blueprint("games", __name__)
 
@@ -36,9 +37,13 @@ def list_games():
         raise BadRequest("status must be active, paused or finished", parameter="status")
     if args.get("game") is not None and args["game"] not in GAME_IDS:
         raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
-    games = service().list_games(status=status, game=args.get("game"), player=args.get("player"),
-                                 limit=limit, offset=offset)
-    return jsonify({"games": games})
+    cursor = args.get("cursor")
+    try:
+        games = service().list_games(status=status, game=args.get("game"), player=args.get("player"),
+                                     limit=limit, offset=offset, cursor=cursor)
+    except ValueError as e:
+        raise BadRequest(f"cursor: {e}", parameter="cursor") from None
+    return jsonify({"games": games, "next_cursor": next_cursor(games, limit)})
 
 
 @bp.get("/games/<game_id>")

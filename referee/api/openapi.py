@@ -137,8 +137,11 @@ def openapi_document() -> dict[str, Any]:
                 {"name": "game", "in": "query", "schema": {"enum": list(GAME_IDS)}},
                 {"name": "player", "in": "query", "schema": {"type": "string"}},
                 {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
-                {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}}],
-                "responses": {"200": {"description": "Games, most recently updated first",
+                {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+                {"name": "cursor", "in": "query", "schema": {"type": "string"},
+                 "description": "The previous page's next_cursor (keyset paging: every page costs the same)"}],
+                "responses": {"200": {"description": "Games, most recently updated first; next_cursor "
+                                                     "(null on the last page) fetches the next page",
                                       "content": {"application/json": {"schema": {"type": "object"}}}},
                               **_problems(400)}},
         },

@@ -33,20 +33,32 @@ def initial(rules: Rules, seed: bytes, seats: int, options: dict, position: Stat
 
 def advance(rules: Rules, seed: bytes, state: State, seq: int, etype: str, seat: int | None,
             payload: dict[str, Any]) -> Step:
-    """The state after event `seq` of type `etype`. Raises IllegalMove for a refused move."""
+    """The state after event `seq` of type `etype`, with its chance records and state hash
+    (what a new event records and what verify checks). Raises IllegalMove for a refused move."""
     rng = Rng(seed, seq)
-    if etype in ("move", "timeout"):
-        new = rules.apply(state, seat, payload["move"], rng)
-    elif etype == "resigned":
-        new = rules.resign(state, seat)
-    else:
-        new = state
+    new = _apply(rules, state, etype, seat, payload, rng)
     return Step(new, rng.records, state_hash(seed, seq, new))
+
+
+def apply_event(rules: Rules, seed: bytes, state: State, seq: int, etype: str, seat: int | None,
+                payload: dict[str, Any]) -> State:
+    """The state after a logged event, and nothing else: rebuilding a state from its log
+    needs neither the state hash nor the chance records of the events on the way (they were
+    checked when recorded; `referee verify` checks them all again)."""
+    return _apply(rules, state, etype, seat, payload, Rng(seed, seq))
+
+
+def _apply(rules: Rules, state: State, etype: str, seat: int | None, payload: dict[str, Any], rng: Rng) -> State:
+    if etype in ("move", "timeout"):
+        return rules.apply(state, seat, payload["move"], rng)
+    if etype == "resigned":
+        return rules.resign(state, seat)
+    return state
 
 
 def fold(rules: Rules, seed: bytes, state: State, events: Iterable[dict[str, Any]]) -> State:
     """Apply the state-changing events after a known state (snapshot or seq 1)."""
     for e in events:
         if e["type"] in STATE_EVENTS:
-            state = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"]).state
+            state = apply_event(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"])
     return state

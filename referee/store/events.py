@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from referee.engine.hashing import GENESIS, canonical, chain, content_digest_of_payload
+from referee.store import components
 
 
 class SequenceConflict(Exception):
@@ -51,8 +52,12 @@ def event_content(etype: str, seat: int | None, payload: dict, created_at: str) 
 _COLUMNS = "game_id, seq, type, seat, payload, created_at, digest, prev_hash, hash"
 
 
-def _row_to_event(row: tuple) -> Event:
-    return Event(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5], row[6], row[7], row[8])
+def _row_to_event(conn: sqlite3.Connection, row: tuple) -> Event:
+    if row[2] == "game_created":
+        payload = components.join(conn, components.unpack(row[4]))
+    else:
+        payload = json.loads(row[4])
+    return Event(row[0], row[1], row[2], row[3], payload, row[5], row[6], row[7], row[8])
 
 
 def head(conn: sqlite3.Connection, game_id: str) -> tuple[int, str]:
@@ -70,13 +75,20 @@ def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: in
     body = canonical(payload)
     seq = expected_seq + 1
     digest = content_digest_of_payload(seed, seq, etype, seat, body, created_at)
+    stored: str | bytes = body.decode()
+    if etype == "game_created":  # component data once per content, the row references it
+        parts = components.split(payload)
+        if parts is not None:
+            rest, sha, data = parts
+            components.save(conn, sha, data)
+            stored = components.pack(rest)
     last, prev = head(conn, game_id)
     if last != expected_seq:
         raise SequenceConflict(last)
     event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
     try:
         conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-                     (game_id, seq, etype, seat, body.decode(), created_at, digest, prev, event.hash))
+                     (game_id, seq, etype, seat, stored, created_at, digest, prev, event.hash))
     except sqlite3.IntegrityError:
         raise SequenceConflict(head(conn, game_id)[0]) from None
     return event
@@ -85,7 +97,13 @@ def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: in
 def read(conn: sqlite3.Connection, game_id: str, after: int = 0) -> list[Event]:
     rows = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
                         (game_id, after)).fetchall()
-    return [_row_to_event(r) for r in rows]
+    return [_row_to_event(conn, r) for r in rows]
+
+
+def first(conn: sqlite3.Connection, game_id: str) -> Event | None:
+    """The game_created event alone (loading a game from a snapshot needs nothing else)."""
+    row = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq = 1", (game_id,)).fetchone()
+    return _row_to_event(conn, row) if row else None
 
 
 def game_ids(conn: sqlite3.Connection) -> Iterator[str]:

@@ -15,7 +15,8 @@ SEED = b"k" * 32
 def test_migrations_are_idempotent_and_settings_durable(tmp_path):
     path = tmp_path / "r.db"
     db = connect(path)
-    assert migrate(db) == ["m001_core", "m002_deadlines_and_outbox", "m003_mail_settings"]
+    assert migrate(db) == ["m001_core", "m002_deadlines_and_outbox", "m003_mail_settings",
+                           "m004_listing_indexes_and_components"]
     assert migrate(db) == []
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL

@@ -1,0 +1,94 @@
+"""The in-memory cache of loaded games, bounded in bytes rather than in entries.
+
+Games differ a lot in size (a two-seat Babel opening vs a five-seat Gentes endgame), so a
+count bound says little about memory; the operator sets bytes (`REFEREE_STATE_CACHE_BYTES`).
+Each entry's size is measured once when it is stored (entries are immutable afterwards) by
+walking its objects; objects shared by many games (component data, rules) are not counted.
+The cache is only a cache: an evicted game is rebuilt from its snapshot and log.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, Generic, Iterable, TypeVar
+
+V = TypeVar("V")
+
+_ATOMS = (str, bytes, int, float, bool, type(None))
+
+
+def deep_size(roots: Iterable[Any], shared: Iterable[Any] = ()) -> int:
+    """Bytes held by `roots` and everything they reach (dicts, lists, tuples, sets, objects'
+    attributes), each object counted once; `shared` objects and what only they reach are
+    left out. An upper bound: small ints and interned strings are counted though shared."""
+    seen = {id(o) for o in shared}
+    stack = list(roots)
+    total = 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, _ATOMS):
+            continue
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        elif hasattr(obj, "__dict__"):
+            stack.append(vars(obj))
+        elif hasattr(obj, "__slots__"):
+            stack.extend(getattr(obj, s) for s in obj.__slots__ if hasattr(obj, s))
+    return total
+
+
+class StateCache(Generic[V]):
+    """Least recently used entries go first once the measured total would pass `max_bytes`.
+    An entry larger than the whole bound is not kept. Thread-safe."""
+
+    def __init__(self, max_bytes: int, size_of: Callable[[V], int]):
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._size_of = size_of
+        self._entries: OrderedDict[str, tuple[V, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> V | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                return None
+            self._entries.move_to_end(key)
+            return found[0]
+
+    def put(self, key: str, value: V) -> None:
+        size = self._size_of(value)  # outside the lock: it walks the entry
+        with self._lock:
+            self._drop(key)
+            if size > self.max_bytes:
+                return
+            self._entries[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                self._drop(next(iter(self._entries)))
+
+    def pop(self, key: str) -> None:
+        with self._lock:
+            self._drop(key)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def _drop(self, key: str) -> None:
+        old = self._entries.pop(key, None)
+        if old is not None:
+            self.bytes -= old[1]

@@ -1,0 +1,69 @@
+"""The state cache is bounded in bytes: whatever is stored, its measured total never passes the
+bound, and an evicted game loads the same from its snapshot and log."""
+
+from __future__ import annotations
+
+import random
+
+from referee.config import Config
+from referee.service import Referee, cached_size
+from referee.statecache import StateCache, deep_size
+from tests.flow.support import pick
+
+
+def test_the_total_never_passes_the_bound_and_least_recent_go_first():
+    rnd = random.Random(5)
+    cache: StateCache[list] = StateCache(1000, len)
+    for i in range(2000):
+        key = f"g{rnd.randint(0, 40)}"
+        cache.put(key, [0] * rnd.randint(1, 1200))
+        assert cache.bytes <= 1000
+        assert cache.bytes == sum(len(v) for v, _ in cache._entries.values())
+        assert all(k == key or len(v) <= 1000 for k, (v, _) in cache._entries.items())
+    cache.put("a", [0] * 400); cache.put("b", [0] * 400); cache.get("a"); cache.put("c", [0] * 400)
+    assert cache.get("a") is not None and cache.get("b") is None
+    cache.put("huge", [0] * 5000)
+    assert cache.get("huge") is None
+
+
+def test_deep_size_counts_what_an_entry_reaches_once_and_skips_shared_objects():
+    shared = {"big": "x" * 10_000}
+    inner = ["y" * 100]
+    entry = {"a": inner, "b": inner, "s": shared}
+    assert deep_size([entry]) > 10_000
+    assert 100 < deep_size([entry], shared=[shared]) < 1_000
+
+
+def test_a_service_with_a_small_bound_stays_within_it_and_loads_the_same(tmp_path):
+    db = str(tmp_path / "r.db")
+    bound = 60_000
+    svc = Referee(db, config=Config(database=db, state_cache_bytes=bound))
+    rnd = random.Random(1)
+    ids = [svc.create_game({"game": g, "seats": [{"name": "A"}, {"name": "B"}]})["id"]
+           for g in ("babel", "iron_age", "babel", "iron_age", "babel", "babel", "iron_age", "babel")]
+    for _ in range(120):
+        gid = rnd.choice(ids)
+        loaded = svc.load(gid)
+        assert svc._cache.bytes <= bound
+        if loaded.finished or not loaded.prompts:
+            continue
+        p = loaded.prompts[0]
+        svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})
+        assert svc._cache.bytes <= bound
+    assert 0 < len(svc._cache) < len(ids)
+    fresh = Referee(db)
+    for gid in ids:
+        a, b = svc.load(gid), fresh.load(gid)
+        assert (a.seq, a.state, a.clocks, a.prompts) == (b.seq, b.state, b.clocks, b.prompts)
+
+
+def test_a_cached_game_is_measured_with_its_prompts_and_does_not_grow_afterwards(tmp_path):
+    svc = Referee(str(tmp_path / "r.db"))
+    gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]})["id"]
+    svc.forget()
+    loaded = svc.load(gid)
+    size = cached_size(loaded)
+    assert "prompts" in loaded.__dict__
+    loaded.prompts
+    assert cached_size(loaded) == size
+    assert svc._cache.bytes == size
