@@ -45,6 +45,11 @@ def test_four_seats_play_khronos_to_the_end_with_a_decision_by_another_seat(serv
     gid, tokens = created["id"], [s["token"] for s in created["seats"]]
 
     game = server.call("GET", f"/games/{gid}", tokens[0]).json()
+    # the audit log while the game runs: seat 1 sees the starting position without others' hands or coins
+    created_event = server.call("GET", f"/games/{gid}/events", tokens[1]).json()["events"][0]
+    shown = created_event["payload"]["position"]["players"]
+    assert [p["coins"] is None for p in shown] == [True, False, True, True]
+    assert [p["hand"] is None for p in shown] == [True, False, True, True]
     build = {"type": "build", "age": "might", "building": "civil", "rank": 1, "anchor": [4, 2], "cards": [card]}
     r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"move": build, "expected_seq": game["seq"]})
     assert r.status_code == 201, r.text
