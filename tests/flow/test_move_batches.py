@@ -1,0 +1,87 @@
+"""Several moves per request and moves in the text form over HTTP; narrated events."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.registry import GAME_IDS, rules_for
+
+
+def babel(server) -> tuple[str, list[str], dict]:
+    created = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Ada", "tz": "Asia/Tokyo"},
+                                                                            {"name": "Bo"}],
+                                                  "options": {"first_seat": 0}}).json()
+    hand = server.service.load(created["id"]).state["players"][0]["hand"]
+    return created["id"], [s["token"] for s in created["seats"]], hand
+
+
+def cards(hand: dict) -> tuple[str, str]:
+    hand = dict(hand)
+    a = next(p for p, n in hand.items() if n)
+    hand[a] -= 1
+    return a, next(p for p, n in hand.items() if n)
+
+
+def test_a_list_of_moves_plays_in_order_until_the_first_refusal(server):
+    gid, tokens, hand = babel(server)
+    a, b = cards(hand)
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0],
+                    json={"moves": [{"type": "travel", "people": a}, f"settle {b}", "end", "finish"],
+                          "idempotency_key": "k1"})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert body["played"] == 2 and body["seq"] == 3
+    assert body["refused"] == {"index": 2, "move": "end", "rule": "B-15",
+                               "detail": "you can still build your start card this turn (use finish_first_turn)"}
+    assert [e["text"] for e in body["events"]] == [f"Ada travelled to the {a.title()}.",
+                                                   f"Ada settled a {b.title()} card where the pawn stands."]
+    again = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["end"], "idempotency_key": "k1"})
+    assert again.json()["seq"] == 3 and again.json()["played"] == 2  # the first answer, nothing replayed
+    # The whole turn in one request: each move its own event, then the opponent's turn.
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["finish"], "expected_seq": 3})
+    assert r.status_code == 201 and r.json()["refused"] is None
+    events = server.call("GET", f"/games/{gid}/events", tokens[1]).json()["events"]
+    assert [e["seq"] for e in events] == [1, 2, 3, 4] and all(e["text"] for e in events)
+    assert events[0]["text"] == "A game of Babel began for Ada and Bo."
+    assert "Ada finished the first turn" in events[3]["text"] and "Bo drew" in events[3]["text"]
+
+
+def test_a_refused_first_move_is_the_usual_error_and_changes_nothing(server):
+    gid, tokens, _ = babel(server)
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["end", "finish"]})
+    assert r.status_code == 422 and r.json()["rule"] == "B-15"
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"text": "fly to the moon"})
+    assert r.status_code == 400 and "unknown move 'fly'" in r.json()["detail"]
+    r = server.call("POST", f"/games/{gid}/moves", tokens[1], json={"text": "finish"})
+    assert r.status_code == 422
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"text": "finish", "move": {"type": "end_turn"}})
+    assert r.status_code == 400
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": []})
+    assert r.status_code == 400
+    assert server.call("GET", f"/games/{gid}").json()["seq"] == 1
+
+
+def test_a_move_in_the_text_form(server):
+    gid, tokens, _ = babel(server)
+    r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"text": "FINISH"})
+    assert r.status_code == 201 and r.json()["events"][0]["payload"]["move"] == {"type": "finish_first_turn"}
+    assert r.json()["events"][0]["text"].startswith("Ada finished the first turn")
+
+
+def test_a_seat_time_zone_must_be_an_iana_name(server):
+    bad = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A", "tz": "Mars/Olympus"},
+                                                                        {"name": "B"}]})
+    assert bad.status_code == 422 and "Mars/Olympus" in bad.json()["detail"]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_game_takes_its_default_as_text(server, game):
+    rules = rules_for(game)
+    seats = [{"name": f"P{i}"} for i in range(max(rules.min_players, 2))]
+    created = server.call("POST", "/games", json={"game": game, "seats": seats}).json()
+    loaded = server.service.load(created["id"])
+    prompt = loaded.prompts[0]
+    r = server.call("POST", f"/games/{created['id']}/moves", created["seats"][prompt.seat]["token"],
+                    json={"moves": [rules.format_move(prompt.default)]})
+    assert r.status_code == 201, r.text
+    assert r.json()["events"][0]["payload"]["move"] == prompt.default and r.json()["events"][0]["text"]
