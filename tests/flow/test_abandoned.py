@@ -7,6 +7,9 @@ the rules score it now, marked abandoned, seed revealed, everyone told."""
 
 from __future__ import annotations
 
+import pytest
+
+from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.verify import verify_events
 from referee.scheduler import run_once
 from tests.flow.support import make_service
@@ -69,3 +72,25 @@ def test_one_seat_still_playing_keeps_the_game_alive(tmp_path, clock):
             run_once(service)
     assert not service.load(gid).finished
     assert not service.load(gid).clocks.seats[0].absent
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_game_can_end_abandoned_with_its_own_standings(tmp_path, clock, game):
+    """Whatever the game, seats that never answer end it: scored by the game's standings."""
+    service = make_service(tmp_path, clock)
+    rules = rules_for(game)
+    seats = max(rules.min_players, 2)
+    gid = service.create_game({"game": game, "clock": CLOCK, "seats": [{"name": f"P{i}"} for i in range(seats)]})["id"]
+    for _ in range(3000):
+        clock.advance(DAY + 1)
+        run_once(service)
+        if service.load(gid).finished:
+            break
+    result = service.game(gid, None)["result"]
+    assert result is not None, "the silent game never ended"
+    assert len(result["scores"]) == seats and sorted(result["ranking"]) == list(range(seats))
+    # a silent game may also end by its own rules (defaults alone can finish some games)
+    if result["reason"] == "abandoned":
+        assert result["abandoned"] is True and set(result["winners"]) <= set(range(seats))
+    report = verify_events([e.to_json() for e in service.raw_events(gid)])
+    assert report.ok and report.level == "full", report.to_json()

@@ -27,7 +27,7 @@ from referee.engine.rng import Rng
 from referee.games.khronos import moves, narration, picture, prompts, summary, text_form
 from referee.games.khronos.data import GameData
 from referee.games.khronos.invariants import violations
-from referee.games.khronos.scoring import finish
+from referee.games.khronos.scoring import finish, standing
 from referee.games.khronos.setup import initial_state
 from referee.games.khronos.state import clone
 from referee.games.khronos.views import view_for
@@ -70,6 +70,10 @@ class GameRules(GameRulesBase):
 
     def result(self, state: State) -> dict | None:
         return clone(state["result"])
+
+    def standings(self, state: State) -> dict:
+        """K-26 scoring of the position as it stands (a game ended as abandoned)."""
+        return standing(state, "standings")
 
     def resign(self, state: State, seat: int) -> State:
         """README "Resigning": the game ends at once, scored by coins; the resigning seat is

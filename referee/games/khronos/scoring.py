@@ -47,8 +47,14 @@ def taxes(g: GameData, st: State, seat: int) -> dict[str, int]:
 
 
 def finish(st: State, reason: str) -> None:
-    """K-26: the game ends; most coins win, equal coins share the rank (Ruling K-R12). A seat that
-    resigned is ranked last and cannot win (README, "Resigning")."""
+    """K-26: the game ends; most coins win, equal coins share the rank (Ruling K-R12)."""
+    st["phase"] = "finished"
+    st["result"] = standing(st, reason)
+
+
+def standing(st: State, reason: str) -> dict:
+    """K-26 / K-R12 applied to the position as it stands. A seat that resigned is ranked last
+    and cannot win (README, "Resigning")."""
     coins = [p["coins"] for p in st["players"]]
     out = [st["resigned"]] if st.get("resigned") is not None else []
     ranking = sorted(range(len(coins)), key=lambda s: (s in out, -coins[s], s))
@@ -61,6 +67,5 @@ def finish(st: State, reason: str) -> None:
         if prev is None or (s in out) != (prev in out) or coins[s] != coins[prev]:
             rank = i + 1
         ranks.append(rank)
-    st["phase"] = "finished"
-    st["result"] = {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
-                    "scores": coins, "ranking": ranking, "ranks": ranks, "reason": reason}
+    return {"winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+            "scores": coins, "ranking": ranking, "ranks": ranks, "reason": reason}
