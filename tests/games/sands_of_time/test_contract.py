@@ -22,6 +22,7 @@ from tests.games.sands_of_time.positions import (
     play,
     rejected,
     rng,
+    scene,
     started,
 )
 
@@ -233,3 +234,20 @@ def test_bad_input_is_refused_with_the_rule_and_changes_nothing():
     rejected(st, 0, {"type": "combat_value", "value": 1}, "ST-22", "PENDING_DECISION")
     st = started(3)
     rejected(st, 0, {"type": "choose_cards", "cards": ["focus_civil", "focus_political"]}, "ST-21", "FOCUS_ALREADY_USED")
+    # a card already played this generation, as the second re-use of the turn
+    st = active(3, ["chronicle", "tribute"])
+    st = play(st, 0, {"type": "act", "card": "chronicle", "placements": [{"card": 1, "field": "A"}]})
+    st = play(play(st, 0, {"type": "act", "card": "tribute", "mode": "colonies"}), 0, {"type": "end_turn"})
+    while st["phase"] != "SELECT":
+        st = play(st, st["pending"][0]["seat"], RULES.default_move(st, st["pending"][0]["seat"]))
+    rejected(st, 0, {"type": "choose_cards", "cards": ["chronicle", "tribute"]}, "ST-21", "TWO_REUSES")
+    # a combat value above the limit, and moving through a denied road
+    from tests.games.sands_of_time.test_caravans_and_roads import mv, road_board
+    from tests.games.sands_of_time.test_combat import attack, board
+    st = attack(scene(["conquest", "tribute"], board))
+    rejected(st, 1, {"type": "combat_value", "value": 6}, "ST-56", "DIE_OUT_OF_RANGE")
+    st = scene(["resettle", "tribute"], road_board)
+    plan = {"type": "act", "card": "resettle", "caravan": None, "moves": [mv("hispania", "italia", via="gallia")]}
+    st = play(play(st, 0, plan), 1, {"type": "road_permission", "region": "gallia", "grant": False})
+    rejected(st, 0, plan, "ST-75", "PASSAGE_DENIED")
+    rejected(st, 1, {"type": "road_permission", "region": "gallia", "grant": True}, "ST-22", "NOT_YOUR_TURN")
