@@ -138,9 +138,10 @@ def apply_setup(g: GameData, state: State, seat: int, move: Move) -> None:
     legal = options(g, state, seat)
     norm = dict(move)
     norm.pop("player", None)
-    if norm.get("border") is not None and phase == "SETUP_CARAVAN":
-        norm["border"] = [state["players"][seat]["capital_region"],
-                          next((r for r in norm["border"] if r != state["players"][seat]["capital_region"]), None)]
+    cap = state["players"][seat]["capital_region"]
+    border = norm.get("border")
+    if phase == "SETUP_CARAVAN" and isinstance(border, list) and len(border) == 2 and border[1] == cap:
+        norm["border"] = [cap, border[0]]  # either order names the same border
     if norm not in legal:
         raise fail("NOT_ALLOWED", f"not a legal {SETUP_KIND[phase]} now", rule)
     p = state["players"][seat]

@@ -180,3 +180,14 @@ def test_started_positions_are_sound():
         assert not RULES.check_state(st)
         clear_board(st)
         assert not RULES.check_state(st)
+
+
+def test_ST_9_the_border_must_start_at_the_capital_either_order():
+    st = draft_until(fresh(2, start=0), 8)
+    cap = st["players"][0]["capital_region"]
+    legal = RULES.prompts(st)[0].choices[0]
+    other = legal["border"][1]
+    out = play(st, 0, {"type": "setup_caravan", "border": [other, cap], "heritage": "civil"})
+    assert out["caravans"][G.key(cap, other)] == [0]
+    far = next(r for r in G.adj[other] if r != cap)
+    rejected(st, 0, {"type": "setup_caravan", "border": [other, far], "heritage": "civil"}, "ST-9")
