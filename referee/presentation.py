@@ -18,11 +18,11 @@ from referee.engine.contract import Rules
 log = logging.getLogger(__name__)
 
 
-def seat_name(names: list[str], seat: int | None) -> str:
+def seat_name(names: list[str], seat: Any) -> str:
     """The player's name for a seat; "the referee" for events without a seat."""
     if seat is None:
         return "the referee"
-    if 0 <= seat < len(names):
+    if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return f"seat {seat}"
 
@@ -33,9 +33,10 @@ def _when(ts: Any) -> str:
     return str(ts)
 
 
-def _join(words: list[str]) -> str:
+def join_words(words: list[str], empty: str = "") -> str:
+    """"a", "a and b", "a, b and c" (games' narrations use it too)."""
     if len(words) <= 1:
-        return "".join(words)
+        return "".join(words) or empty
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
@@ -49,7 +50,7 @@ def result_sentence(result: dict[str, Any] | None, names: list[str]) -> str:
     reason = result.get("reason") or result.get("end_reason")
     why = f" ({str(reason).replace('_', ' ')})" if reason else ""
     if winners:
-        who = _join([seat_name(names, w) for w in winners])
+        who = join_words([seat_name(names, w) for w in winners])
         head = f"{who} {'won' if len(winners) == 1 else 'shared the win'}{why}"
     else:
         head = f"The game ended in a draw{why}"
@@ -89,7 +90,7 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
         return f"{who}'s deadline passed, so the referee played the default: {told}."
     if etype == "game_created":
         title = getattr(rules, "title", payload.get("game", "the game"))
-        players = _join([seat_name(names, i) for i in range(len(names))])
+        players = join_words([seat_name(names, i) for i in range(len(names))])
         return f"A game of {title} began for {players}."
     if etype == "resigned":
         return f"{who} resigned."

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.babel.text_form import format_move
+from referee.presentation import join_words, seat_name
 
 
 def people(p: str) -> str:
@@ -18,18 +19,8 @@ def people(p: str) -> str:
     return p.replace("_", " ").title()
 
 
-def _name(names: list[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "the referee" if seat is None else f"seat {seat}"
-
-
 def _opponent(names: list[str], seat: Any) -> str:
-    return _name(names, 1 - seat) if seat in (0, 1) else "the opponent"
-
-
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return seat_name(names, 1 - seat) if seat in (0, 1) else "the opponent"
 
 
 def _ability(move: dict[str, Any], opp: str) -> str:
@@ -66,7 +57,7 @@ def _action(move: dict[str, Any], opp: str) -> str:
     if t == "finish_first_turn":
         return "finished the first turn (built the start card and ended the turn)"
     if t == "discard":
-        return "discarded " + _join([people(c) for c in move.get("cards", [])]) + " to halve the hand"
+        return "discarded " + join_words([people(c) for c in move.get("cards", [])]) + " to halve the hand"
     return f"played {format_move(move)}"
 
 
@@ -75,14 +66,14 @@ def _chance(records: list[dict[str, Any]], names: list[str], mover: str) -> list
     for r in records:
         label, value = r.get("label"), r.get("value")
         if label == "C-6" and value:
-            told.append("temple levels " + _join([str(v) for v in value]) + f" were drawn onto {mover}'s yard")
+            told.append("temple levels " + join_words([str(v) for v in value]) + f" were drawn onto {mover}'s yard")
         elif label == "C-5":
             told.append("the discard pile was shuffled into the draw pile")
         elif label == "C-4":
             vis = r.get("visible_to")
-            drawer = _name(names, vis[0]) if isinstance(vis, list) and len(vis) == 1 else "the next player"
+            drawer = seat_name(names, vis[0]) if isinstance(vis, list) and len(vis) == 1 else "the next player"
             if value is not None:
-                told.append(f"{drawer} drew " + (_join([people(c) for c in value]) if value else "nothing"))
+                told.append(f"{drawer} drew " + (join_words([people(c) for c in value]) if value else "nothing"))
             else:
                 count = (r.get("public") or {}).get("count")
                 told.append(f"{drawer} drew {count} card{'s' if count != 1 else ''}" if count is not None
@@ -96,7 +87,7 @@ def narrate(event: dict[str, Any], names: list[str]) -> str:
     seat = event.get("seat")
     payload = event.get("payload") or {}
     move = payload.get("move") or {}
-    mover = _name(names, seat)
+    mover = seat_name(names, seat)
     parts = [f"{mover} {_action(move, _opponent(names, seat))}"]
     parts += _chance(payload.get("chance") or [], names, mover)
     return "; ".join(parts) + "."

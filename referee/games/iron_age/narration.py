@@ -9,22 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.iron_age.effects import GameData
-
-
-def _name(names: list[str], seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return "the referee" if seat is None else f"seat {seat}"
+from referee.presentation import join_words, seat_name
 
 
 def _words(face: str) -> str:
     return str(face).replace("_", " ")
-
-
-def _join(words: list[str]) -> str:
-    if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _action(g: GameData, a: dict[str, Any]) -> str:
@@ -50,7 +39,7 @@ def _move(g: GameData, move: dict[str, Any]) -> str:
         return f"took a {move['choice']} as the free start column"
     if t == "reroll":
         dice = [f"die {i}" for i in move.get("empire", [])] + (["the fate die"] if move.get("fate") else [])
-        return f"rerolled {_join(dice)}"
+        return f"rerolled {join_words(dice)}"
     if t == "stop_rolling":
         return "stopped rolling"
     if t == "omen":
@@ -60,18 +49,18 @@ def _move(g: GameData, move: dict[str, Any]) -> str:
         return "declined the omen"
     if t == "assign":
         picks = [f"die {d} as {v}" for d, v in move.get("choices", {}).items()]
-        return f"took {_join(picks)}" if picks else "assigned no dice"
+        return f"took {join_words(picks)}" if picks else "assigned no dice"
     if t == "conquest":
         return "attacked (conquest)" if move["attack"] else "did not attack"
     if t == "tribute_response":
         return "denied the tribute with 1 good" if move["deny"] else "paid the tribute"
     if t == "build":
         acts = [_action(g, a) for a in move.get("actions", [])]
-        return f"built {_join(acts)}" if acts else "built nothing"
+        return f"built {join_words(acts)}" if acts else "built nothing"
     if t == "buy":
         d = g.developments.get(move["development"], {})
         pay = [f"{n} {k}" for k, n in move.get("payment", {}).items() if n]
-        return f"bought {d.get('en', _words(move['development']))}" + (f" for {_join(pay)}" if pay else "")
+        return f"bought {d.get('en', _words(move['development']))}" + (f" for {join_words(pay)}" if pay else "")
     if t == "buy_none":
         return "bought no development"
     if t == "convert":
@@ -85,7 +74,7 @@ def _throw(value: dict[str, Any]) -> str:
     faces = [_words(f) for _, f in sorted(value.get("empire", {}).items(), key=lambda kv: int(kv[0]))]
     fate = value.get("fate")
     parts = faces + ([f"fate {_words(fate)}"] if fate else [])
-    return _join(parts)
+    return join_words(parts, "nothing")
 
 
 def narrate(g: GameData, event: dict[str, Any], names: list[str]) -> str:
@@ -94,14 +83,14 @@ def narrate(g: GameData, event: dict[str, Any], names: list[str]) -> str:
     seat = event.get("seat")
     payload = event.get("payload") or {}
     move = payload.get("move") or {}
-    text = f"{_name(names, seat)} {_move(g, move)}"
+    text = f"{seat_name(names, seat)} {_move(g, move)}"
     for r in payload.get("chance") or []:
         if r.get("label") != "roll" or r.get("kind") != "note" or not isinstance(r.get("value"), dict):
             continue
         value = r["value"]
         if value.get("roll_no") == 1:
             follows = move.get("type") not in ("tribute_response",) and isinstance(seat, int) and names
-            nxt = _name(names, (seat + 1) % len(names)) if follows else "the next player"
+            nxt = seat_name(names, (seat + 1) % len(names)) if follows else "the next player"
             text += f"; {nxt} rolled {_throw(value)}"
         else:
             text += f": {_throw(value)}"
