@@ -53,3 +53,45 @@ def random_playout(rules: Rules, seats: int, options: dict, seed: bytes, pick: r
         state2 = r.state
         assert r.state_hash == hashes[i], f"replay diverged at seq {s}"
     return {"state": state, "moves": len(log), "result": rules.result(state)}
+
+
+# -- running many playouts on every core ---------------------------------------------------------
+
+import multiprocessing
+import os
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Iterator, Sequence
+
+WORKERS = max(1, min(2, os.cpu_count() or 1))
+CHUNK = 25
+
+
+def _done(value: Any) -> Future:
+    f: Future = Future()
+    f.set_result(value)
+    return f
+
+
+def pooled_playouts(request: Any, params: Sequence[str], play: Callable[[tuple], dict[str, Any]],
+                    games: Callable[[tuple], int], longest_first: Callable[[tuple], Any] | None = None,
+                    ) -> Iterator[dict[tuple, list[Future]]]:
+    """The body of a module-scoped `playouts` fixture: every selected configuration of this
+    module's `test_random_playouts` (its `params`, in order) split into chunks of CHUNK games,
+    all submitted at once to spawned worker processes so both cores stay busy across the tests
+    (each test then waits only for its own chunks). `play((*config, first, last))` plays games
+    first..last-1 in a worker and must be a module-level function; `games(config)` is how many
+    a configuration plays; `longest_first` orders submission so the last chunks are short."""
+    wanted = [tuple(item.callspec.params[p] for p in params) for item in request.session.items
+              if getattr(item, "originalname", "") == "test_random_playouts" and item.module is request.module]
+    chunks = {cfg: [(*cfg, lo, min(lo + CHUNK, games(cfg))) for lo in range(0, games(cfg), CHUNK)]
+              for cfg in wanted}
+    if WORKERS == 1:
+        yield {cfg: [_done(play(c)) for c in cs] for cfg, cs in chunks.items()}
+        return
+    with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as ex:
+        order = sorted(chunks, key=longest_first) if longest_first else list(chunks)
+        futures = {cfg: [ex.submit(play, c) for c in chunks[cfg]] for cfg in order}
+        yield futures
+        for fs in futures.values():
+            for f in fs:
+                f.cancel()

@@ -9,12 +9,11 @@ deck (GENTES_SECOND_DECK_PLAYOUTS, or GENTES_PLAYOUTS / 3). `pytest -s` prints g
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import time
 from collections import Counter
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from typing import Any, Iterator
 
 import pytest
@@ -22,12 +21,10 @@ import pytest
 from referee.games.gentes.rules import GameRules
 from tests.games.gentes.policy import move_gen
 from tests.games.gentes.second_deck import second_components
-from tests.playout import random_playout
+from tests.playout import pooled_playouts, random_playout
 
 GAMES = int(os.environ.get("GENTES_PLAYOUTS", "50"))
 SECOND = int(os.environ.get("GENTES_SECOND_DECK_PLAYOUTS", str(max(20, GAMES // 3))))
-WORKERS = max(1, min(2, os.cpu_count() or 1))
-CHUNK = 25
 CONFIGS = [(seats, deck) for deck in ("shipped", "second") for seats in (2, 3, 4)]
 
 
@@ -56,27 +53,9 @@ def _count(deck: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def playouts(request: pytest.FixtureRequest) -> Iterator[dict[tuple[int, str], list[Future]]]:
-    wanted = [(i.callspec.params["seats"], i.callspec.params["deck"]) for i in request.session.items
-              if getattr(i, "originalname", "") == "test_random_playouts"]
-    chunks = {cfg: [(*cfg, lo, min(lo + CHUNK, _count(cfg[1]))) for lo in range(0, _count(cfg[1]), CHUNK)]
-              for cfg in wanted}
-    if WORKERS == 1:
-        yield {cfg: [_done(_play(c)) for c in cs] for cfg, cs in chunks.items()}
-        return
-    with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as ex:
-        order = sorted(chunks, key=lambda cfg: -cfg[0])
-        futures = {cfg: [ex.submit(_play, c) for c in chunks[cfg]] for cfg in order}
-        yield futures
-        for fs in futures.values():
-            for f in fs:
-                f.cancel()
-
-
-def _done(value: dict[str, Any]) -> Future:
-    f: Future = Future()
-    f.set_result(value)
-    return f
+def playouts(request: pytest.FixtureRequest) -> Iterator[dict[tuple, list[Future]]]:
+    yield from pooled_playouts(request, ('seats', 'deck'), _play, lambda cfg: _count(cfg[1]),
+                               longest_first=lambda cfg: -cfg[0])
 
 
 @pytest.mark.slow

@@ -10,18 +10,17 @@ KHRONOS_PLAYOUTS sets the number of games per configuration (default 50; 300 for
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections import Counter
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from typing import Any, Iterator
 
 import pytest
 
+from tests.playout import pooled_playouts
+
 GAMES = int(os.environ.get("KHRONOS_PLAYOUTS", "50"))
-WORKERS = max(1, min(2, os.cpu_count() or 1))
-CHUNK = 25
 CONFIGS = [(seats, holdem) for seats in (2, 3, 4, 5) for holdem in (False, True)]
 
 
@@ -56,28 +55,11 @@ def _play(args: tuple[int, bool, int, int]) -> dict[str, Any]:
     return play_games(*args)
 
 
-def _done(value: dict[str, Any]) -> Future:
-    f: Future = Future()
-    f.set_result(value)
-    return f
-
 
 @pytest.fixture(scope="module")
-def playouts(request: pytest.FixtureRequest) -> Iterator[dict[tuple[int, bool], list[Future]]]:
-    """All selected configurations submitted at once in chunks, so both cores stay busy."""
-    wanted = [(i.callspec.params["seats"], i.callspec.params["holdem"]) for i in request.session.items
-              if getattr(i, "originalname", "") == "test_random_playouts"]
-    chunks = {cfg: [(*cfg, lo, min(lo + CHUNK, GAMES)) for lo in range(0, GAMES, CHUNK)] for cfg in wanted}
-    if WORKERS == 1:
-        yield {cfg: [_done(_play(c)) for c in cs] for cfg, cs in chunks.items()}
-        return
-    with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as ex:
-        order = sorted(chunks, key=lambda cfg: -cfg[0])
-        futures = {cfg: [ex.submit(_play, c) for c in chunks[cfg]] for cfg in order}
-        yield futures
-        for fs in futures.values():
-            for f in fs:
-                f.cancel()
+def playouts(request: pytest.FixtureRequest) -> Iterator[dict[tuple, list[Future]]]:
+    yield from pooled_playouts(request, ('seats', 'holdem'), _play, lambda cfg: GAMES,
+                               longest_first=lambda cfg: -cfg[0])
 
 
 @pytest.mark.slow
