@@ -73,7 +73,7 @@ def _game_move(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
     move = (event.get("payload") or {}).get("move")
     try:
         shown = rules.format_move(move) if move is not None else "a move"
-    except Exception:
+    except Exception:  # noqa: BLE001 - a hook must never break a mail
         shown = (move or {}).get("type", "a move") if isinstance(move, dict) else "a move"
     return f"{seat_name(names, event.get('seat'))} played {shown}."
 

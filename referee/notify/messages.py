@@ -66,7 +66,7 @@ def move_text(rules: Any, move: Any) -> str:
     """A move in the game's text form (never JSON in a mail body)."""
     try:
         return rules.format_move(move)
-    except Exception:
+    except Exception:  # noqa: BLE001 - a hook must never break a mail
         return str(move.get("type", "a move")) if isinstance(move, dict) else "a move"
 
 
@@ -141,8 +141,8 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
     if answer:
         parts.append(answer_lines(seen))
     name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else f"seat {seen.seat}"
-    parts.append([f"{seen.title}, game {doc['id']}; you are {name} (seat {seen.seat}). "
-                  f"Sequence {doc['seq']}, status {doc['status']}."])
+    parts.append([(f"{seen.title}, game {doc['id']}; you are {name} (seat {seen.seat}). "
+                   f"Sequence {doc['seq']}, status {doc['status']}.")])
     return "\n\n".join("\n".join(p) for p in parts if p) + "\n"
 
 
@@ -150,7 +150,7 @@ def _summary(seen: Seen) -> str:
     """The game's summary of the seat's view, with "Seat N" lines named after their players."""
     try:
         text = seen.rules.summary(seen.doc["view"], seen.seat).strip()
-    except Exception:
+    except Exception:  # noqa: BLE001 - a hook must never break a mail
         return ""
 
     def named(m: re.Match) -> str:

@@ -34,7 +34,7 @@ def test_a_list_of_moves_plays_in_order_until_the_first_refusal(server):
     assert body["refused"] == {"index": 2, "move": "end", "rule": "B-15",
                                "detail": "you can still build your start card this turn (use finish_first_turn)"}
     assert [e["text"] for e in body["events"]] == [f"Ada travelled to the {a.title()}.",
-                                                   f"Ada settled a {b.title()} card where the pawn stands."]
+                                                   f"Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card where the pawn stands."]
     again = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["end"], "idempotency_key": "k1"})
     assert again.json()["seq"] == 3 and again.json()["played"] == 2  # the first answer, nothing replayed
     # The whole turn in one request: each move its own event, then the opponent's turn.

@@ -44,7 +44,8 @@ def _action(move: dict[str, Any], opp: str) -> str:
     if t == "travel":
         return f"travelled to the {people(move['people'])}"
     if t == "settle":
-        return f"settled a {people(move['people'])} card{at or ' where the pawn stands'}"
+        name = people(move["people"])
+        return f"settled {'an' if name[0] in 'AEIOU' else 'a'} {name} card{at or ' where the pawn stands'}"
     if t == "build":
         what = "the start card" if move.get("source") == "start" else f"the top temple card of yard {move.get('yard')}"
         return f"built {what}{at}"

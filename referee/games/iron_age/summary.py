@@ -29,10 +29,10 @@ def _player(g: GameData, view: dict[str, Any], i: int, seat: int | None) -> list
     score = d.get("scores", [None] * (i + 1))[i]
     strength = d.get("strength", [None] * (i + 1))[i]
     devs = ", ".join(g.developments.get(x, {}).get("en", x) for x in p["developments"]) or "none"
-    return [f"{who}: score {score}; food {p['food']}, goods {p['goods']}, wealth {p['wealth']}, "
-            f"military {p['military']} (strength {strength}), ships {p['ships']}, skulls {p['skulls']}.",
-            f"  {p['ports_owned']} ports, {p['provinces_owned']} provinces; developments: {devs}; "
-            f"monuments: {_monuments(g, p)}."]
+    return [(f"{who}: score {score}; food {p['food']}, goods {p['goods']}, wealth {p['wealth']}, "
+             f"military {p['military']} (strength {strength}), ships {p['ships']}, skulls {p['skulls']}."),
+            (f"  {p['ports_owned']} ports, {p['provinces_owned']} provinces; developments: {devs}; "
+             f"monuments: {_monuments(g, p)}.")]
 
 
 def _dice(view: dict[str, Any]) -> str | None:
