@@ -12,7 +12,7 @@ from referee.engine.registry import GAME_IDS
 from referee.engine.schemas import check
 from referee.errors import BadRequest
 from referee.presentation import with_text
-from referee.store.projections import next_cursor
+from referee.store.projections import next_cursor, parse_cursor
 
 bp = Blueprint("games", __name__)
 
@@ -38,11 +38,13 @@ def list_games():
     if args.get("game") is not None and args["game"] not in GAME_IDS:
         raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
     cursor = args.get("cursor")
-    try:
-        games = service().list_games(status=status, game=args.get("game"), player=args.get("player"),
-                                     limit=limit, offset=offset, cursor=cursor)
-    except ValueError as e:
-        raise BadRequest(f"cursor: {e}", parameter="cursor") from None
+    if cursor is not None:
+        try:
+            parse_cursor(cursor)
+        except ValueError as e:
+            raise BadRequest(f"cursor: {e}", parameter="cursor") from None
+    games = service().list_games(status=status, game=args.get("game"), player=args.get("player"),
+                                 limit=limit, offset=offset, cursor=cursor)
     return jsonify({"games": games, "next_cursor": next_cursor(games, limit)})
 
 
