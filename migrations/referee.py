@@ -160,3 +160,10 @@ def m004_listing_indexes_and_components(db):
         ) WITHOUT ROWID""")
     from referee.store.components import compact_created_events
     compact_created_events(db.conn)
+
+
+@migrations()
+def m005_idempotency_request_hash(db):
+    # What a keyed request asked for (sha256 of its body), so that a key reused with a different
+    # request is refused instead of silently answered with the first request's answer.
+    db.execute("ALTER TABLE idempotency ADD COLUMN request_hash TEXT")

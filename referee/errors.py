@@ -60,6 +60,13 @@ class Conflict(ServiceError):
     )
 
 
+class KeyReusedError(ServiceError):
+    status, title = 422, "Idempotency key reused"
+    explanation = ("An idempotency key stands for one request: its first answer is replayed for every "
+                   "retry of that request. The same key was sent with a different body; nothing was "
+                   "changed. Use a new key for a new request.")
+
+
 class UnsupportedMediaType(ServiceError):
     status, title = 415, "Unsupported media type"
     explanation = (

@@ -1,4 +1,5 @@
-"""Several moves in one request (and moves in a game's text form), as one seat's consecutive moves.
+"""Submitting moves: one, several in one request, or one in the game's text form, as one
+seat's consecutive moves; idempotent with a key.
 
 The moves are judged in order on the state the previous one left; judging stops at the first
 refusal. Every accepted move becomes its own `move` event, and all of them are appended in
@@ -12,12 +13,13 @@ the rule id for an illegal one), so a batch of one behaves like a single move.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.schemas import schema_errors, validator_for
-from referee.errors import BadRequest, ServiceError, Unprocessable
+from referee.errors import BadRequest, KeyReusedError, ServiceError, Unprocessable
 from referee.presentation import narrate_event
 from referee.store import idempotency
 
@@ -61,6 +63,8 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
     states: list[dict] = []
     state, seq = loaded.state, loaded.seq
     for i, item in enumerate(sent):
+        if new and loaded.rules.result(state) is not None:  # an earlier move of the batch ended the game
+            return new, states, Refusal(i, item, Conflict("the game is over", current_seq=seq))
         try:
             move = read_move(loaded, item)
             step = advance(loaded.rules, loaded.seed, state, seq + 1, "move", seat, {"move": move})
@@ -75,16 +79,41 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
 
 
 def submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """POST /games/{id}/moves with `moves` (a list) or `text` (one move in the text form)."""
+    """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
+    form). With an `idempotency_key`, every copy of the request gets the first one's answer."""
     key = body.get("idempotency_key")
-    if key is not None:
-        earlier = idempotency.recall(service.db.conn, game_id, seat, key)
+    if key is None:
+        return _submit(service, game_id, seat, body, None)
+    request = idempotency.fingerprint(body)
+    earlier = _recall(service, game_id, seat, key, request)
+    if earlier is not None:
+        return earlier
+    try:
+        return _submit(service, game_id, seat, body, (key, request))
+    except (ServiceError, sqlite3.IntegrityError):
+        # A copy of this request may have landed while this one was judged (its events make
+        # this one illegal or stale, or its key row made this transaction fail): answer as that
+        # copy was answered.
+        earlier = _recall(service, game_id, seat, key, request)
         if earlier is not None:
             return earlier
+        raise
+
+
+def _recall(service: "Referee", game_id: str, seat: int, key: str, request: str) -> tuple[int, Any] | None:
+    try:
+        return idempotency.recall(service.db.conn, game_id, seat, key, request)
+    except idempotency.KeyReused:
+        raise KeyReusedError(f"idempotency key {key!r} was already used with a different request; "
+                             "use a new key for a new request") from None
+
+
+def _submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any],
+            keyed: tuple[str, str] | None) -> tuple[int, dict[str, Any]]:
     loaded = service.load(game_id)
     service._check_expected(loaded, body.get("expected_seq"))
     service._check_active(loaded)
-    sent = body["moves"] if "moves" in body else [body["text"]]
+    sent = body["moves"] if "moves" in body else [body["text"]] if "text" in body else [body["move"]]
     new, states, refused = judge(loaded, seat, sent)
     if not new:
         assert refused is not None
@@ -100,14 +129,8 @@ def submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any]) ->
         return out
 
     def remember(conn, after: "Loaded", appended: list) -> None:
-        if key is not None:
-            idempotency.remember(conn, game_id, seat, key, 201, answer(after, appended))
+        if keyed is not None:
+            idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
-    try:
-        after, appended = service._write(loaded, new, states[-1], remember, states=states)
-    except ServiceError:
-        earlier = idempotency.recall(service.db.conn, game_id, seat, key) if key is not None else None
-        if earlier is not None:
-            return earlier
-        raise
+    after, appended = service._write(loaded, new, states[-1], remember, states=states)
     return 201, answer(after, appended)

@@ -36,7 +36,7 @@ from referee import moves_batch
 from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
 from referee.notify import preferences
 from referee.notify.triggers import Notifier
-from referee.store import credentials, deadlines, events, idempotency, instance, projections, snapshots
+from referee.store import credentials, deadlines, events, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
 from referee import targets
 from referee.statecache import StateCache, deep_size
@@ -363,42 +363,12 @@ class Referee:
         return after, appended
 
     def submit_move(self, game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """Judge and record one move; returns (HTTP status, response body)."""
+        """Judge and record a move (or several, or one in the text form); returns (HTTP status,
+        response body). The use case lives in moves_batch."""
         errors = check("api/submit_move.json", body)
         if errors:
             raise BadRequest("request body does not match the schema", errors=errors)
-        if "move" not in body:  # a list of moves, or a move in the game's text form
-            return moves_batch.submit(self, game_id, seat, body)
-        key = body.get("idempotency_key")
-        if key is not None:
-            earlier = idempotency.recall(self.db.conn, game_id, seat, key)
-            if earlier is not None:
-                return earlier
-        loaded = self.load(game_id)
-        move = body["move"]
-        errs = schema_errors(validator_for(loaded.rules.move_schema), move)
-        if errs:
-            raise BadRequest("move does not match the game's move schema", errors=errs)
-        self._check_expected(loaded, body.get("expected_seq"))
-        self._check_active(loaded)
-        try:
-            step = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "move", seat, {"move": move})
-        except IllegalMove as e:
-            raise Unprocessable(e.message, rule=e.rule, current_seq=loaded.seq) from None
-        payload = {"move": move, "chance": step.chance, "state_hash": step.state_hash}
-
-        def remember(conn, after: Loaded, appended: list[events.Event]) -> None:
-            if key is not None:
-                idempotency.remember(conn, game_id, seat, key, 201, self._move_response(after, seat, appended))
-
-        try:
-            after, appended = self._write(loaded, [("move", seat, payload)], step.state, remember)
-        except Conflict:
-            earlier = idempotency.recall(self.db.conn, game_id, seat, key) if key is not None else None
-            if earlier is not None:
-                return earlier
-            raise
-        return 201, self._move_response(after, seat, appended)
+        return moves_batch.submit(self, game_id, seat, body)
 
     def _move_response(self, loaded: Loaded, seat: int, appended: list[events.Event]) -> dict[str, Any]:
         body = self.describe(loaded, seat)

@@ -1,18 +1,43 @@
-"""Idempotency keys: the first answer to a keyed request, replayed for retries."""
+"""Idempotency keys: the first answer to a keyed request, replayed for retries.
+
+A key belongs to one request: its body's hash is stored with the answer, and the same key sent
+with a different body is refused (`KeyReused`) rather than answered with another request's
+answer. Rows written before the hash was kept (request_hash NULL) match any body.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from typing import Any
 
+from referee.engine.hashing import canonical
 
-def recall(conn: sqlite3.Connection, game_id: str, seat: int, key: str) -> tuple[int, Any] | None:
-    row = conn.execute("SELECT status, response FROM idempotency WHERE game_id = ? AND seat = ? AND key = ?",
+
+class KeyReused(Exception):
+    """The key was first used with a different request."""
+
+
+def fingerprint(body: dict[str, Any]) -> str:
+    """The request a key stands for: its body without the key itself."""
+    return hashlib.sha256(canonical({k: v for k, v in body.items() if k != "idempotency_key"})).hexdigest()
+
+
+def recall(conn: sqlite3.Connection, game_id: str, seat: int, key: str,
+           request_hash: str | None = None) -> tuple[int, Any] | None:
+    row = conn.execute("SELECT status, response, request_hash FROM idempotency WHERE game_id = ? AND seat = ? AND key = ?",
                        (game_id, seat, key)).fetchone()
-    return (row[0], json.loads(row[1])) if row else None
+    if row is None:
+        return None
+    if request_hash is not None and row[2] is not None and row[2] != request_hash:
+        raise KeyReused(key)
+    return row[0], json.loads(row[1])
 
 
-def remember(conn: sqlite3.Connection, game_id: str, seat: int, key: str, status: int, response: Any) -> None:
-    conn.execute("INSERT INTO idempotency (game_id, seat, key, status, response) VALUES (?,?,?,?,?)",
-                 (game_id, seat, key, status, json.dumps(response, separators=(",", ":"))))
+def remember(conn: sqlite3.Connection, game_id: str, seat: int, key: str, status: int, response: Any,
+             request_hash: str | None = None) -> None:
+    """Inside the transaction of the events it answers; a second row for the key fails the whole
+    transaction (primary key), so a racing copy of the request can never land twice."""
+    conn.execute("INSERT INTO idempotency (game_id, seat, key, status, response, request_hash) VALUES (?,?,?,?,?,?)",
+                 (game_id, seat, key, status, json.dumps(response, separators=(",", ":")), request_hash))

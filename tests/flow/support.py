@@ -48,3 +48,32 @@ def mail_leaks(message) -> bool:
 
 def hand_leaks(view: dict, other: int) -> bool:
     return isinstance(view["players"][other].get("hand"), dict) or isinstance(view.get("people_draw"), list)
+
+
+def start_gunicorn(database, port: int, workers: int = 2, threads: int = 4):
+    """gunicorn with the production config on loopback, its own process group (so a test can
+    kill -9 the master and its workers at once), output to a file beside the database."""
+    import os
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import requests
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BIND": f"127.0.0.1:{port}",
+           "REFEREE_WORKERS": str(workers), "REFEREE_THREADS": str(threads)}
+    with open(f"{database}.gunicorn.log", "ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(root / "deploy/gunicorn.conf.py"),
+                                 "referee.app:create_app()"], env=env, cwd=root, start_new_session=True,
+                                stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).ok:
+                return proc
+        except (requests.ConnectionError, requests.Timeout):
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("gunicorn did not start")

@@ -21,6 +21,7 @@ import requests
 from referee.engine.verify import verify_events
 from referee.service import Referee
 from tests.conftest import free_port
+from tests.flow.support import start_gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = 6
@@ -28,19 +29,7 @@ CLOCK = {"policy": "fixed", "per_decision": "3s"}
 
 
 def _gunicorn(db: Path, port: int) -> subprocess.Popen:
-    env = {**os.environ, "REFEREE_DATABASE": str(db), "REFEREE_BIND": f"127.0.0.1:{port}",
-           "REFEREE_WORKERS": "2", "REFEREE_THREADS": "4"}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
-                             "referee.app:create_app()"], env=env, cwd=ROOT, start_new_session=True,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/healthz", timeout=5).ok:
-                return proc
-        except (requests.ConnectionError, requests.Timeout):
-            time.sleep(0.1)
-    raise AssertionError("gunicorn did not start")
+    return start_gunicorn(db, port, workers=2, threads=4)
 
 
 def _scheduler(db: Path) -> subprocess.Popen:

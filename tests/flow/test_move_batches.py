@@ -35,8 +35,12 @@ def test_a_list_of_moves_plays_in_order_until_the_first_refusal(server):
                                "detail": "you can still build your start card this turn (use finish_first_turn)"}
     assert [e["text"] for e in body["events"]] == [f"Ada travelled to the {a.title()}.",
                                                    f"Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card where the pawn stands."]
-    again = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["end"], "idempotency_key": "k1"})
-    assert again.json()["seq"] == 3 and again.json()["played"] == 2  # the first answer, nothing replayed
+    retry = server.call("POST", f"/games/{gid}/moves", tokens[0],
+                        json={"moves": [{"type": "travel", "people": a}, f"settle {b}", "end", "finish"],
+                              "idempotency_key": "k1"})
+    assert retry.json() == body  # the same request again: the first answer, nothing replayed
+    other = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["end"], "idempotency_key": "k1"})
+    assert other.status_code == 422 and "different request" in other.json()["detail"]  # the key is taken
     # The whole turn in one request: each move its own event, then the opponent's turn.
     r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"moves": ["finish"], "expected_seq": 3})
     assert r.status_code == 201 and r.json()["refused"] is None
