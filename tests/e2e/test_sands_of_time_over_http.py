@@ -26,8 +26,10 @@ def opening() -> dict:
     return refresh(st)
 
 
-def first_turn_move(view: dict, prompt: dict) -> dict | None:
+def first_turn_move(view: dict, prompt: dict, seat: int = 0) -> dict | None:
     """Seat 0's scripted first turn: resettle via the road, then attack in Italia."""
+    if seat != 0:
+        return None
     turn = view["turn"]
     if prompt["kind"] == "choose_cards" and view["turn_in_generation"] == 1 and view["generation_index"] == 0:
         return {"type": "choose_cards", "cards": ["conquest", "resettle"], "auto_decline": False}
@@ -56,13 +58,13 @@ def client_move(view: dict, prompt: dict, seat: int, attempt: int, rnd: random.R
 
 
 def play_one_prompt(server, gid: str, tokens: list[str], seat: int, rnd: random.Random,
-                    on_refusal=None) -> tuple[dict, dict, dict, object]:
+                    on_refusal=None, script=first_turn_move) -> tuple[dict, dict, dict, object]:
     """Seat answers its open prompt through its own view: the scripted first turn, then
     candidates; a refused move (422 with a rule id) is retried, the default is the last resort.
     Returns (its game document before the move, the prompt, the move, the accepted response)."""
     mine = server.call("GET", f"/games/{gid}", tokens[seat]).json()
     prompt = next(p for p in mine["prompts"] if p["seat"] == seat)
-    scripted = first_turn_move(mine["view"], prompt) if seat == 0 else None
+    scripted = script(mine["view"], prompt, seat)
     for attempt in range(8):
         move = scripted if scripted and attempt == 0 else client_move(mine["view"], prompt, seat, attempt, rnd)
         r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": move, "expected_seq": mine["seq"]})

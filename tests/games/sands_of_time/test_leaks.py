@@ -10,7 +10,7 @@ import json
 import random
 
 from referee.games.sands_of_time.views import HIDDEN, unrevealed_choice
-from tests.e2e.test_sands_of_time_over_http import play_one_prompt
+from tests.e2e.test_sands_of_time_over_http import first_turn_move, play_one_prompt
 from tests.games.sands_of_time.positions import (
     building,
     citizens,
@@ -29,6 +29,21 @@ def opening() -> dict:
     for s in range(3):
         set_player(st, s, unrest=0)
     return refresh(st)
+
+
+def scripted(view: dict, prompt: dict, seat: int) -> dict | None:
+    """Seat 0's first turn as in the HTTP game; seat 1 advances in civil_1 in its first turn,
+    which draws two progress cards only it may see."""
+    if seat != 1:
+        return first_turn_move(view, prompt, seat)
+    if view["generation_index"] != 0 or view["turn_in_generation"] != 1:
+        return None
+    if prompt["kind"] == "choose_cards":
+        return {"type": "choose_cards", "cards": ["progress", "chronicle"], "auto_decline": False}
+    turn = view["turn"]
+    if prompt["kind"] == "turn" and turn and turn["status"].get("progress") == "pending":
+        return {"type": "act", "card": "progress", "mode": "advance", "row": "civil_1"}
+    return None
 
 
 def secrets(state: dict) -> dict:
@@ -146,7 +161,8 @@ def test_no_seat_sees_another_seats_secrets(server):
                 assert r.status_code == 422, r.text
                 check_text(r.text, viewer, sec)
         seat = rnd.choice(body["prompts"])["seat"]
-        _, _, _, r = play_one_prompt(server, gid, tokens, seat, rnd, on_refusal=lambda bad, seat=seat, sec=sec: check_text(bad.text, seat, sec))
+        _, _, _, r = play_one_prompt(server, gid, tokens, seat, rnd, script=scripted,
+                                     on_refusal=lambda bad, seat=seat, sec=sec: check_text(bad.text, seat, sec))
         answer = r.json()
         after = secrets(server.service.load(gid).state)
         if not server.service.load(gid).finished:

@@ -55,7 +55,7 @@ def test_three_seats_by_mail_see_no_secrets(tmp_path, clock, mail_sink):
         kinds.add(prompt.kind)
         view = RULES.view(loaded.state, prompt.seat)
         as_dict = {"kind": prompt.kind, "choices": prompt.choices, "default": prompt.default}
-        move = first_turn_move(view, as_dict) if prompt.seat == 0 else None
+        move = first_turn_move(view, as_dict, prompt.seat)
         if move is None:
             move = rnd.choice(prompt.choices) if prompt.choices else move_gen(RULES, loaded.state, prompt, rnd)
         latest = mail_sink.to(EMAILS[prompt.seat])[-1]
