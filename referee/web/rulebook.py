@@ -16,7 +16,7 @@ from pathlib import Path
 
 from markupsafe import Markup, escape
 
-RULE_ID = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-(?:[A-Z]{1,2})?\d+(?:\.\d+)*)(?![\w-]|\.\d)")
+RULE_ID = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-(?:[A-Z]{1,2})?\d+(?:\.\d+)*[a-z]?)(?![\w-]|\.\d)")
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
