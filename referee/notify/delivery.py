@@ -120,7 +120,8 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
                 smtp.send(settings, build_email(service, m))
             else:
                 secret = service.notifier.webhook_secret(m.game_id, m.seat).encode()
-                webhooks.post(m.recipient, m.body.encode(), secret, now, delivery_id=m.dedupe_key)
+                webhooks.post(m.recipient, m.body.encode(), secret, now, delivery_id=m.dedupe_key,
+                              allow_private=service.config.allow_private_targets)
         except (smtp.MailDeliveryError, webhooks.WebhookError, OSError) as e:
             permanent = getattr(e, "permanent", False)
             give_up = permanent or retry.should_give_up(m.created_at, now)
