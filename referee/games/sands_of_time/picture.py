@@ -32,7 +32,7 @@ def _pos(g: GameData, region: str) -> tuple[int, int]:
 
 def picture(g: GameData, view: dict, seat: int | None) -> str:
     regions = view["regions"]
-    height = max(_pos(g, r)[1] for r in regions) + 80
+    height = max(_pos(g, r)[1] for r in regions) + 100
     title = f"The Sands of Time - map, dynasty space {view['dynasty_space']}, phase {view['phase']}"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 940 {height}" width="900" role="img" '
            f'font-family="sans-serif" font-size="10">', f"<title>{escape(title)}</title>",
@@ -76,9 +76,12 @@ def picture(g: GameData, view: dict, seat: int | None) -> str:
             weight = ' font-weight="bold"' if i == 0 else ""
             out.append(f'<text x="{x}" y="{y - 14 + i * 11}" text-anchor="middle"{weight}>{escape(line)}</text>')
         out.append("</g>")
-    if seat is not None:
-        p = view["players"][seat]
-        out.append(f'<text x="10" y="14">You are seat {seat}: VP {p["vp"]}, unrest {p["unrest"]}, '
-                   f'grain {p["grain"]}, gold {p["gold"]}</text>')
+    for i, p in enumerate(view["players"]):
+        h = "/".join(str(p["heritage"][c]) for c in g.categories)
+        you = " (you)" if i == seat else ""
+        line = (f"Seat {i}{you}: VP {p['vp']}, unrest {p['unrest']}, heritage {h}, "
+                f"grain {p['grain']}, gold {p['gold']}")
+        y = height - 26 - 12 * (len(view["players"]) - 1 - i)  # a table above the legend
+        out.append(f'<text x="10" y="{y}">{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)
