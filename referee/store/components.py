@@ -26,10 +26,6 @@ _parsed: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
 
 
-def digest(components: Any) -> str:
-    return hashlib.sha256(canonical(components)).hexdigest()
-
-
 def save(conn: sqlite3.Connection, sha256: str, body: bytes) -> None:
     """Store canonical component data `body` under its hash (once)."""
     conn.execute("INSERT OR IGNORE INTO components (sha256, data) VALUES (?, ?)", (sha256, body.decode()))

@@ -1,0 +1,27 @@
+"""`referee bench`'s scale sections still run (tiny sizes, one round): a smoke test of the
+benchmark code, not a timed test; the figures themselves are measured on demand."""
+
+from __future__ import annotations
+
+from referee import bench_scale as scale
+
+
+def test_scale_sections_run_and_report_their_anchors(tmp_path):
+    lists = scale.bench_lists(tmp_path, games=300, anchor=100, rounds=1, calls=1)
+    assert {"all", "by_status", "by_game", "by_player", "keyset_page_mid_list"} <= set(lists)
+    assert all("ratio" in v for v in lists.values() if isinstance(v, dict))
+    assert "ratio" in scale.bench_scheduler(tmp_path, games=300, anchor=100, rounds=1, calls=1)["pass_nothing_due"]
+    due = scale.bench_due_timeouts(tmp_path, due=10)
+    assert due["played_in_one_pass"] == 10
+    assert scale.bench_storage(tmp_path, games=3)["row_bytes_per_game"] > 0
+    memory = scale.bench_memory(tmp_path, games=3)
+    assert 0 < memory["accounted_bytes_per_cached_game"] <= memory["bound_bytes"]
+
+
+def test_seeded_lists_have_players_and_deadlines(tmp_path):
+    info = scale.seed_listing(tmp_path / "s.db", 200)
+    import sqlite3
+    conn = sqlite3.connect(tmp_path / "s.db")
+    assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 200
+    assert conn.execute("SELECT count(*) FROM game_players WHERE name = ?", (info["player"],)).fetchone()[0] > 0
+    assert conn.execute("SELECT count(*) FROM deadlines").fetchone()[0] > 0
