@@ -477,6 +477,7 @@ class Referee:
         """GET /games/{id}: status, who must move (with deadlines), the caller's view."""
         prompts = loaded.prompts if loaded.status == "active" else ()
         pause = loaded.clocks.pause if loaded.status == "paused" else None
+        view = loaded.rules.view(loaded.state, viewer)
         return {
             "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,
             "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent} for s in loaded.created["seats"]],
@@ -484,7 +485,8 @@ class Referee:
             "clock": loaded.created["clock"],
             "prompts": [prompt_json(p, viewer, self.deadline_of(loaded, p.seat)) for p in prompts],
             "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
-            "view": loaded.rules.view(loaded.state, viewer),
+            "view": view,
+            "facts": loaded.rules.facts(view),
             "result": loaded.result,
         }
 

@@ -127,3 +127,10 @@ class Rules(Protocol):
     def summary(self, view: dict, seat: int | None) -> str:
         """A short plain-text summary of `view` for mails: a few lines, no JSON."""
         ...
+
+    def facts(self, view: dict) -> dict:
+        """What every game shares, under one name for all games (README, "Shared vocabulary"):
+        `{"round": int, "active_seat": int | None, "scores": [int | None per seat]}` -- the round
+        as the game counts it, the seat whose turn it is (None while seats decide at once), and
+        each seat's score as far as `view` shows it (None where it is hidden)."""
+        ...

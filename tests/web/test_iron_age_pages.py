@@ -32,7 +32,7 @@ def _open_monument(state: dict, seat: int) -> str | None:
 
 def test_iron_age_three_seats_three_rounds(web, tabs):
     names = ["Ada", "Bo", "Cy"]
-    created = create(web, "iron_age", names, {"start_player": 0})
+    created = create(web, "iron_age", names, {"first_seat": 0})
     gid = created["id"]
     seats = [tabs(f"iron-age-seat{s}") for s in range(3)]
     for s, tab in enumerate(seats):

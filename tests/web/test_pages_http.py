@@ -94,7 +94,7 @@ def test_create_form_gives_personal_links(web):
     s = requests.Session()
     token = CSRF.search(s.get(web.url + "/new", timeout=30).text).group(1)
     r = s.post(web.url + "/new", data={"csrf": token, "game": "iron_age", "name0": "Ada", "name1": "Bo",
-                                       "email1": "bo@example.org", "options": '{"start_player": 1}',
+                                       "email1": "bo@example.org", "options": '{"first_seat": 1}',
                                        "clock": '{"policy": "fixed", "per_decision": "72h"}'}, timeout=30)
     assert r.status_code == 201
     links = re.findall(r'class="seat-link" href="([^"]+)"', r.text)

@@ -12,7 +12,7 @@ def _no_sideways_scroll(page) -> None:
 
 def test_phone_width(web, tabs):
     babel = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
-    iron = create(web, "iron_age", ["Ada", "Bo", "Cy"], {"start_player": 0})
+    iron = create(web, "iron_age", ["Ada", "Bo", "Cy"], {"first_seat": 0})
     tab = tabs("phone", width=375)
     tab.page.goto(babel["seats"][0]["url"])
     assert tab.page.locator("form.choices button").count() > 0

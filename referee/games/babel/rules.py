@@ -135,5 +135,10 @@ class GameRules(GameRulesBase):
     def narrate(self, event: dict, names: list[str]) -> str:
         return narrate(event, names)
 
+    def facts(self, view: dict) -> dict:
+        """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
+        the seat whose turn it is (None while seats decide at once), every seat's public score."""
+        return {"round": view["turn"], "active_seat": view["active"], "scores": list(view["scores"])}
+
     def summary(self, view: dict, seat: int | None) -> str:
         return summary(view, seat)

@@ -35,12 +35,12 @@ from referee.games.gentes.views import redact_move, view_for
 
 def _check_options(options: dict[str, Any], seats: int) -> None:
     """schemas/games/gentes/options.json, checked by hand (setup runs on every replay)."""
-    extra = set(options) - {"start_player"}
+    extra = set(options) - {"first_seat"}
     if extra:
         raise ValueError(f"unknown option(s) {sorted(extra)}")
-    sp = options.get("start_player")
+    sp = options.get("first_seat")
     if sp is not None and (type(sp) is not int or not 0 <= sp < seats):
-        raise ValueError(f"start_player must be a seat 0..{seats - 1}")
+        raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
 
 
 class GameRules(GameRulesBase):
@@ -140,6 +140,12 @@ class GameRules(GameRulesBase):
 
     def narrate(self, event: dict, names: list[str]) -> str:
         return narration.narrate(self.data, event, names)
+
+    def facts(self, view: dict) -> dict:
+        """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
+        the seat whose turn it is (None while seats decide at once), every seat's public score."""
+        return {"round": view["round"], "active_seat": view.get("turn_seat"),
+                "scores": [p.get("vp") for p in view["players"]]}
 
     def summary(self, view: dict, seat: int | None) -> str:
         return summary.summarize(self.data, view, seat)

@@ -34,7 +34,7 @@ def draft_order(seats: int, start: int, picks: int) -> list[int]:
 
 def initial_state(data: GameData, seats: int, options: dict, rng: Rng) -> State:
     """G-1..G-4: a game waiting for the first draft pick."""
-    start = options.get("start_player")
+    start = options.get("first_seat")  # the shared start-seat option (README, "Shared vocabulary")
     if start is None:
         start = rng.below(seats, label="start_player")
     decks = {}

@@ -23,13 +23,16 @@ from referee.games.iron_age.state import Move, State, clone, fail, new_state
 def _check_options(options: dict[str, Any]) -> None:
     """schemas/games/iron_age/options.json, checked by hand: setup runs for every replay and
     the schema validator costs more than the rest of setup together."""
-    extra = set(options) - {"length", "start_player", "solo"}
+    extra = set(options) - {"length", "first_seat", "start_player", "solo"}
     if extra:
         raise ValueError(f"unknown option(s) {sorted(extra)}")
     if options.get("length", "short") not in ("short", "long"):
         raise ValueError("length must be \"short\" or \"long\"")
-    if "start_player" in options and type(options["start_player"]) is not int:
-        raise ValueError("start_player must be a seat number")
+    if "first_seat" in options and "start_player" in options:
+        raise ValueError("give first_seat (start_player is its older name), not both")
+    for name in ("first_seat", "start_player"):
+        if name in options and type(options[name]) is not int:
+            raise ValueError(f"{name} must be a seat number")
     if "solo" in options and type(options["solo"]) is not bool:
         raise ValueError("solo must be true or false")
 
@@ -56,11 +59,13 @@ class GameRules(GameRulesBase):
         _check_options(options)
         if "solo" in options and options["solo"] != (seats == 1):
             raise ValueError("solo is played with exactly one seat (IA-S5)")
-        start = options.get("start_player")
+        # `first_seat` is the start-seat option of every game (README, "Shared vocabulary");
+        # `start_player` is its older name, still read for games created with it.
+        start = options.get("first_seat", options.get("start_player"))
         if start is None:
             start = rng.below(seats, label="start_player")  # IA-S1 / IA-R25: a logged chance event
         elif not 0 <= start < seats:
-            raise ValueError(f"start_player must be a seat 0..{seats - 1}")
+            raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
         st = new_state(self.data, seats, options.get("length", "short"), start)
         st["pending_decisions"] = turn.pending(st)
         return st
@@ -125,6 +130,12 @@ class GameRules(GameRulesBase):
 
     def narrate(self, event: dict, names: list[str]) -> str:
         return narration.narrate(self.data, event, names)
+
+    def facts(self, view: dict) -> dict:
+        """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
+        the seat whose turn it is (None while seats decide at once), every seat's public score."""
+        return {"round": view["round"], "active_seat": view["active_seat"],
+                "scores": scoring.standings(self.data, view)["scores"]}
 
     def summary(self, view: dict, seat: int | None) -> str:
         return summary.summary(self.data, view, seat)

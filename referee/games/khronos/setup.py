@@ -18,11 +18,14 @@ def check_options(g: GameData, seats: int, options: dict[str, Any]) -> dict[str,
     """schemas/games/khronos/options.json, checked by hand (setup runs on every replay)."""
     if type(seats) is not int or not g.min_players <= seats <= g.max_players:
         raise ValueError(f"khronos needs {g.min_players} to {g.max_players} seats")
-    extra = set(options) - set(OPTIONS) - {"players"}
+    extra = set(options) - set(OPTIONS) - {"players", "first_seat"}
     if extra:
         raise ValueError(f"unknown option(s) {sorted(extra)}")
     if "players" in options and options["players"] != seats:
         raise ValueError(f"players is {options['players']!r} but the game has {seats} seats")
+    first = options.get("first_seat")
+    if first is not None and (type(first) is not int or not 0 <= first < seats):
+        raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
     out = {**OPTIONS, **{k: v for k, v in options.items() if k in OPTIONS}}
     for k in OPTIONS:
         if type(out[k]) is not bool:
@@ -48,7 +51,8 @@ def initial_state(g: GameData, seats: int, options: dict[str, Any], rng: Rng) ->
     display = holdem_display(g, deck) if opts["holdem"] else []  # step 3
     if display:
         rng.note("holdem_display", display, visible_to="all")
-    start = rng.below(seats, label="start_seat")  # step 4
+    # step 4; `first_seat` is the start-seat option every game shares (README, "Shared vocabulary")
+    start = options["first_seat"] if "first_seat" in options else rng.below(seats, label="start_seat")
     st: State = {
         "options": opts, "start_seat": start, "round": 1, "active_seat": start, "phase": "exchange",
         "deck": deck, "discard": [], "display": display,

@@ -53,12 +53,12 @@ class GameRules(GameRulesBase):
         if type(seats) is not int or not self.min_players <= seats <= self.max_players:
             raise ValueError(f"sands_of_time needs {self.min_players} to {self.max_players} seats")
         options = dict(options or {})
-        extra = set(options) - {"start_player"}
+        extra = set(options) - {"first_seat"}
         if extra:
             raise ValueError(f"unknown option(s) {sorted(extra)}")
-        start = options.get("start_player")
+        start = options.get("first_seat")  # the start-seat option every game shares
         if start is not None and (type(start) is not int or not 0 <= start < seats):
-            raise ValueError(f"start_player must be a seat 0..{seats - 1}")
+            raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
         st = setup.new_state(self.data, seats, rng, start)
         st["pending"] = turn.decisions(st)
         return st
@@ -110,6 +110,12 @@ class GameRules(GameRulesBase):
 
     def narrate(self, event: dict, names: list[str]) -> str:
         return narration.narrate(self.data, event, names)
+
+    def facts(self, view: dict) -> dict:
+        """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
+        the seat whose turn it is (None while seats decide at once), every seat's public score."""
+        return {"round": view["generation_index"] + 1, "active_seat": view.get("active_player"),
+                "scores": [p.get("vp") for p in view["players"]]}
 
     def summary(self, view: dict, seat: int | None) -> str:
         return summary.summary(self.data, view, seat)

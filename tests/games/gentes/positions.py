@@ -83,7 +83,7 @@ def rng(tag: str = "t", n: int = 2) -> Rng:
 
 
 def fresh(seats: int = 2, start: int = 0, rules: GameRules = TRULES) -> dict:
-    return rules.setup(seats, {"start_player": start}, rng("setup", 1))
+    return rules.setup(seats, {"first_seat": start}, rng("setup", 1))
 
 
 def play(st: dict, seat: int, move: dict, rules: GameRules = TRULES, tag: str = "m") -> dict:

@@ -22,6 +22,18 @@ def test_IA_S1_start_player_from_options_is_flagged():
     assert r.records == []  # configured: no draw
 
 
+def test_IA_S1_first_seat_is_the_shared_name_of_the_start_option():
+    """`first_seat` (every game's start-seat option) and its older name set up the same game;
+    both at once are refused, here and by the published options schema."""
+    from referee.engine.schemas import check
+
+    assert RULES.setup(3, {"first_seat": 2}, rng("s1", 1)) == RULES.setup(3, {"start_player": 2}, rng("s1", 1))
+    with pytest.raises(ValueError):
+        RULES.setup(3, {"first_seat": 2, "start_player": 2}, rng("s1", 1))
+    assert check("games/iron_age/options.json", {"first_seat": 2, "start_player": 2})
+    assert not check("games/iron_age/options.json", {"first_seat": 2})
+
+
 def test_IA_S1_chance_start_player_is_drawn_and_logged():
     seen = set()
     for k in range(40):

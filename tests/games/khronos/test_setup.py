@@ -70,3 +70,15 @@ def test_options_are_checked():
 def test_start_seat_is_uniform_over_seats():
     seen = {RULES.setup(4, {}, Rng(bytes([i]) * 8, 1))["start_seat"] for i in range(40)}
     assert seen == {0, 1, 2, 3}
+
+
+def test_first_seat_option_sets_the_start_seat_without_a_draw():
+    """The start-seat option every game shares (README, "Shared vocabulary")."""
+    st, records = _setup(3, first_seat=2)
+    assert st["start_seat"] == st["active_seat"] == 2
+    assert "start_seat" not in [r["label"] for r in records]
+    drawn, records = _setup(3)
+    assert "start_seat" in [r["label"] for r in records]
+    with pytest.raises(ValueError):
+        _setup(3, first_seat=3)
+    assert not check("games/khronos/options.json", {"first_seat": 2})

@@ -40,7 +40,7 @@ def rejected(st: dict, seat: int, move: dict, rule: str, code: str | None = None
 
 
 def fresh(seats: int = 3, start: int = 0, label: str = "pos") -> dict:
-    return RULES.setup(seats, {"start_player": start}, rng(label, 1))
+    return RULES.setup(seats, {"first_seat": start}, rng(label, 1))
 
 
 def started(seats: int = 3, start: int = 0, label: str = "pos") -> dict:

@@ -98,7 +98,7 @@ def test_corrected_component_data_plays_without_code_changes():
         t["capacity"] = 5
     data["tracks"]["unrest"]["start"] = 1
     rules = GameRules(data)
-    st = rules.setup(2, {"start_player": 0}, rng("c", 1))
+    st = rules.setup(2, {"first_seat": 0}, rng("c", 1))
     assert all(r["capacity"] in (None, 5) for r in st["regions"].values())
     while not st["game_over"]:
         d = st["pending"][0]
