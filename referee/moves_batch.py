@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.schemas import schema_errors, validator_for
-from referee.errors import BadRequest, KeyReusedError, ServiceError, Unprocessable
+from referee.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.presentation import narrate_event
 from referee.store import idempotency
 
