@@ -89,3 +89,27 @@ def test_every_game_takes_its_default_as_text(server, game):
                     json={"moves": [rules.format_move(prompt.default)]})
     assert r.status_code == 201, r.text
     assert r.json()["events"][0]["payload"]["move"] == prompt.default and r.json()["events"][0]["text"]
+
+
+def test_moves_after_the_one_that_ends_the_game_are_refused(server):
+    import random
+
+    from referee.engine.replay import advance
+
+    gid, tokens, _ = babel(server)
+    svc, rnd = server.service, random.Random(3)
+    while True:
+        loaded = svc.load(gid)
+        p = loaded.prompts[0]
+        strong = [c for c in p.choices or [p.default] if c["type"] in ("build", "ability", "finish_first_turn", "settle")]
+        move = rnd.choice(strong) if strong and rnd.random() < 0.85 else rnd.choice(p.choices or [p.default])
+        after = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "move", p.seat, {"move": move}).state
+        if loaded.rules.result(after) is None:
+            svc.submit_move(gid, p.seat, {"move": move})
+            continue
+        r = server.call("POST", f"/games/{gid}/moves", tokens[p.seat], json={"moves": [move, "end"]})
+        body = r.json()
+        assert r.status_code == 201 and body["played"] == 1 and body["status"] == "finished", body
+        assert body["refused"]["index"] == 1 and body["refused"]["detail"] == "the game is over"
+        assert [e["type"] for e in body["events"]] == ["move", "game_ended", "seed_revealed"]
+        break
