@@ -140,6 +140,8 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
         parts.append(prompt_lines(seen, all_moves))
     if answer:
         parts.append(answer_lines(seen))
+    elif seen.link:  # every mail to a seat carries its personal link
+        parts.append([f"Your page: {seen.link}"])
     name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else f"seat {seen.seat}"
     parts.append([(f"{seen.title}, game {doc['id']}; you are {name} (seat {seen.seat}). "
                    f"Sequence {doc['seq']}, status {doc['status']}.")])
