@@ -7,22 +7,19 @@ spread over two spawned workers; the in-process rate is printed (pytest -s).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
 
 from referee.games.sands_of_time.rules import GameRules
 from tests.games.sands_of_time.policy import BiasedPick, move_gen
-from tests.playout import random_playout
+from tests.playout import pooled_playouts, random_playout
 
 GAMES = int(os.environ.get("SANDS_OF_TIME_PLAYOUTS", "50"))
-WORKERS = max(1, min(2, os.cpu_count() or 1))
-CHUNK = 25
 
 
 class Checked(GameRules):
@@ -56,31 +53,14 @@ def _play(args: tuple[int, int, int]) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def playouts(request: pytest.FixtureRequest) -> Iterator[dict[int, list[Future]]]:
-    wanted = [i.callspec.params["seats"] for i in request.session.items
-              if getattr(i, "originalname", "") == "test_random_playouts"]
-    chunks = {s: [(s, lo, min(lo + CHUNK, GAMES)) for lo in range(0, GAMES, CHUNK)] for s in wanted}
-    if WORKERS == 1:
-        yield {s: [_done(_play(c)) for c in cs] for s, cs in chunks.items()}
-        return
-    with ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn")) as ex:
-        futures = {s: [ex.submit(_play, c) for c in chunks[s]] for s in sorted(chunks, reverse=True)}
-        yield futures
-        for fs in futures.values():
-            for f in fs:
-                f.cancel()
-
-
-def _done(value: dict[str, Any]) -> Future:
-    f: Future = Future()
-    f.set_result(value)
-    return f
+def playouts(request: pytest.FixtureRequest) -> Iterator[dict[tuple, list[Future]]]:
+    yield from pooled_playouts(request, ("seats",), _play, lambda cfg: GAMES, longest_first=lambda cfg: -cfg[0])
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
-def test_random_playouts(seats: int, playouts: dict[int, list[Future]]) -> None:
-    parts = [f.result() for f in playouts[seats]]
+def test_random_playouts(seats: int, playouts: dict[tuple, list[Future]]) -> None:
+    parts = [f.result() for f in playouts[(seats,)]]
     games = sum(p["games"] for p in parts)
     cpu = sum(p["cpu"] for p in parts)
     assert games == GAMES
