@@ -32,6 +32,9 @@ class GameRulesBase:
     package_dir: Path
     rules_version: str = "1"
     rules_versions: tuple[str, ...] = ()
+    min_players: int
+    max_players: int
+    data_class: type | None = None  # the game's typed reading of its component data, built once
 
     def __init__(self, components: dict[str, Any] | None = None, version: str | None = None):
         supported = self.rules_versions or (type(self).rules_version,)
@@ -48,6 +51,13 @@ class GameRulesBase:
         self.options_schema = load_schema(f"games/{self.id}/options.json")
         self.move_schema = load_schema(f"games/{self.id}/move.json")
         self.state_schema = load_schema(f"games/{self.id}/state.json")
+        if self.data_class is not None:
+            self.data = self.data_class(self.components)
+
+    def check_seats(self, seats: Any) -> None:
+        """The seat count setup was given is one this game is played with."""
+        if type(seats) is not int or not self.min_players <= seats <= self.max_players:
+            raise ValueError(f"{self.id} needs {self.min_players} to {self.max_players} seats")
 
     @classmethod
     def bundled_components(cls) -> dict[str, Any]:

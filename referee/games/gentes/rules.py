@@ -52,15 +52,11 @@ class GameRules(GameRulesBase):
     min_players = 2
     max_players = 4
     package_dir = Path(__file__).parent
-
-    def __init__(self, components: dict[str, Any] | None = None):
-        super().__init__(components)
-        self.data = GameData(self.components)
+    data_class = GameData
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         """G-1..G-4: a game waiting for the first draft pick."""
-        if type(seats) is not int or not self.min_players <= seats <= self.max_players:
-            raise ValueError(f"gentes needs {self.min_players} to {self.max_players} seats")
+        self.check_seats(seats)
         options = dict(options or {})
         _check_options(options, seats)
         return initial_state(self.data, seats, options, rng)

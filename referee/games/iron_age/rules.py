@@ -46,15 +46,11 @@ class GameRules(GameRulesBase):
     min_players = 1
     max_players = 4
     package_dir = Path(__file__).parent
-
-    def __init__(self, components: dict[str, Any] | None = None):
-        super().__init__(components)
-        self.data = GameData(self.components)
+    data_class = GameData
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         """IA-S1..IA-S5: a fresh game waiting for the start player's initial choice (D0)."""
-        if type(seats) is not int or not self.min_players <= seats <= self.max_players:
-            raise ValueError(f"iron_age needs {self.min_players} to {self.max_players} seats")
+        self.check_seats(seats)
         options = dict(options or {})
         _check_options(options)
         if "solo" in options and options["solo"] != (seats == 1):

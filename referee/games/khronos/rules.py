@@ -18,7 +18,6 @@ wires the contract to the modules beside it, each with one responsibility:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
@@ -42,10 +41,7 @@ class GameRules(GameRulesBase):
     min_players = 2
     max_players = 5
     package_dir = Path(__file__).parent
-
-    def __init__(self, components: dict[str, Any] | None = None):
-        super().__init__(components)
-        self.data = GameData(self.components)
+    data_class = GameData
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         return initial_state(self.data, seats, dict(options or {}), rng)

@@ -42,16 +42,16 @@ class GameRules(GameRulesBase):
     max_players = 5
     package_dir = Path(__file__).parent
 
+    data_class = GameData
+
     def __init__(self, components: dict[str, Any] | None = None):
         super().__init__(components)
-        self.data = GameData(self.components)
         self.min_players = self.components["player_count"]["min"]
         self.max_players = self.components["player_count"]["max"]
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         """ST-1..ST-12: a fresh game waiting for the first draft pick."""
-        if type(seats) is not int or not self.min_players <= seats <= self.max_players:
-            raise ValueError(f"sands_of_time needs {self.min_players} to {self.max_players} seats")
+        self.check_seats(seats)
         options = dict(options or {})
         extra = set(options) - {"first_seat"}
         if extra:
