@@ -10,6 +10,7 @@ scheduler) makes this one fail with 409 instead of forking the log.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import threading
 import time
@@ -139,6 +140,10 @@ class Referee:
         errors = check("api/create_game.json", body)
         if errors:
             raise BadRequest("request body does not match the schema", errors=errors)
+        # The log keeps JSON with sorted keys, and replay starts from the log: live play starts
+        # from the same form, so no game can depend on the key order a client happened to send.
+        body = {**body, **{k: json.loads(canonical(body[k])) for k in ("position", "components", "options")
+                           if body.get(k) is not None}}
         game = body["game"]
         if game not in GAME_IDS:
             raise Unprocessable(f"unknown game {game!r}; known games: {', '.join(GAME_IDS)}")

@@ -61,3 +61,25 @@ def test_corrected_component_data_is_validated_used_and_recorded_with_its_hash(s
     r = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}],
                                              "components": broken})
     assert r.status_code == 422 and "component data invalid" in r.json()["detail"]
+
+
+def test_live_play_and_replay_start_from_the_same_key_order(server):
+    """A position sent with its keys in any order plays exactly as its logged (sorted) copy
+    replays: the service starts live play from the canonical form too."""
+    import json as _json
+
+    from referee.engine.verify import verify_events
+
+    created = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}],
+                                                  "options": {"first_seat": 0}}).json()
+    gid, t0 = created["id"], created["seats"][0]["token"]
+    server.call("POST", f"/games/{gid}/moves", t0, json={"move": {"type": "finish_first_turn"}})
+    state = server.service.load(gid).state
+    reordered = _json.loads(_json.dumps(dict(reversed(list(state.items())))))
+    again = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}],
+                                                "position": reordered})
+    assert again.status_code == 201, again.text
+    gid2 = again.json()["id"]
+    assert list(server.service.load(gid2).state) == sorted(state)
+    rows = [e.to_json() for e in server.service.raw_events(gid2)]
+    assert verify_events(rows, server.service.load(gid2).seed).ok
