@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from referee.config import Config
+from referee.config import Config, ConfigError
 from referee.errors import ServiceError
 from referee.service import Clock, Referee
 
@@ -19,7 +19,11 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 
 
 def create_app(config: Config | None = None, clock: Clock | None = None, **flask_config: Any) -> Flask:
-    config = config or Config.from_env()
+    if config is None:
+        try:
+            config = Config.from_env()
+        except ConfigError as e:  # one clear line for the operator (gunicorn shows it), no traceback
+            raise SystemExit(f"error: {e}") from None
     app = Flask(__name__)
     app.json.sort_keys = False  # the service builds its documents in a deliberate order; sorting costs time
     app.config["BENCH_ENDPOINTS"] = os.environ.get("REFEREE_BENCH_ENDPOINTS") == "1"

@@ -42,6 +42,12 @@ class Config:
     def __post_init__(self) -> None:
         if isinstance(self.allow_private_targets, str):  # from the environment: "1", "true", "yes"
             self.allow_private_targets = self.allow_private_targets.strip().lower() in ("1", "true", "yes", "on")
+        if self.smtp_url:  # a malformed URL is an operator's error at start, not a traceback later
+            from referee.notify.smtp import SmtpSettings
+            try:
+                SmtpSettings.from_url(self.smtp_url)
+            except ValueError as e:
+                raise ConfigError(f"REFEREE_SMTP_URL: {e}") from None
         if isinstance(self.state_cache_bytes, str):
             try:
                 self.state_cache_bytes = int(self.state_cache_bytes)

@@ -115,6 +115,15 @@ def test_a_bad_config_file_gives_one_clear_line(tmp_path):
         assert "Traceback" not in proc.stderr
 
 
+def test_a_bad_smtp_url_gives_one_clear_line_without_the_password(tmp_path):
+    for url, expect in (("foo://user:secret@x", "must start with smtp://"), ("smtp://user:secret@host:port", "bad port")):
+        proc = subprocess.run([sys.executable, "-m", "referee.cli", "scheduler", "--once"], capture_output=True,
+                              text=True, timeout=60, env={**os.environ, "REFEREE_SMTP_URL": url,
+                                                          "REFEREE_DATABASE": str(tmp_path / "s.db")})
+        assert proc.returncode == 1 and expect in proc.stderr and "Traceback" not in proc.stderr
+        assert proc.stderr.strip().count("\n") == 0 and "secret" not in proc.stderr
+
+
 def test_tasks_serve_replaces_itself_with_the_server(tmp_path):
     """`python3 tasks.py serve`: the pid started is the server's, so stopping it stops the server."""
     port = free_port()
