@@ -15,6 +15,7 @@ scheduler read (games, players, deadlines), thousands of rows per second, not pl
 from __future__ import annotations
 
 import gc
+from collections import Counter
 import json
 import random
 import statistics
@@ -35,9 +36,9 @@ def _iso(ts: float) -> str:
 
 
 def seed_listing(path: Path, n: int, seed: int = 1) -> dict[str, Any]:
-    """A database with `n` games' projections: statuses, kinds and update times spread as in a
-    long-running instance, 2-4 players each from a pool of n/10 names (so a player has about
-    the same number of games at any size), and a deadline row for each clocked active game."""
+    """A database with `n` clocked games' projections: statuses, kinds and update times spread
+    as in a long-running instance, 2-4 players each from a pool of n/10 names (so a player has
+    about the same number of games at any size), and a deadline row for each active game."""
     rnd = random.Random(seed)
     db = open_database(path)
     conn = db.conn
@@ -53,7 +54,7 @@ def seed_listing(path: Path, n: int, seed: int = 1) -> dict[str, Any]:
                       result if status == "finished" else None, _iso(updated - 86400), _iso(updated),
                       NOW + rnd.uniform(3600, 86400 * 14) if status == "paused" else None))
         players += [(gid, s, rnd.choice(pool)) for s in range(rnd.randint(2, 4))]
-        if status == "active" and rnd.random() < 0.5:
+        if status == "active":  # every game is clocked; paused and finished ones have no open deadline
             due = NOW + rnd.uniform(7200, 3 * 86400)  # nothing due, no reminder due
             deadlines.append((gid, 0, 5, due, json.dumps([due - 3600]), due - 3600))
     conn.execute("BEGIN")
@@ -67,7 +68,9 @@ def seed_listing(path: Path, n: int, seed: int = 1) -> dict[str, Any]:
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     middle = sorted(g[7] for g in games)[len(games) // 2] if games else ""
-    return {"games": n, "player": rnd.choice(pool), "middle": middle}
+    counts = Counter(name for _, _, name in players)
+    typical = sorted(counts.values())[len(counts) // 2] if counts else 0  # the same at any size
+    return {"games": n, "player": next((p for p in pool if counts[p] == typical), pool[0]), "middle": middle}
 
 
 def _timed(fn: Callable[[], Any], calls: int) -> float:
@@ -130,7 +133,7 @@ def _get(client, url: str) -> Any:
 
 def bench_scheduler(workdir: Path, games: int, anchor: int, rounds: int = 7, calls: int = 5) -> dict[str, Any]:
     """One scheduler pass (timeouts, reminders, vacations, delivery) with nothing due, on the
-    seeded databases of bench_lists (about a third of their games are clocked)."""
+    seeded databases of bench_lists (every game clocked, 70% active with an open deadline)."""
     from referee import scheduler
     from referee.service import Referee
     services = []
