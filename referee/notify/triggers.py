@@ -52,10 +52,14 @@ class Notifier:
         """Every event after the seat's last move, narrated as the seat may see it."""
         row = conn.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND seat = ? AND type = 'move'",
                            (loaded.game_id, seat)).fetchone()
-        after = max(row[0] or 0, loaded.seq - MAX_SINCE)
+        last = row[0] or 0
+        after = max(last, loaded.seq - MAX_SINCE)
         names = [s["name"] for s in loaded.created["seats"]]
-        return [(e.seat, narrate_event(loaded.rules, self.service.redact_event(loaded, e, seat), names))
+        told = [(e.seat, narrate_event(loaded.rules, self.service.redact_event(loaded, e, seat), names))
                 for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
+        if after > last:
+            told.insert(0, (None, f"({after - last} earlier events are not shown: answer `history {loaded.seq - last}`.)"))
+        return told
 
     def seen(self, conn, loaded: "Loaded", seat: int, since: bool = True,
              settings: dict[int, dict] | None = None) -> Seen:
