@@ -24,7 +24,8 @@ from referee.presentation import narrate_event
 from referee.store import idempotency
 
 if TYPE_CHECKING:
-    from referee.service import Loaded, Referee
+    from referee.loaded import Loaded
+    from referee.service import Referee
 
 
 class Refusal(Exception):

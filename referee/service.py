@@ -14,15 +14,12 @@ import json
 import secrets
 import threading
 import time
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from functools import cached_property
 from typing import Any, Callable
 
 import sqlite_utils
 
 from referee import deadlines as clocks_mod
-from referee.clock import ClockPolicy, policy_from_clock
+from referee.clock import policy_from_clock
 from referee.config import Config
 from referee.deadlines import Clocks
 from referee.engine.abandon import abandoned_result
@@ -40,64 +37,11 @@ from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, instance, projections, snapshots
 from referee.store.db import open_database, write_transaction
 from referee import targets
-from referee.statecache import StateCache, deep_size
+from referee.loaded import Loaded, cached_size, epoch, iso, kept, status_after
+from referee.statecache import StateCache
 from referee.web.links import game_url, seat_url
 
 Clock = Callable[[], float]
-
-
-def iso(ts: float) -> str:
-    return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-def epoch(text: str) -> float:
-    return datetime.fromisoformat(text).timestamp()  # Python 3.11 reads the trailing Z as UTC
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A game as of `seq`: everything needed to judge the next move."""
-
-    game_id: str
-    game: str
-    rules: Rules
-    seed: bytes
-    created: dict[str, Any]      # the game_created payload, less what only the log needs (kept())
-    created_at: str
-    seq: int
-    state: dict[str, Any]
-    status: str                  # active | paused | finished
-    policy: ClockPolicy | None
-    clocks: Clocks
-    ended: dict | None = None    # the result recorded by game_ended (an abandoned game's too)
-
-    @cached_property
-    def prompts(self) -> tuple:
-        """The rules' prompts for `state`, computed when first asked for (a replay computes
-        them for the state it arrives at, not for every event on the way)."""
-        return tuple(self.rules.prompts(self.state))
-
-    @property
-    def finished(self) -> bool:
-        return self.status == "finished"
-
-    @property
-    def result(self) -> dict | None:
-        """The recorded result once the game ended, else the rules' (None while it runs)."""
-        return self.ended if self.ended is not None else self.rules.result(self.state)
-
-    def evolve(self, **changes: Any) -> "Loaded":
-        """A copy with some fields changed: dataclasses.replace without its per-call cost
-        (this runs for every event of every replay)."""
-        new = object.__new__(Loaded)
-        new.__dict__.update(self.__dict__)
-        if "state" in changes and changes["state"] is not self.state:
-            new.__dict__.pop("prompts", None)  # they were the old state's
-        new.__dict__.update(changes)
-        return new
-
-    def seat_count(self) -> int:
-        return len(self.created["seats"])
 
 
 class Referee:
@@ -281,7 +225,7 @@ class Referee:
             if etype in STATE_EVENTS:
                 state = apply_event(loaded.rules, loaded.seed, state, seq, etype, seat, payload)
         ended = payload["result"] if etype == "game_ended" else loaded.ended
-        after = loaded.evolve(seq=seq, state=state, status=_status_after(loaded.status, etype),
+        after = loaded.evolve(seq=seq, state=state, status=status_after(loaded.status, etype),
                               created_at=loaded.created_at or created_at, ended=ended)
         # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
         prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
@@ -588,23 +532,6 @@ class Referee:
                 projections.set_players(c, gid, [s["name"] for s in loaded.created["seats"]])
                 self._project(c, loaded, last.created_at)
         return len(ids)
-
-
-def kept(created: dict[str, Any]) -> dict[str, Any]:
-    """The game_created payload a loaded game keeps: not the setup's chance records and start
-    position (often most of its size; replay and verify read them from the log)."""
-    return {k: v for k, v in created.items() if k not in ("chance", "position")}
-
-
-def cached_size(loaded: Loaded) -> int:
-    """The bytes a cached game holds (its prompts included, computed now so that the entry
-    never grows after it is measured); the rules and component data are shared by all games."""
-    loaded.prompts
-    return deep_size([loaded], shared=[loaded.rules, loaded.created.get("components")])
-
-
-def _status_after(status: str, etype: str) -> str:
-    return {"paused": "paused", "resumed": "active", "game_ended": "finished"}.get(etype, status)
 
 
 def prompt_json(p, viewer: int | None, deadline: float | None) -> dict[str, Any]:

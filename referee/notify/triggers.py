@@ -21,7 +21,8 @@ from referee.store import credentials, events, outbox
 from referee.web.links import seat_url
 
 if TYPE_CHECKING:
-    from referee.service import Loaded, Referee
+    from referee.loaded import Loaded
+    from referee.service import Referee
 
 MAX_SINCE = 80  # events narrated at most in "since your last move"
 

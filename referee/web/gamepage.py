@@ -18,7 +18,8 @@ from markupsafe import Markup
 
 from referee.engine.verify import verify_events
 from referee.presentation import narrate_event, result_sentence
-from referee.service import Loaded, Referee, iso
+from referee.loaded import Loaded, iso
+from referee.service import Referee
 from referee.web import present
 
 

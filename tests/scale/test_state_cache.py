@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from referee.config import Config
-from referee.service import Referee, cached_size
+from referee.loaded import cached_size
+from referee.service import Referee
 from referee.statecache import StateCache, deep_size
 from tests.flow.support import pick
 

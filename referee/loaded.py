@@ -1,0 +1,88 @@
+"""A game as of one sequence number: what the service judges a move against, and caches.
+
+Kept apart from the service so the things that read a loaded game (notifications, pages, the
+move use case) do not need the whole application layer to know its shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import cached_property
+from typing import Any
+
+from referee.clock import ClockPolicy
+from referee.deadlines import Clocks
+from referee.engine.contract import Rules
+from referee.statecache import deep_size
+
+
+def iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def epoch(text: str) -> float:
+    return datetime.fromisoformat(text).timestamp()  # Python 3.11 reads the trailing Z as UTC
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as of `seq`: everything needed to judge the next move."""
+
+    game_id: str
+    game: str
+    rules: Rules
+    seed: bytes
+    created: dict[str, Any]      # the game_created payload, less what only the log needs (kept())
+    created_at: str
+    seq: int
+    state: dict[str, Any]
+    status: str                  # active | paused | finished
+    policy: ClockPolicy | None
+    clocks: Clocks
+    ended: dict | None = None    # the result recorded by game_ended (an abandoned game's too)
+
+    @cached_property
+    def prompts(self) -> tuple:
+        """The rules' prompts for `state`, computed when first asked for (a replay computes
+        them for the state it arrives at, not for every event on the way)."""
+        return tuple(self.rules.prompts(self.state))
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def result(self) -> dict | None:
+        """The recorded result once the game ended, else the rules' (None while it runs)."""
+        return self.ended if self.ended is not None else self.rules.result(self.state)
+
+    def evolve(self, **changes: Any) -> "Loaded":
+        """A copy with some fields changed: dataclasses.replace without its per-call cost
+        (this runs for every event of every replay)."""
+        new = object.__new__(Loaded)
+        new.__dict__.update(self.__dict__)
+        if "state" in changes and changes["state"] is not self.state:
+            new.__dict__.pop("prompts", None)  # they were the old state's
+        new.__dict__.update(changes)
+        return new
+
+    def seat_count(self) -> int:
+        return len(self.created["seats"])
+
+
+def kept(created: dict[str, Any]) -> dict[str, Any]:
+    """The game_created payload a loaded game keeps: not the setup's chance records and start
+    position (often most of its size; replay and verify read them from the log)."""
+    return {k: v for k, v in created.items() if k not in ("chance", "position")}
+
+
+def cached_size(loaded: Loaded) -> int:
+    """The bytes a cached game holds (its prompts included, computed now so that the entry
+    never grows after it is measured); the rules and component data are shared by all games."""
+    loaded.prompts
+    return deep_size([loaded], shared=[loaded.rules, loaded.created.get("components")])
+
+
+def status_after(status: str, etype: str) -> str:
+    return {"paused": "paused", "resumed": "active", "game_ended": "finished"}.get(etype, status)
