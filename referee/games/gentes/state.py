@@ -13,19 +13,13 @@ from typing import Any
 from referee.engine.contract import IllegalMove
 from referee.engine.rng import Rng
 from referee.games.gentes.data import GameData
+from referee.engine.jsondata import clone  # noqa: F401 (the games' one deep copy)
 
 State = dict[str, Any]
 Player = dict[str, Any]
 Move = dict[str, Any]
 
 
-def clone(x: Any) -> Any:
-    """A deep copy of plain JSON data."""
-    if type(x) is dict:
-        return {k: clone(v) for k, v in x.items()}
-    if type(x) is list:
-        return [clone(v) for v in x]
-    return x
 
 
 def need(cond: bool, message: str, rule: str) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.engine.contract import IllegalMove
 from referee.games.iron_age.effects import TRACKS, GameData
+from referee.engine.jsondata import clone  # noqa: F401 (the games' one deep copy)
 
 State = dict[str, Any]
 Player = dict[str, Any]
@@ -30,13 +31,6 @@ def fail(reason: str, text: str, rule: str) -> IllegalMove:
     return IllegalMove(f"{reason}: {text}", rule)
 
 
-def clone(x: Any) -> Any:
-    """A deep copy of plain JSON data, several times faster than copy.deepcopy."""
-    if type(x) is dict:
-        return {k: clone(v) for k, v in x.items()}
-    if type(x) is list:
-        return [clone(v) for v in x]
-    return x
 
 
 def working_copy(state: State) -> State:
