@@ -66,9 +66,14 @@ def init_db(ctx: click.Context) -> None:
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int) -> None:
     """Run the development server (use gunicorn with deploy/gunicorn.conf.py in production)."""
+    from dataclasses import replace
+
     from referee.app import create_app
-    app = create_app(_config(ctx))
-    click.echo(f"Referee on http://{host}:{port} (database {_config(ctx).database})")
+    config = _config(ctx)
+    if config.base_url == Config.base_url:  # not configured: links in pages and mails point here
+        config = replace(config, base_url=f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
+    app = create_app(config)
+    click.echo(f"Referee on {config.base_url} (database {config.database})")
     app.run(host=host, port=port, threaded=True, request_handler=_QuietHandler)
 
 

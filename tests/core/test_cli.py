@@ -140,6 +140,9 @@ def test_tasks_serve_replaces_itself_with_the_server(tmp_path):
             except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
             assert time.monotonic() < deadline, "the server did not start"
+        created = requests.post(f"http://127.0.0.1:{port}/games", timeout=10,
+                                json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]}).json()
+        assert created["url"].startswith(f"http://127.0.0.1:{port}/")  # links point at this server
         proc.send_signal(signal.SIGTERM)
         proc.wait(20)
         for _ in range(50):
