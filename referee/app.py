@@ -39,7 +39,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(meta.bp)
     from referee.web import pages
     app.register_blueprint(pages.bp)
-    abuse.install(app, games.bp)
+    abuse.install(app)
     metrics.install(app)
 
     @app.after_request
@@ -61,6 +61,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
         resp = jsonify(e.problem())
         resp.status_code = e.status
         resp.mimetype = PROBLEM
+        resp.headers.update(e.headers)
         return resp
 
     @app.errorhandler(HTTPException)

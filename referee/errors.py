@@ -17,9 +17,10 @@ class ServiceError(Exception):
     def slug(cls) -> str:
         return cls.title.lower().replace(" ", "-")
 
-    def __init__(self, detail: str, **extra: Any):
+    def __init__(self, detail: str, headers: dict[str, str] | None = None, **extra: Any):
         super().__init__(detail)
         self.detail = detail
+        self.headers = headers or {}
         self.extra = extra
 
     def problem(self) -> dict[str, Any]:
@@ -65,6 +66,12 @@ class KeyReusedError(ServiceError):
     explanation = ("An idempotency key stands for one request: its first answer is replayed for every "
                    "retry of that request. The same key was sent with a different body; nothing was "
                    "changed. Use a new key for a new request.")
+
+
+class TooManyRequests(ServiceError):
+    status, title = 429, "Too many requests"
+    explanation = ("This address has made too many requests of this kind lately (failed seat-token "
+                   "checks, or games created). Wait the number of seconds in the Retry-After header.")
 
 
 class UnsupportedMediaType(ServiceError):

@@ -1,7 +1,11 @@
 """Abuse limits for a public deployment: rate limits (Flask-Limiter) and the creation key.
 
-- Failed seat-token checks per client address (`auth_fail_limit`): only 401 answers count, so
-  a guessing client is stopped (429 with Retry-After) while seats playing normally never are.
+- Failed seat-token checks per client address (`auth_fail_limit`): only failed checks count,
+  and only requests that present a token are checked against the limit (with the `limits`
+  library Flask-Limiter is built on): once an address has failed too often, its token checks
+  are refused with 429 and Retry-After *before* the token is looked at, so guessing stays
+  stopped even for a guess that would be right; spectators and seats playing normally never
+  pay for it.
 - Games created per client address (`create_limit`), and, when `create_key` is set, only with
   the header `X-Create-Key` (so an open instance cannot be used to mail arbitrary addresses).
 
@@ -14,12 +18,17 @@ from __future__ import annotations
 
 import hmac
 
-from flask import Blueprint, Flask, current_app, request
+import time
+
+from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse as parse_limit
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 
 from referee.config import Config
-from referee.errors import Forbidden
+from referee.errors import Forbidden, TooManyRequests
 
 
 
@@ -30,7 +39,7 @@ def _client_key() -> str:
 
 limiter = Limiter(key_func=_client_key, storage_uri="memory://", headers_enabled=True,
                   retry_after="delta-seconds")
-_counted: set[str] = set()  # blueprints already counting 401s (decorate once per process)
+_failures = MovingWindowRateLimiter(MemoryStorage())
 
 
 def _config() -> Config:
@@ -46,18 +55,33 @@ def _auth_fail_limit() -> str:
 
 
 creation_limit = limiter.limit(_create_limit, scope="create")
-auth_failure_limit = limiter.shared_limit(_auth_fail_limit, scope="auth-failures",
-                                          deduct_when=lambda response: response.status_code == 401)
 
 
-def install(app: Flask, *token_blueprints: Blueprint) -> None:
-    """Attach the limiter; a refused request is a problem+json 429 with Retry-After. Every
-    route of `token_blueprints` (those that check seat tokens) counts its 401 answers."""
-    for bp in token_blueprints:
-        if bp.name not in _counted:
-            auth_failure_limit(bp)
-            _counted.add(bp.name)
+def install(app: Flask) -> None:
+    """Attach the limiter; a refused request is a problem+json 429 with Retry-After."""
     limiter.init_app(app)
+
+
+def _auth_limit():
+    text = _config().auth_fail_limit
+    return parse_limit(text) if text else None
+
+
+def refuse_if_locked_out() -> None:
+    """Before a seat token is checked: 429 if this address has failed too often lately."""
+    limit = _auth_limit()
+    if limit is not None and not _failures.test(limit, _client_key()):
+        reset = _failures.get_window_stats(limit, _client_key()).reset_time
+        wait = max(1, int(reset - time.time()) + 1)
+        raise TooManyRequests(f"too many failed seat-token checks from this address; retry in {wait} s",
+                              headers={"Retry-After": str(wait)})
+
+
+def count_failure() -> None:
+    """A seat-token check failed (the request is answered 401)."""
+    limit = _auth_limit()
+    if limit is not None:
+        _failures.hit(limit, _client_key())
 
 
 def check_create_key() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import current_app, request
 
+from referee.api import abuse
 from referee.errors import BadRequest, Unauthorized, UnsupportedMediaType
 from referee.service import Referee
 
@@ -114,9 +115,16 @@ def bearer_token() -> str | None:
 def caller_seat(game_id: str, required: bool) -> int | None:
     """The seat of the caller's token; None for a spectator unless a seat is required."""
     token = bearer_token()
-    if token is None and required:
-        raise Unauthorized("this action needs a seat token ('Authorization: Bearer <token>')")
-    return service().seat_for(game_id, token)
+    if token is None:
+        if required:
+            raise Unauthorized("this action needs a seat token ('Authorization: Bearer <token>')")
+        return None
+    abuse.refuse_if_locked_out()
+    try:
+        return service().seat_for(game_id, token)
+    except Unauthorized:
+        abuse.count_failure()
+        raise
 
 
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:

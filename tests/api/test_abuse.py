@@ -51,6 +51,10 @@ def test_failed_authentication_is_rate_limited_but_good_tokens_are_not_counted(l
     codes = [limited.call("GET", f"/games/{gid}", "wrong-token").status_code for _ in range(5)]
     assert codes == [401] * 5
     _is_429(limited.call("GET", f"/games/{gid}", "wrong-token"))
+    # locked out, the address cannot have any token checked, so a right guess is no way out
+    _is_429(limited.call("GET", f"/games/{gid}", good))
+    # spectators (no token) are not affected
+    assert limited.call("GET", f"/games/{gid}").status_code == 200
 
 
 @pytest.mark.parametrize("seat", [{"name": "Bot", "webhook": "http://127.0.0.1:9/hook"},
