@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import marshal
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -12,3 +13,17 @@ def clone(data: T) -> T:
     """A deep copy of plain JSON data, keeping key order. marshal copies in C: several times
     faster than copy.deepcopy or a recursive copy, which matters on every move and replay."""
     return marshal.loads(marshal.dumps(data))
+
+
+def json_move(text: str) -> dict | None:
+    """A move written as JSON inside a game's text form (mail players may paste one), or None
+    when `text` is not JSON; ValueError when it is JSON but not a move object."""
+    if not text.startswith("{"):
+        return None
+    try:
+        move = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not a JSON move: {e}") from None
+    if not isinstance(move, dict) or "type" not in move:
+        raise ValueError('a JSON move is an object with a "type"')
+    return move

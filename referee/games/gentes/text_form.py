@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from referee.engine.jsondata import json_move
 from typing import Any
 
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -131,13 +132,8 @@ def parse_text(text: str) -> dict[str, Any]:
     if not isinstance(text, str) or not text.strip():
         raise ValueError("empty move text")
     line = next(ln for ln in text.strip().splitlines() if ln.strip()).strip()
-    if line.startswith("{"):
-        try:
-            move = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"not a JSON move: {e}") from None
-        if not isinstance(move, dict) or "type" not in move:
-            raise ValueError("a JSON move is an object with a type")
+    move = json_move(line)
+    if move is not None:
         return move
     p = _Parser(line)
     move: dict[str, Any] = {"type": p.word()}

@@ -12,6 +12,7 @@ import re
 
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move
+from referee.engine.jsondata import json_move
 
 FORMS = ("port | province | reroll 0 2 fate | stop | omen 3 workers | omen fate tribute_1 | no omen | "
          "assign 0 food 2 workers | attack | no attack | deny | accept | "
@@ -78,13 +79,8 @@ def parse_text(g: GameData, text: str) -> Move:
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"empty move; write one of: {FORMS}")
     raw = text.strip()
-    if raw.startswith("{"):
-        try:
-            move = json.loads(raw)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"not valid JSON: {e}") from None
-        if not isinstance(move, dict) or "type" not in move:
-            raise ValueError("a JSON move is an object with a \"type\"")
+    move = json_move(raw)
+    if move is not None:
         return move
     low = " ".join(raw.lower().split())
     simple = low.replace("_", " ")
