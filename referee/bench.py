@@ -27,7 +27,8 @@ from typing import Any, Callable
 import requests
 
 from referee.store import events, snapshots
-from referee.store.db import connect, open_database, write_transaction
+from referee.store.db import open_database, write_transaction
+from referee.store.sqlite import connect
 
 
 def _percentile(values: list[float], p: float) -> float:

@@ -14,7 +14,7 @@ from referee.config import Config, ConfigError
 from referee.engine.replay import fold, initial
 from referee.engine.verify import verify_events
 from referee.errors import ServiceError
-from referee.store.db import connect, migrate, setup_lock
+from referee.store.db import open_with_migrations, redacted
 
 
 def _config(ctx: click.Context) -> Config:
@@ -40,7 +40,7 @@ def _read_json(path: str, what: str):
 
 @click.group()
 @click.option("--database", envvar="REFEREE_DATABASE", default=None,
-              help="SQLite file (default ./referee.db, or $REFEREE_DATABASE).")
+              help="SQLite file or sqlite:///path, or postgresql://user@host/db (default ./referee.db, or $REFEREE_DATABASE).")
 @click.pass_context
 def main(ctx: click.Context, database: str | None) -> None:
     """Referee: event-sourced referee for asynchronous board games."""
@@ -55,9 +55,9 @@ def main(ctx: click.Context, database: str | None) -> None:
 def init_db(ctx: click.Context) -> None:
     """Create or migrate the database (idempotent)."""
     database = _config(ctx).database
-    with setup_lock(database):
-        applied = migrate(connect(database))
-    click.echo(f"{_config(ctx).database}: " + (f"applied {', '.join(applied)}" if applied else "up to date"))
+    db, applied = open_with_migrations(database)
+    db.conn.close()
+    click.echo(f"{redacted(database)}: " + (f"applied {', '.join(applied)}" if applied else "up to date"))
 
 
 @main.command()

@@ -13,7 +13,6 @@ the rule id for an illegal one), so a batch of one behaves like a single move.
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.contract import IllegalMove
@@ -22,6 +21,7 @@ from referee.engine.schemas import schema_errors, validator_for
 from referee.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.presentation import narrate_event
 from referee.store import idempotency
+from referee.store.db import IntegrityError
 
 if TYPE_CHECKING:
     from referee.loaded import Loaded
@@ -91,7 +91,7 @@ def submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any]) ->
         return earlier
     try:
         return _submit(service, game_id, seat, body, (key, request))
-    except (ServiceError, sqlite3.IntegrityError):
+    except (ServiceError, *IntegrityError):
         # A copy of this request may have landed while this one was judged (its events make
         # this one illegal or stale, or its key row made this transaction fail): answer as that
         # copy was answered.

@@ -16,8 +16,6 @@ import threading
 import time
 from typing import Any, Callable
 
-import sqlite_utils
-
 from referee import deadlines as clocks_mod
 from referee.clock import policy_from_clock
 from referee.config import Config
@@ -35,7 +33,7 @@ from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceErr
 from referee.notify import preferences
 from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, instance, projections, snapshots
-from referee.store.db import open_database, write_transaction
+from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
 from referee import targets
 from referee.loaded import Loaded, cached_size, epoch, iso, kept, status_after
 from referee.statecache import StateCache
@@ -54,7 +52,7 @@ class Referee:
         self._local = threading.local()
         self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
-        db = open_database(database)
+        db = open_database(database)  # creates or migrates the schema, once per process
         with write_transaction(db) as conn:
             stored = instance.secret_key(conn)
         db.conn.close()
@@ -64,10 +62,11 @@ class Referee:
     # -- plumbing -------------------------------------------------------------------------
 
     @property
-    def db(self) -> sqlite_utils.Database:
+    def db(self) -> Database:
+        """This thread's connection (reopened when a PostgreSQL server dropped it)."""
         db = getattr(self._local, "db", None)
-        if db is None:
-            db = self._local.db = open_database(self.database)
+        if db is None or not usable(db):
+            db = self._local.db = open_with_migrations(self.database, migrate=False)[0]
         return db
 
     def rules(self, game: str, components: dict | None, version: str | None = None) -> Rules:

@@ -1,7 +1,15 @@
-"""Shared fixtures: a real HTTP server on loopback over a real SQLite file."""
+"""Shared fixtures: a real HTTP server on loopback over a real database.
+
+The database is a SQLite file, or a database on a throwaway PostgreSQL server that the session
+starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler and end to
+end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
+fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql].
+REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick local run.
+"""
 
 from __future__ import annotations
 
+import os
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -57,9 +65,73 @@ def clock() -> FakeTime:
     return FakeTime()
 
 
+# -- the databases ----------------------------------------------------------------------------
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+BOTH_DATABASES = ("api", "core", "e2e", "flow", "notify")
+KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
+
+
+def pytest_generate_tests(metafunc):
+    """Run a test once per database where its folder asks for both."""
+    if "db_kind" not in metafunc.fixturenames:
+        return
+    folder = os.path.relpath(str(metafunc.definition.path), TESTS).split(os.sep)[0]
+    kinds = KINDS if folder in BOTH_DATABASES else ("sqlite",)
+    metafunc.parametrize("db_kind", kinds)
+
+
 @pytest.fixture
-def server(tmp_path, clock):
-    srv, httpd = start_server(str(tmp_path / "referee.db"), clock=clock)
+def db_kind() -> str:
+    return "sqlite"  # replaced by the parametrisation above
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One PostgreSQL server for the session, with a migrated template database that each
+    test's database is copied from (about 20 ms a database)."""
+    from referee.store.db import open_with_migrations
+    from tests.pgcluster import Cluster
+
+    cluster = Cluster().start()
+    try:
+        template = cluster.create_database()
+        db, _ = open_with_migrations(template)
+        db.close()
+        cluster.template = template.rsplit("/", 1)[1]
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def new_database(db_kind, tmp_path, request):
+    """Makes fresh, empty databases of this test's kind: `new_database("other.db")`."""
+    made: list[str] = []
+
+    def make(name: str = "referee.db") -> str:
+        if db_kind == "sqlite":
+            return str(tmp_path / name)
+        cluster = request.getfixturevalue("pg_cluster")
+        made.append(cluster.create_database(template=cluster.template))
+        return made[-1]
+
+    yield make
+    if made:
+        cluster = request.getfixturevalue("pg_cluster")
+        for url in made:
+            cluster.drop_database(url)
+
+
+@pytest.fixture
+def database(new_database) -> str:
+    """This test's database: a SQLite path or a PostgreSQL URL."""
+    return new_database()
+
+
+@pytest.fixture
+def server(database, clock):
+    srv, httpd = start_server(database, clock=clock)
     yield srv
     httpd.shutdown()
 

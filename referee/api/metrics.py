@@ -16,6 +16,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, H
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
 from referee.observability import REQUEST_LOG, json_logger, log_fields
+from referee.store import events, outbox
 
 bp = Blueprint("metrics", __name__)
 
@@ -28,16 +29,14 @@ class _StoreCollector:
 
     def collect(self):
         conn = self.app.extensions["referee"].db.conn
-        events = CounterMetricFamily("referee_events", "Events in the log, by type", labels=["type"])
-        for etype, n in conn.execute("SELECT type, count(*) FROM events GROUP BY type"):
-            events.add_metric([etype], n)
-        yield events
-        outbox = GaugeMetricFamily("referee_outbox_messages", "Notifications by delivery state", labels=["state"])
-        row = conn.execute("SELECT sum(sent_at IS NOT NULL), sum(sent_at IS NULL AND failed = 0), "
-                           "sum(failed != 0) FROM outbox").fetchone()
-        for state, n in zip(("delivered", "pending", "failed"), row):
-            outbox.add_metric([state], n or 0)
-        yield outbox
+        counted = CounterMetricFamily("referee_events", "Events in the log, by type", labels=["type"])
+        for etype, n in events.count_by_type(conn).items():
+            counted.add_metric([etype], n)
+        yield counted
+        queued = GaugeMetricFamily("referee_outbox_messages", "Notifications by delivery state", labels=["state"])
+        for state, n in outbox.count_by_state(conn).items():
+            queued.add_metric([state], n)
+        yield queued
 
 
 def install(app: Flask) -> None:

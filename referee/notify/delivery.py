@@ -64,14 +64,10 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
 
 def _thread_position(service: "Referee", m: outbox.Message) -> tuple[bool, str | None]:
     """(is this the seat's first mail of the game, the player's Message-ID it answers)."""
-    row = service.db.conn.execute(
-        "SELECT MIN(id) FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email'",
-        (m.game_id, m.seat)).fetchone()
-    reply = service.db.conn.execute("SELECT in_reply_to FROM outbox WHERE id = ?", (m.id,)).fetchone()
-    player = reply[0] if reply and reply[0] else None
+    first, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
     if player and not player.startswith("<"):
         player = f"<{player}>"
-    return row[0] == m.id and player is None, player
+    return first == m.id and player is None, player
 
 
 def stale(service: "Referee", m: outbox.Message, now: float) -> bool:

@@ -8,7 +8,7 @@ which notifications it wants (`notify all|turn|none`, changed by mail).
 
 from __future__ import annotations
 
-import sqlite3
+from referee.store.connection import Connection
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -36,22 +36,22 @@ def check_zones(seats: list[dict[str, Any]]) -> None:
             raise Unprocessable(f"seat {i}: unknown time zone {s['tz']!r}; use an IANA name such as Europe/Berlin")
 
 
-def save_new(conn: sqlite3.Connection, game_id: str, seats: list[dict[str, Any]]) -> None:
+def save_new(conn: Connection, game_id: str, seats: list[dict[str, Any]]) -> None:
     conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)",
                      [(game_id, i, s.get("tz"), "all") for i, s in enumerate(seats)])
 
 
-def settings(conn: sqlite3.Connection, game_id: str) -> dict[int, dict[str, Any]]:
+def settings(conn: Connection, game_id: str) -> dict[int, dict[str, Any]]:
     """Seat -> {"tz", "notify"}; seats of games created before settings existed get defaults."""
     rows = conn.execute("SELECT seat, tz, notify FROM seat_settings WHERE game_id = ?", (game_id,)).fetchall()
     return {s: {"tz": tz, "notify": n} for s, tz, n in rows}
 
 
-def of(conn: sqlite3.Connection, game_id: str, seat: int) -> dict[str, Any]:
+def of(conn: Connection, game_id: str, seat: int) -> dict[str, Any]:
     return settings(conn, game_id).get(seat, {"tz": None, "notify": "all"})
 
 
-def set_notify(conn: sqlite3.Connection, game_id: str, seat: int, level: str) -> None:
+def set_notify(conn: Connection, game_id: str, seat: int, level: str) -> None:
     if level not in LEVELS:
         raise ValueError(f"notify takes one of {', '.join(LEVELS)}")
     conn.execute("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,NULL,?) "

@@ -51,9 +51,7 @@ class Notifier:
 
     def since(self, conn, loaded: "Loaded", seat: int) -> list[tuple[int | None, str]]:
         """Every event after the seat's last move, narrated as the seat may see it."""
-        row = conn.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND seat = ? AND type = 'move'",
-                           (loaded.game_id, seat)).fetchone()
-        last = row[0] or 0
+        last = events.last_move_of(conn, loaded.game_id, seat)
         after = max(last, loaded.seq - MAX_SINCE)
         names = [s["name"] for s in loaded.created["seats"]]
         told = [(e.seat, narrate_event(loaded.rules, self.service.redact_event(loaded, e, seat), names))
@@ -164,5 +162,5 @@ class Notifier:
         new = outbox.enqueue(conn, loaded.game_id, seat, "email", contacts[seat]["email"], note.kind,
                              note.subject, note.text, key, now)
         if new and in_reply_to:
-            conn.execute("UPDATE outbox SET in_reply_to = ? WHERE dedupe_key = ?", (in_reply_to[:998], key))
+            outbox.set_in_reply_to(conn, key, in_reply_to[:998])
         return new

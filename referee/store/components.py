@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
+from referee.store.connection import Connection
 import threading
 import zlib
 from typing import Any
@@ -26,12 +26,12 @@ _parsed: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
 
 
-def save(conn: sqlite3.Connection, sha256: str, body: bytes) -> None:
+def save(conn: Connection, sha256: str, body: bytes) -> None:
     """Store canonical component data `body` under its hash (once)."""
-    conn.execute("INSERT OR IGNORE INTO components (sha256, data) VALUES (?, ?)", (sha256, body.decode()))
+    conn.execute("INSERT INTO components (sha256, data) VALUES (?, ?) ON CONFLICT DO NOTHING", (sha256, body.decode()))
 
 
-def load(conn: sqlite3.Connection, sha256: str) -> dict[str, Any]:
+def load(conn: Connection, sha256: str) -> dict[str, Any]:
     """The component data with this hash, parsed once per process and shared."""
     found = _parsed.get(sha256)
     if found is None:
@@ -60,24 +60,25 @@ def split(payload: dict[str, Any]) -> tuple[dict[str, Any], str, bytes] | None:
 DEFLATE_ABOVE = 600
 
 
-def pack(payload: dict[str, Any]) -> str | bytes:
-    """The stored form of a game_created row: canonical JSON, deflated when large."""
+def pack(payload: dict[str, Any], dialect: str = "sqlite") -> str | bytes:
+    """The stored form of a game_created row: canonical JSON, deflated when large on SQLite
+    (PostgreSQL compresses large values itself, TOAST, and keeps this column text)."""
     text = canonical(payload)
-    return zlib.compress(text, 9) if len(text) > DEFLATE_ABOVE else text.decode()
+    return zlib.compress(text, 9) if dialect == "sqlite" and len(text) > DEFLATE_ABOVE else text.decode()
 
 
 def unpack(stored: str | bytes) -> dict[str, Any]:
     return json.loads(zlib.decompress(stored) if isinstance(stored, bytes) else stored)
 
 
-def join(conn: sqlite3.Connection, payload: dict[str, Any]) -> dict[str, Any]:
+def join(conn: Connection, payload: dict[str, Any]) -> dict[str, Any]:
     """The full payload of a stored game_created row (unchanged when the data is inline)."""
     if "components" not in payload and "components_sha256" in payload:
         payload["components"] = load(conn, payload["components_sha256"])
     return payload
 
 
-def compact_created_events(conn: sqlite3.Connection) -> int:
+def compact_created_events(conn: Connection) -> int:
     """Move inline component data of existing game_created rows into the components table
     (the rows' digests are unaffected: they cover the full payload, which reads back the same)."""
     moved, last = 0, ""

@@ -6,7 +6,7 @@ These are secrets, not projections: they cannot be derived from the log and are 
 from __future__ import annotations
 
 import hashlib
-import sqlite3
+from referee.store.connection import Connection
 from typing import Any
 
 
@@ -14,28 +14,28 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def add_seat(conn: sqlite3.Connection, game_id: str, seat: int, name: str, email: str | None,
+def add_seat(conn: Connection, game_id: str, seat: int, name: str, email: str | None,
              webhook: str | None, token: str) -> None:
     conn.execute("INSERT INTO seats (game_id, seat, name, email, webhook, token_hash) VALUES (?,?,?,?,?,?)",
                  (game_id, seat, name, email, webhook, token_hash(token)))
 
 
-def seat_for_token(conn: sqlite3.Connection, game_id: str, token: str) -> int | None:
+def seat_for_token(conn: Connection, game_id: str, token: str) -> int | None:
     row = conn.execute("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",
                        (game_id, token_hash(token))).fetchone()
     return row[0] if row else None
 
 
-def seats(conn: sqlite3.Connection, game_id: str) -> list[dict[str, Any]]:
+def seats(conn: Connection, game_id: str) -> list[dict[str, Any]]:
     rows = conn.execute("SELECT seat, name, email, webhook FROM seats WHERE game_id = ? ORDER BY seat",
                         (game_id,)).fetchall()
     return [{"seat": s, "name": n, "email": e, "webhook": w} for s, n, e, w in rows]
 
 
-def save_seed(conn: sqlite3.Connection, game_id: str, seed: bytes) -> None:
+def save_seed(conn: Connection, game_id: str, seed: bytes) -> None:
     conn.execute("INSERT INTO game_keys (game_id, seed) VALUES (?, ?)", (game_id, seed.hex()))
 
 
-def seed_of(conn: sqlite3.Connection, game_id: str) -> bytes | None:
+def seed_of(conn: Connection, game_id: str) -> bytes | None:
     row = conn.execute("SELECT seed FROM game_keys WHERE game_id = ?", (game_id,)).fetchone()
     return bytes.fromhex(row[0]) if row else None

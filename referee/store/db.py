@@ -1,92 +1,88 @@
-"""Opening the SQLite database with durable settings, migrating it, and write transactions."""
+"""Which database a URL names, opening it (migrated), and write transactions.
+
+`REFEREE_DATABASE` is a SQLite file (a path, or `sqlite:///absolute/path.db`) or a PostgreSQL
+server (`postgresql://user@host/db`, any libpq URL). Both stores give the same guarantees and
+answer the same SQL from the store modules; sqlite.py and postgres.py hold what differs.
+"""
 
 from __future__ import annotations
 
-import fcntl
-import importlib.util
 import sqlite3
-from contextlib import contextmanager
-from typing import Iterator
-from pathlib import Path
+from typing import Any, Protocol
 
-import sqlite_utils
+import psycopg
 
-from referee.paths import MIGRATIONS
+from referee.store import postgres, sqlite
 
-BUSY_TIMEOUT_MS = 10_000
-
-
-def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection in WAL mode with synchronous=FULL.
-
-    WAL + FULL fsyncs the log at every commit, so an acknowledged move survives power loss
-    (WAL + NORMAL would only survive an application crash). Transactions are explicit
-    (isolation_level=None) so that writers take the lock with BEGIN IMMEDIATE.
-    """
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                           check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    return sqlite_utils.Database(conn)
+# What a refused insert (a second row for a primary or unique key) raises, on either database.
+IntegrityError = (sqlite3.IntegrityError, psycopg.IntegrityError)
+# What a lost connection or an unreachable server raises.
+OperationalError = (sqlite3.OperationalError, psycopg.OperationalError)
 
 
-def _load_migrations():
-    spec = importlib.util.spec_from_file_location("referee_migrations", MIGRATIONS / "referee.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module.migrations
+class Database(Protocol):
+    conn: Any
 
 
-def migrate(db: sqlite_utils.Database) -> list[str]:
-    """Apply pending migrations (idempotent); returns the names applied now."""
-    migrations = _load_migrations()
-    pending = [m.name for m in migrations.pending(db)]
-    migrations.apply(db)
-    return pending
+def is_postgres(url: str) -> bool:
+    return str(url).startswith(("postgresql://", "postgres://"))
 
 
-@contextmanager
-def setup_lock(path: str | Path) -> Iterator[None]:
-    """One process at a time creates and migrates a database file.
-
-    gunicorn starts its workers together; without this two of them may switch a new file to WAL
-    or run the same migration at once, and the loser fails to boot with "database is locked".
-    An advisory lock on a file beside the database (released by the OS if the holder dies)."""
-    if str(path) == ":memory:":
-        yield
-        return
-    with open(f"{path}.setup-lock", "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
+def sqlite_path(url: str) -> str:
+    """The file of a SQLite URL or path (`sqlite:///abs/x.db` is /abs/x.db, like file:// URLs)."""
+    url = str(url)
+    return url[len("sqlite://"):] if url.startswith("sqlite://") else url
 
 
-def open_database(path: str | Path) -> sqlite_utils.Database:
-    """Connect and make sure the schema is current (first start creates the file); safe when
+def open_database(url: Any) -> Database:
+    """Connect and make sure the schema is current (the first start creates it); safe when
     many processes start at once."""
-    with setup_lock(path):
-        db = connect(path)
-        migrate(db)
-    return db
+    return open_with_migrations(url)[0]
+
+
+def open_with_migrations(url: Any, migrate: bool = True) -> tuple[Database, list[str]]:
+    """The database and the names of the migrations applied now (`referee init-db`)."""
+    if is_postgres(url):
+        return postgres.open_database(str(url), migrate)
+    return sqlite.open_database(sqlite_path(url), migrate)
+
+
+def is_empty(db: Database) -> bool:
+    """No event at all (migrate-store refuses to copy into a database that has games)."""
+    return db.conn.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None
+
+
+def usable(db: Database) -> bool:
+    """Whether a per-thread connection can still be used (a PostgreSQL server may have closed it)."""
+    return db.conn.usable
+
+
+def redacted(url: Any) -> str:
+    """The URL without its password, for logs and messages."""
+    url = str(url)
+    if not is_postgres(url):
+        return url
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "postgresql://…"
+    host, name = info.get("host", ""), info.get("dbname", "")
+    return f"postgresql://{info.get('user', '')}@{host}{':' + str(info['port']) if info.get('port') else ''}/{name}"
 
 
 class write_transaction:  # noqa: N801 - used like a function: `with write_transaction(db) as conn`
-    """BEGIN IMMEDIATE ... COMMIT: one writer at a time, all-or-nothing.
+    """BEGIN ... COMMIT, all-or-nothing. On SQLite, BEGIN IMMEDIATE: one writer at a time; on
+    PostgreSQL, writers of different games run side by side (see postgres.py).
 
     A plain class rather than @contextmanager: it is on the path of every move."""
 
     __slots__ = ("conn",)
 
-    def __init__(self, db: sqlite_utils.Database):
+    def __init__(self, db: Database):
         self.conn = db.conn
 
-    def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
+    def __enter__(self) -> Any:
+        self.conn.execute(self.conn.BEGIN)
         return self.conn
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -8,11 +8,11 @@ the outbox's dedupe key then ignores, so a reminder is never sent twice.
 from __future__ import annotations
 
 import json
-import sqlite3
+from referee.store.connection import Connection
 from typing import Any
 
 
-def replace_for_game(conn: sqlite3.Connection, game_id: str, rows: list[tuple[int, int, float, list[float]]]) -> None:
+def replace_for_game(conn: Connection, game_id: str, rows: list[tuple[int, int, float, list[float]]]) -> None:
     """rows: (seat, opened_seq, due_at, reminder times)."""
     conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
     conn.executemany(
@@ -20,19 +20,19 @@ def replace_for_game(conn: sqlite3.Connection, game_id: str, rows: list[tuple[in
         [(game_id, s, o, d, json.dumps(r), min(r) if r else None) for s, o, d, r in rows])
 
 
-def due(conn: sqlite3.Connection, now: float) -> list[dict[str, Any]]:
+def due(conn: Connection, now: float) -> list[dict[str, Any]]:
     rows = conn.execute("SELECT game_id, seat, opened_seq, due_at FROM deadlines WHERE due_at <= ? "
                         "ORDER BY due_at", (now,)).fetchall()
     return [{"game_id": g, "seat": s, "opened_seq": o, "due_at": d} for g, s, o, d in rows]
 
 
-def reminders_due(conn: sqlite3.Connection, now: float) -> list[dict[str, Any]]:
+def reminders_due(conn: Connection, now: float) -> list[dict[str, Any]]:
     rows = conn.execute("SELECT game_id, seat, opened_seq, due_at, reminders FROM deadlines "
                         "WHERE next_reminder_at <= ?", (now,)).fetchall()
     return [{"game_id": g, "seat": s, "opened_seq": o, "due_at": d, "times": json.loads(r)} for g, s, o, d, r in rows]
 
 
-def drop_reminders(conn: sqlite3.Connection, game_id: str, seat: int, opened_seq: int, upto: float) -> None:
+def drop_reminders(conn: Connection, game_id: str, seat: int, opened_seq: int, upto: float) -> None:
     row = conn.execute("SELECT reminders FROM deadlines WHERE game_id = ? AND seat = ? AND opened_seq = ?",
                        (game_id, seat, opened_seq)).fetchone()
     if row is None:
@@ -42,5 +42,5 @@ def drop_reminders(conn: sqlite3.Connection, game_id: str, seat: int, opened_seq
                  (json.dumps(left), min(left) if left else None, game_id, seat))
 
 
-def for_game(conn: sqlite3.Connection, game_id: str) -> dict[int, float]:
+def for_game(conn: Connection, game_id: str) -> dict[int, float]:
     return dict(conn.execute("SELECT seat, due_at FROM deadlines WHERE game_id = ?", (game_id,)).fetchall())

@@ -8,12 +8,13 @@ game's log can never fork.
 from __future__ import annotations
 
 import json
-import sqlite3
+from referee.store.connection import Connection
 from dataclasses import dataclass
 from typing import Any, Iterator
 
 from referee.engine.hashing import GENESIS, canonical, chain, content_digest_of_payload
 from referee.store import components
+from referee.store.db import IntegrityError
 
 
 class SequenceConflict(Exception):
@@ -52,7 +53,7 @@ def event_content(etype: str, seat: int | None, payload: dict, created_at: str) 
 _COLUMNS = "game_id, seq, type, seat, payload, created_at, digest, prev_hash, hash"
 
 
-def _row_to_event(conn: sqlite3.Connection, row: tuple) -> Event:
+def _row_to_event(conn: Connection, row: tuple) -> Event:
     if row[2] == "game_created":
         payload = components.join(conn, components.unpack(row[4]))
     else:
@@ -60,18 +61,19 @@ def _row_to_event(conn: sqlite3.Connection, row: tuple) -> Event:
     return Event(row[0], row[1], row[2], row[3], payload, row[5], row[6], row[7], row[8])
 
 
-def head(conn: sqlite3.Connection, game_id: str) -> tuple[int, str]:
+def head(conn: Connection, game_id: str) -> tuple[int, str]:
     """(last seq, last hash) of a game; (0, GENESIS) when it has no events."""
     row = conn.execute("SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
                        (game_id,)).fetchone()
     return (row[0], row[1]) if row else (0, GENESIS)
 
 
-def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
+def append(conn: Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
            seat: int | None, payload: dict[str, Any], created_at: str) -> Event:
-    """Append one event after `expected_seq`; call inside a write transaction (which holds
-    the database's write lock, so the head cannot move between the check and the insert; the
-    primary key would refuse a second event at one sequence anyway)."""
+    """Append one event after `expected_seq`; call inside a write transaction. The game's
+    writers are serialised (SQLite's write lock, PostgreSQL's advisory lock: `lock_game`), so
+    the head cannot move between the check and the insert; the primary key would refuse a
+    second event at one sequence anyway."""
     body = canonical(payload)
     seq = expected_seq + 1
     digest = content_digest_of_payload(seed, seq, etype, seat, body, created_at)
@@ -81,7 +83,8 @@ def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: in
         if parts is not None:
             rest, sha, data = parts
             components.save(conn, sha, data)
-            stored = components.pack(rest)
+            stored = components.pack(rest, conn.dialect)
+    conn.lock_game(game_id)
     last, prev = head(conn, game_id)
     if last != expected_seq:
         raise SequenceConflict(last)
@@ -89,23 +92,34 @@ def append(conn: sqlite3.Connection, seed: bytes, game_id: str, expected_seq: in
     try:
         conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
                      (game_id, seq, etype, seat, stored, created_at, digest, prev, event.hash))
-    except sqlite3.IntegrityError:
-        raise SequenceConflict(head(conn, game_id)[0]) from None
+    except IntegrityError:  # unreachable while the game's writers are serialised; kept as a backstop
+        raise SequenceConflict(seq) from None
     return event
 
 
-def read(conn: sqlite3.Connection, game_id: str, after: int = 0) -> list[Event]:
+def read(conn: Connection, game_id: str, after: int = 0) -> list[Event]:
     rows = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
                         (game_id, after)).fetchall()
     return [_row_to_event(conn, r) for r in rows]
 
 
-def first(conn: sqlite3.Connection, game_id: str) -> Event | None:
+def first(conn: Connection, game_id: str) -> Event | None:
     """The game_created event alone (loading a game from a snapshot needs nothing else)."""
     row = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND seq = 1", (game_id,)).fetchone()
     return _row_to_event(conn, row) if row else None
 
 
-def game_ids(conn: sqlite3.Connection) -> Iterator[str]:
+def game_ids(conn: Connection) -> Iterator[str]:
     for (gid,) in conn.execute("SELECT DISTINCT game_id FROM events ORDER BY game_id"):
         yield gid
+
+
+def last_move_of(conn: Connection, game_id: str, seat: int) -> int:
+    """The sequence of the seat's last move (0 before its first)."""
+    row = conn.execute("SELECT MAX(seq) FROM events WHERE game_id = ? AND seat = ? AND type = 'move'",
+                       (game_id, seat)).fetchone()
+    return row[0] or 0
+
+
+def count_by_type(conn: Connection) -> dict[str, int]:
+    return dict(conn.execute("SELECT type, count(*) FROM events GROUP BY type").fetchall())

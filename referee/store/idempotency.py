@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
+from referee.store.connection import Connection
 from typing import Any
 
 from referee.engine.hashing import canonical
@@ -24,7 +24,7 @@ def fingerprint(body: dict[str, Any]) -> str:
     return hashlib.sha256(canonical({k: v for k, v in body.items() if k != "idempotency_key"})).hexdigest()
 
 
-def recall(conn: sqlite3.Connection, game_id: str, seat: int, key: str,
+def recall(conn: Connection, game_id: str, seat: int, key: str,
            request_hash: str | None = None) -> tuple[int, Any] | None:
     row = conn.execute("SELECT status, response, request_hash FROM idempotency WHERE game_id = ? AND seat = ? AND key = ?",
                        (game_id, seat, key)).fetchone()
@@ -35,7 +35,7 @@ def recall(conn: sqlite3.Connection, game_id: str, seat: int, key: str,
     return row[0], json.loads(row[1])
 
 
-def remember(conn: sqlite3.Connection, game_id: str, seat: int, key: str, status: int, response: Any,
+def remember(conn: Connection, game_id: str, seat: int, key: str, status: int, response: Any,
              request_hash: str | None = None) -> None:
     """Inside the transaction of the events it answers; a second row for the key fails the whole
     transaction (primary key), so a racing copy of the request can never land twice."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
-import sqlite3
+from referee.store.connection import Connection
 
 
-def secret_key(conn: sqlite3.Connection) -> bytes:
+def secret_key(conn: Connection) -> bytes:
     """The HMAC key for reply addresses and webhook signatures, created on first use."""
-    conn.execute("INSERT OR IGNORE INTO instance (key, value) VALUES ('secret_key', ?)", (secrets.token_hex(32),))
+    conn.execute("INSERT INTO instance (key, value) VALUES ('secret_key', ?) ON CONFLICT DO NOTHING",
+                 (secrets.token_hex(32),))
     return bytes.fromhex(conn.execute("SELECT value FROM instance WHERE key = 'secret_key'").fetchone()[0])

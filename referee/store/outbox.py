@@ -8,7 +8,7 @@ a restart) adds nothing.
 
 from __future__ import annotations
 
-import sqlite3
+from referee.store.connection import Connection
 from dataclasses import dataclass
 
 LEASE_SECONDS = 120
@@ -32,40 +32,43 @@ class Message:
 _COLUMNS = "id, game_id, seat, channel, recipient, kind, subject, body, dedupe_key, created_at, attempts"
 
 
-def enqueue(conn: sqlite3.Connection, game_id: str, seat: int | None, channel: str, recipient: str, kind: str,
+def enqueue(conn: Connection, game_id: str, seat: int | None, channel: str, recipient: str, kind: str,
             subject: str, body: str, dedupe_key: str, now: float) -> bool:
     """Queue one message; False when an identical one (same dedupe key) was queued before."""
     cur = conn.execute(
-        "INSERT OR IGNORE INTO outbox (game_id, seat, channel, recipient, kind, subject, body, dedupe_key, "
-        "created_at, next_attempt_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO outbox (game_id, seat, channel, recipient, kind, subject, body, dedupe_key, "
+        "created_at, next_attempt_at) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
         (game_id, seat, channel, recipient, kind, subject, body, dedupe_key, now, now))
     return cur.rowcount == 1
 
 
-def claim(conn: sqlite3.Connection, now: float, channels: tuple[str, ...], limit: int = 50) -> list[Message]:
-    """Take up to `limit` due messages of those channels under a lease (in a write transaction)."""
+def claim(conn: Connection, now: float, channels: tuple[str, ...], limit: int = 50) -> list[Message]:
+    """Take up to `limit` due messages of those channels under a lease (in a write transaction).
+    Rows another scheduler is claiming right now are skipped, not waited for (LOCK_ROWS); a
+    crashed scheduler's rows come back when their lease runs out."""
     marks = ",".join("?" * len(channels))
     rows = conn.execute(
         f"SELECT {_COLUMNS} FROM outbox WHERE sent_at IS NULL AND failed = 0 AND next_attempt_at <= ? "
-        f"AND (claimed_until IS NULL OR claimed_until < ?) AND channel IN ({marks}) ORDER BY id LIMIT ?",
+        f"AND (claimed_until IS NULL OR claimed_until < ?) AND channel IN ({marks}) ORDER BY id LIMIT ?"
+        + conn.LOCK_ROWS,
         (now, now, *channels, limit)).fetchall()
     conn.executemany("UPDATE outbox SET claimed_until = ? WHERE id = ?", [(now + LEASE_SECONDS, r[0]) for r in rows])
     return [Message(*r) for r in rows]
 
 
-def mark_sent(conn: sqlite3.Connection, message_id: int, now: float) -> None:
+def mark_sent(conn: Connection, message_id: int, now: float) -> None:
     conn.execute("UPDATE outbox SET sent_at = ?, attempts = attempts + 1, claimed_until = NULL, last_error = NULL "
                  "WHERE id = ?", (now, message_id))
 
 
-def mark_failed(conn: sqlite3.Connection, message_id: int, error: str, next_attempt_at: float | None) -> None:
+def mark_failed(conn: Connection, message_id: int, error: str, next_attempt_at: float | None) -> None:
     """Record a failed attempt; next_attempt_at None gives up for good."""
     conn.execute("UPDATE outbox SET attempts = attempts + 1, claimed_until = NULL, last_error = ?, "
                  "next_attempt_at = COALESCE(?, next_attempt_at), failed = ? WHERE id = ?",
                  (error[:500], next_attempt_at, 1 if next_attempt_at is None else 0, message_id))
 
 
-def messages(conn: sqlite3.Connection, game_id: str | None = None) -> list[dict]:
+def messages(conn: Connection, game_id: str | None = None) -> list[dict]:
     sql = "SELECT id, game_id, seat, channel, recipient, kind, subject, body, attempts, sent_at, failed, last_error FROM outbox"
     args: tuple = ()
     if game_id is not None:
@@ -74,3 +77,23 @@ def messages(conn: sqlite3.Connection, game_id: str | None = None) -> list[dict]
     cols = ["id", "game_id", "seat", "channel", "recipient", "kind", "subject", "body", "attempts", "sent_at",
             "failed", "last_error"]
     return [dict(zip(cols, r)) for r in conn.execute(sql + " ORDER BY id", args)]
+
+
+def set_in_reply_to(conn: Connection, dedupe_key: str, message_id: str) -> None:
+    """The player's Message-ID a queued answer replies to (threading headers)."""
+    conn.execute("UPDATE outbox SET in_reply_to = ? WHERE dedupe_key = ?", (message_id, dedupe_key))
+
+
+def thread_of(conn: Connection, message_id: int, game_id: str, seat: int | None) -> tuple[int | None, str | None]:
+    """(the id of the seat's first mail of the game, the player's Message-ID this one answers)."""
+    first = conn.execute("SELECT MIN(id) FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email'",
+                         (game_id, seat)).fetchone()
+    reply = conn.execute("SELECT in_reply_to FROM outbox WHERE id = ?", (message_id,)).fetchone()
+    return first[0], (reply[0] if reply and reply[0] else None)
+
+
+def count_by_state(conn: Connection) -> dict[str, int]:
+    """Messages delivered, pending and given up (the /metrics gauge)."""
+    failed = "sum(CASE WHEN failed != 0 THEN 1 ELSE 0 END)"
+    row = conn.execute(f"SELECT count(sent_at), count(*) - count(sent_at) - {failed}, {failed} FROM outbox").fetchone()
+    return {state: int(n or 0) for state, n in zip(("delivered", "pending", "failed"), row)}

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
+from referee.store.connection import Connection
 from typing import Any
 
 
-def upsert_game(conn: sqlite3.Connection, game_id: str, game: str, status: str, seq: int,
+def upsert_game(conn: Connection, game_id: str, game: str, status: str, seq: int,
                 to_move: list[int], result: dict | None, created_at: str, updated_at: str,
                 resume_at: float | None = None) -> None:
     conn.execute(
@@ -19,18 +19,18 @@ def upsert_game(conn: sqlite3.Connection, game_id: str, game: str, status: str, 
          created_at, updated_at, resume_at))
 
 
-def due_resumes(conn: sqlite3.Connection, now: float) -> list[str]:
+def due_resumes(conn: Connection, now: float) -> list[str]:
     """Paused games whose vacation allowance has run out."""
     return [g for (g,) in conn.execute("SELECT id FROM games WHERE status = 'paused' AND resume_at <= ?", (now,))]
 
 
-def set_players(conn: sqlite3.Connection, game_id: str, names: list[str]) -> None:
+def set_players(conn: Connection, game_id: str, names: list[str]) -> None:
     conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))
     conn.executemany("INSERT INTO game_players (game_id, seat, name) VALUES (?,?,?)",
                      [(game_id, i, n) for i, n in enumerate(names)])
 
 
-def _row(row: sqlite3.Row | tuple) -> dict[str, Any]:
+def _row(row: tuple) -> dict[str, Any]:
     gid, game, status, seq, to_move, result, created, updated = row
     return {"id": gid, "game": game, "status": status, "seq": seq, "to_move": json.loads(to_move),
             "result": json.loads(result) if result else None, "created_at": created, "updated_at": updated}
@@ -39,12 +39,12 @@ def _row(row: sqlite3.Row | tuple) -> dict[str, Any]:
 _SELECT = "SELECT g.id, g.game, g.status, g.seq, g.to_move, g.result, g.created_at, g.updated_at FROM games g"
 
 
-def get_game(conn: sqlite3.Connection, game_id: str) -> dict[str, Any] | None:
+def get_game(conn: Connection, game_id: str) -> dict[str, Any] | None:
     row = conn.execute(_SELECT + " WHERE g.id = ?", (game_id,)).fetchone()
     return _row(row) if row else None
 
 
-def list_games(conn: sqlite3.Connection, status: str | None = None, game: str | None = None,
+def list_games(conn: Connection, status: str | None = None, game: str | None = None,
                player: str | None = None, limit: int = 100, offset: int = 0,
                cursor: str | None = None) -> list[dict[str, Any]]:
     """Games newest first (updated_at DESC, id). Page with `cursor` (the `next_cursor` of the
@@ -84,7 +84,7 @@ def parse_cursor(cursor: str) -> tuple[str, str]:
     return updated, gid
 
 
-def _players_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[str]]:
+def _players_of(conn: Connection, ids: list[str]) -> dict[str, list[str]]:
     if not ids:
         return {}
     out: dict[str, list[str]] = {gid: [] for gid in ids}
@@ -95,7 +95,7 @@ def _players_of(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[str]
     return out
 
 
-def clear(conn: sqlite3.Connection) -> None:
+def clear(conn: Connection) -> None:
     conn.execute("DELETE FROM games")
     conn.execute("DELETE FROM game_players")
     conn.execute("DELETE FROM deadlines")

@@ -12,8 +12,8 @@ BABEL = {"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}
 
 
 @pytest.fixture
-def limited(tmp_path):
-    db = str(tmp_path / "r.db")
+def limited(database):
+    db = database
     srv, httpd = start_server(db, config=Config(database=db, create_limit="3/minute", auth_fail_limit="5/minute",
                                                 create_key="open-sesame"))
     yield srv
@@ -71,8 +71,8 @@ def test_notification_targets_inside_the_network_are_refused(server, seat):
     assert server.call("GET", "/games").json()["games"] == []
 
 
-def test_private_targets_allowed_when_configured(tmp_path):
-    db = str(tmp_path / "r.db")
+def test_private_targets_allowed_when_configured(database):
+    db = database
     srv, httpd = start_server(db, config=Config(database=db, allow_private_targets="1"))
     try:
         r = srv.call("POST", "/games", json={"game": "babel", "seats": [

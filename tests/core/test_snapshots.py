@@ -10,8 +10,8 @@ from referee.store.db import write_transaction
 from tests.flow.support import pick
 
 
-def test_deleting_snapshots_changes_nothing_but_speed(tmp_path, clock):
-    svc = Referee(str(tmp_path / "s.db"), clock=clock)
+def test_deleting_snapshots_changes_nothing_but_speed(database, clock):
+    svc = Referee(database, clock=clock)
     gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}],
                            "clock": {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d"}})["id"]
     rnd = random.Random(2)

@@ -7,7 +7,8 @@ import pytest
 
 from referee.engine.hashing import GENESIS, chain
 from referee.store import events, snapshots
-from referee.store.db import connect, migrate, open_database, write_transaction
+from referee.store.db import IntegrityError, open_database, write_transaction
+from referee.store.sqlite import connect, migrate
 
 SEED = b"k" * 32
 
@@ -23,8 +24,8 @@ def test_migrations_are_idempotent_and_settings_durable(tmp_path):
     assert db.conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
 
 
-def test_append_chains_hashes_and_refuses_a_stale_sequence(tmp_path):
-    db = open_database(tmp_path / "r.db")
+def test_append_chains_hashes_and_refuses_a_stale_sequence(database):
+    db = open_database(database)
     with write_transaction(db) as conn:
         e1 = events.append(conn, SEED, "g", 0, "game_created", None, {"a": 1}, "t1")
         e2 = events.append(conn, SEED, "g", 1, "move", 0, {"b": 2}, "t2")
@@ -37,8 +38,8 @@ def test_append_chains_hashes_and_refuses_a_stale_sequence(tmp_path):
     assert [e.seq for e in events.read(db.conn, "g")] == [1, 2]
 
 
-def test_concurrent_appends_at_the_same_sequence_never_both_land(tmp_path):
-    path = tmp_path / "r.db"
+def test_concurrent_appends_at_the_same_sequence_never_both_land(database):
+    path = database
     db = open_database(path)
     with write_transaction(db) as conn:
         events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")
@@ -46,7 +47,7 @@ def test_concurrent_appends_at_the_same_sequence_never_both_land(tmp_path):
     barrier = threading.Barrier(8)
 
     def writer(i):
-        mine = connect(path)
+        mine = open_database(path)
         barrier.wait()
         try:
             with write_transaction(mine) as conn:
@@ -64,15 +65,15 @@ def test_concurrent_appends_at_the_same_sequence_never_both_land(tmp_path):
     assert [e.seq for e in events.read(db.conn, "g")] == [1, 2]
 
 
-def test_primary_key_backs_up_the_sequence_check(tmp_path):
-    db = open_database(tmp_path / "r.db")
+def test_primary_key_backs_up_the_sequence_check(database):
+    db = open_database(database)
     db.conn.execute("INSERT INTO events VALUES ('g',1,'x',NULL,'{}','t','d','p','h')")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         db.conn.execute("INSERT INTO events VALUES ('g',1,'y',NULL,'{}','t','d','p','h')")
 
 
-def test_snapshots_latest_at_or_before(tmp_path):
-    db = open_database(tmp_path / "r.db")
+def test_snapshots_latest_at_or_before(database):
+    db = open_database(database)
     snapshots.save(db.conn, "g", 25, {"n": 25}, {"status": "active"})
     snapshots.save(db.conn, "g", 50, {"n": 50}, {"status": "paused"})
     assert snapshots.latest(db.conn, "g", 49) == (25, {"n": 25}, {"status": "active"})
@@ -81,9 +82,9 @@ def test_snapshots_latest_at_or_before(tmp_path):
     assert snapshots.delete(db.conn) == 2
 
 
-def test_stored_digest_is_the_digest_of_the_events_content(tmp_path):
+def test_stored_digest_is_the_digest_of_the_events_content(database):
     from referee.engine.hashing import content_digest
-    db = open_database(tmp_path / "r.db")
+    db = open_database(database)
     payload = {"z": [1, "ü"], "a": {"k": None}}
     with write_transaction(db) as conn:
         e = events.append(conn, SEED, "g", 0, "move", 1, payload, "2026-01-01T00:00:00.000000Z")

@@ -86,7 +86,7 @@ def make(out: Path) -> list[Path]:
     written = []
     with tempfile.TemporaryDirectory() as tmp:
         clock = FakeTime()
-        service = make_service(Path(tmp), clock)
+        service = make_service(str(Path(tmp) / "referee.db"), clock)
         specs = [
             ("babel-fixed-clock", {"game": "babel", "seats": [{"name": "Ada", "email": "ada@example.org"},
                                                               {"name": "Bo", "email": "bo@example.org"}],

@@ -100,14 +100,14 @@ def test_four_seats_play_khronos_to_the_end_with_a_decision_by_another_seat(serv
     assert other_answers >= 1
 
 
-def test_two_seats_play_khronos_by_email_in_the_text_form(tmp_path, clock, mail_sink):
+def test_two_seats_play_khronos_by_email_in_the_text_form(database, tmp_path, clock, mail_sink):
     """The same service by mail: each seat reads its own mail, builds a move from its own view and
     replies in the text form (`format_move`); no mail shows JSON or another seat's cards."""
     from referee.notify.delivery import deliver_due
     from tests.flow.support import EMAILS, make_service, mail_leaks
     from tests.flow.test_mail_play import mail_in, reply
 
-    svc = make_service(tmp_path, clock, mail_sink.url)
+    svc = make_service(database, clock, mail_sink.url)
     seats = [{"name": n, "email": e} for n, e in zip(("Ada", "Bo"), EMAILS)]
     gid = svc.create_game({"game": "khronos", "seats": seats, "options": {"holdem": True}})["id"]
     rnd = random.Random(5)

@@ -11,8 +11,8 @@ EMAILS = ["ada@example.org", "bo@example.org"]
 DOMAIN = "play.example.org"
 
 
-def make_service(tmp_path, clock, smtp_url: str | None = None, name: str = "referee.db") -> Referee:
-    db = str(tmp_path / name)
+def make_service(db: str, clock, smtp_url: str | None = None) -> Referee:
+    """A service on database `db` (the `database` fixture: a SQLite path or a PostgreSQL URL)."""
     return Referee(db, clock=clock, config=Config(database=db, smtp_url=smtp_url, inbound_domain=DOMAIN,
                                                   base_url="http://referee.test", secret_key="test-secret",
                                                   allow_private_targets=True))
@@ -50,7 +50,7 @@ def hand_leaks(view: dict, other: int) -> bool:
     return isinstance(view["players"][other].get("hand"), dict) or isinstance(view.get("people_draw"), list)
 
 
-def start_gunicorn(database, port: int, workers: int = 2, threads: int = 4):
+def start_gunicorn(database, port: int, workers: int = 2, threads: int = 4, log_dir=None):
     """gunicorn with the production config on loopback, its own process group (so a test can
     kill -9 the master and its workers at once), output to a file beside the database."""
     import os
@@ -64,7 +64,8 @@ def start_gunicorn(database, port: int, workers: int = 2, threads: int = 4):
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BIND": f"127.0.0.1:{port}",
            "REFEREE_WORKERS": str(workers), "REFEREE_THREADS": str(threads)}
-    with open(f"{database}.gunicorn.log", "ab") as out:
+    log = Path(log_dir) / f"gunicorn-{port}.log" if log_dir else Path(f"{database}.gunicorn.log")
+    with open(log, "ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(root / "deploy/gunicorn.conf.py"),
                                  "referee.app:create_app()"], env=env, cwd=root, start_new_session=True,
                                 stdout=out, stderr=subprocess.STDOUT)

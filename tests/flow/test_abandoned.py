@@ -24,8 +24,8 @@ def _silent_game(service, seats: int = 3) -> str:
     return service.create_game(body)["id"]
 
 
-def test_a_game_whose_seats_never_answer_ends_as_abandoned(tmp_path, clock):
-    service = make_service(tmp_path, clock)
+def test_a_game_whose_seats_never_answer_ends_as_abandoned(database, tmp_path, clock):
+    service = make_service(database, clock)
     gid = _silent_game(service)
     first_all_absent = None
     for _ in range(500):
@@ -58,8 +58,8 @@ def test_a_game_whose_seats_never_answer_ends_as_abandoned(tmp_path, clock):
     assert service.load(gid).seq == rows[-1]["seq"]
 
 
-def test_one_seat_still_playing_keeps_the_game_alive(tmp_path, clock):
-    service = make_service(tmp_path, clock)
+def test_one_seat_still_playing_keeps_the_game_alive(database, tmp_path, clock):
+    service = make_service(database, clock)
     gid = _silent_game(service, seats=2)
     for _ in range(60):
         loaded = service.load(gid)
@@ -75,9 +75,9 @@ def test_one_seat_still_playing_keeps_the_game_alive(tmp_path, clock):
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_every_game_can_end_abandoned_with_its_own_standings(tmp_path, clock, game):
+def test_every_game_can_end_abandoned_with_its_own_standings(database, tmp_path, clock, game):
     """Whatever the game, seats that never answer end it: scored by the game's standings."""
-    service = make_service(tmp_path, clock)
+    service = make_service(database, clock)
     rules = rules_for(game)
     seats = max(rules.min_players, 2)
     gid = service.create_game({"game": game, "clock": CLOCK, "seats": [{"name": f"P{i}"} for i in range(seats)]})["id"]

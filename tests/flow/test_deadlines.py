@@ -14,8 +14,8 @@ from tests.flow.support import EMAILS, babel_with_clock, mail_leaks, make_servic
 H = 3600
 
 
-def test_a_seat_that_never_answers_is_reminded_and_timed_out_to_the_end(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_a_seat_that_never_answers_is_reminded_and_timed_out_to_the_end(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h", "reminders": ["24h", "1h"],
                                  "absent_after": 100})["id"]
     rnd = random.Random(3)
@@ -60,8 +60,8 @@ def test_a_seat_that_never_answers_is_reminded_and_timed_out_to_the_end(tmp_path
             assert not mail_leaks(m), m["Subject"]
 
 
-def test_repeated_timeouts_mark_a_seat_absent_until_it_moves(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_repeated_timeouts_mark_a_seat_absent_until_it_moves(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h", "absent_after": 2})["id"]
     svc.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})
     for _ in range(2):  # Bo times out twice in a row (Ada answers in between)
@@ -80,8 +80,8 @@ def test_repeated_timeouts_mark_a_seat_absent_until_it_moves(tmp_path, clock, ma
     assert svc.game(gid, 0)["seats"][1]["absent"] is False
 
 
-def test_fischer_bank_gains_the_increment_up_to_the_cap(tmp_path, clock):
-    svc = make_service(tmp_path, clock)
+def test_fischer_bank_gains_the_increment_up_to_the_cap(database, tmp_path, clock):
+    svc = make_service(database, clock)
     gid = babel_with_clock(svc, {"policy": "fischer", "initial": "2d", "increment": "1d", "max": "3d"},
                            emails=False)["id"]
     deadline = svc.game(gid, 0)["prompts"][0]["deadline"]
@@ -100,8 +100,8 @@ def test_fischer_bank_gains_the_increment_up_to_the_cap(tmp_path, clock):
     assert svc.load(gid).clocks.seats[1].bank == 3 * 86400  # (3d - 10s) + 1d, capped at 3d
 
 
-def test_vacation_stops_clocks_and_ends_when_the_allowance_runs_out(tmp_path, clock):
-    svc = make_service(tmp_path, clock)
+def test_vacation_stops_clocks_and_ends_when_the_allowance_runs_out(database, tmp_path, clock):
+    svc = make_service(database, clock)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h", "vacation_days": 1}, emails=False)["id"]
     due = svc.load(gid).clocks.seats[0].due_at
     svc.pause(gid, 1, "vacation")
@@ -124,8 +124,8 @@ def test_vacation_stops_clocks_and_ends_when_the_allowance_runs_out(tmp_path, cl
         svc.pause(gid, 1, "vacation")
 
 
-def test_an_agreed_pause_needs_every_seat_and_costs_no_vacation(tmp_path, clock):
-    svc = make_service(tmp_path, clock)
+def test_an_agreed_pause_needs_every_seat_and_costs_no_vacation(database, tmp_path, clock):
+    svc = make_service(database, clock)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h", "vacation_days": 0}, emails=False)["id"]
     assert svc.pause(gid, 0, "agreed")["status"] == "active"
     game = svc.pause(gid, 1, "agreed")

@@ -1,5 +1,6 @@
-"""kill -9 under load (issue 12): gunicorn with 2 workers and two schedulers on one SQLite file,
-clients playing and deadlines of a few seconds timing out, then the web server and a scheduler
+"""kill -9 under load (issues 12 and 14): two web servers (gunicorn, 2 workers each, as on two
+hosts) and two schedulers on one database (a SQLite file, a PostgreSQL server), clients playing
+through both and deadlines of a few seconds timing out, then one web server and a scheduler
 killed with SIGKILL and restarted. Every acknowledged move is in the log, no decision timed out
 twice, and every game verifies in full (chain, digests, chance records, state hashes)."""
 
@@ -8,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -28,11 +28,11 @@ GAMES = 6
 CLOCK = {"policy": "fixed", "per_decision": "3s"}
 
 
-def _gunicorn(db: Path, port: int) -> subprocess.Popen:
-    return start_gunicorn(db, port, workers=2, threads=4)
+def _gunicorn(db: str, port: int, log_dir: Path) -> subprocess.Popen:
+    return start_gunicorn(db, port, workers=2, threads=4, log_dir=log_dir)
 
 
-def _scheduler(db: Path) -> subprocess.Popen:
+def _scheduler(db: str) -> subprocess.Popen:
     env = {**os.environ, "REFEREE_DATABASE": str(db)}
     return subprocess.Popen([sys.executable, "-m", "referee.cli", "scheduler", "--interval", "1"], env=env,
                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -46,12 +46,12 @@ def _kill(proc: subprocess.Popen) -> None:
     proc.wait(10)
 
 
-def _play(url: str, games: list[dict], acked: list[tuple[str, int, str]], stop: threading.Event, seed: int) -> None:
+def _play(urls: list[str], games: list[dict], acked: list[tuple[str, int, str]], stop: threading.Event, seed: int) -> None:
     """Random legal moves; every 201 answer's events are recorded as acknowledged."""
     rnd = random.Random(seed)
     http = requests.Session()
     while not stop.is_set():
-        g = rnd.choice(games)
+        g, url = rnd.choice(games), rnd.choice(urls)
         try:
             doc = http.get(f"{url}/games/{g['id']}", timeout=5).json()
             if doc.get("status") != "active" or not doc.get("prompts"):
@@ -70,10 +70,11 @@ def _play(url: str, games: list[dict], acked: list[tuple[str, int, str]], stop: 
             time.sleep(0.05)  # the server is being killed or restarted
 
 
-def test_kill_9_under_load_loses_nothing_and_times_out_nothing_twice(tmp_path):
-    db, port = tmp_path / "load.db", free_port()
-    url = f"http://127.0.0.1:{port}"
-    web = _gunicorn(db, port)
+def test_kill_9_under_load_loses_nothing_and_times_out_nothing_twice(database, tmp_path):
+    db, ports = database, [free_port(), free_port()]
+    urls = [f"http://127.0.0.1:{port}" for port in ports]
+    url = urls[0]
+    webs = [_gunicorn(db, port, tmp_path) for port in ports]
     schedulers = [_scheduler(db), _scheduler(db)]
     try:
         games = [requests.post(url + "/games", timeout=10, json={
@@ -82,14 +83,14 @@ def test_kill_9_under_load_loses_nothing_and_times_out_nothing_twice(tmp_path):
         acked: list[tuple[str, int, str]] = []
         stop = threading.Event()
         # clients play half the games; the other half are left to their deadlines
-        clients = [threading.Thread(target=_play, args=(url, games[: GAMES // 2], acked, stop, i)) for i in range(4)]
+        clients = [threading.Thread(target=_play, args=(urls, games[: GAMES // 2], acked, stop, i)) for i in range(4)]
         for c in clients:
             c.start()
         time.sleep(5)
-        _kill(web)
+        _kill(webs[0])
         _kill(schedulers[0])
         time.sleep(1)
-        web = _gunicorn(db, port)
+        webs[0] = _gunicorn(db, ports[0], tmp_path)
         schedulers[0] = _scheduler(db)
         time.sleep(6)
         stop.set()
@@ -97,20 +98,20 @@ def test_kill_9_under_load_loses_nothing_and_times_out_nothing_twice(tmp_path):
             c.join(30)
         time.sleep(1)
     finally:
-        for p in (web, *schedulers):
+        for p in (*webs, *schedulers):
             _kill(p)
-    conn = sqlite3.connect(db)
+    service = Referee(db)  # the operator's full export, as `referee export --full` reads it
+    logs = {g["id"]: [e.to_json() for e in service.raw_events(g["id"])] for g in games}
     assert len(acked) > 20, "the load was too light to mean anything"
     for gid, seq, digest in acked:
-        row = conn.execute("SELECT hash FROM events WHERE game_id = ? AND seq = ?", (gid, seq)).fetchone()
-        assert row is not None and row[0] == digest, f"acknowledged event {gid}#{seq} lost or changed"
-    timeouts = conn.execute("SELECT game_id, seat, json_extract(payload, '$.deadline') FROM events "
-                            "WHERE type = 'timeout'").fetchall()
+        stored = logs[gid][seq - 1] if seq <= len(logs[gid]) else None
+        assert stored is not None and stored["hash"] == digest, f"acknowledged event {gid}#{seq} lost or changed"
+    timeouts = [(gid, e["seat"], e["payload"]["deadline"]) for gid, log in logs.items() for e in log
+                if e["type"] == "timeout"]
     assert timeouts, "no deadline passed during the run"
     twice = [k for k, n in Counter(timeouts).items() if n > 1]
     assert not twice, f"decisions timed out twice: {twice}"
-    service = Referee(str(db))  # the operator's full export, as `referee export --full` reads it
     for g in games:
-        events = [e.to_json() for e in service.raw_events(g["id"])]
+        events = logs[g["id"]]
         report = verify_events(events, service.load(g["id"]).seed)
         assert report.ok and report.level == "full", report.to_json()

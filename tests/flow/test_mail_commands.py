@@ -39,8 +39,8 @@ def send(svc, sink, seat: int, text: str, n: int, gid: str | None = None):
     return sink.to(EMAILS[seat])[-1]
 
 
-def test_the_third_line_refused_plays_two_and_says_why(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_the_third_line_refused_plays_two_and_says_why(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, None)["id"]
     deliver_due(svc)
     seq = svc.load(gid).seq
@@ -61,8 +61,8 @@ def test_the_third_line_refused_plays_two_and_says_why(tmp_path, clock, mail_sin
     assert svc.load(gid).seq == seq + 2
 
 
-def test_semicolons_separate_moves_and_a_blank_line_ends_them(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_semicolons_separate_moves_and_a_blank_line_ends_them(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, None)["id"]
     deliver_due(svc)
     a, b = two_cards(svc, gid)
@@ -71,8 +71,8 @@ def test_semicolons_separate_moves_and_a_blank_line_ends_them(tmp_path, clock, m
     assert svc.load(gid).seq == 3
 
 
-def test_every_command(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_every_command(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"})["id"]
     deliver_due(svc)
     a, b = two_cards(svc, gid)
@@ -117,8 +117,8 @@ def test_every_command(tmp_path, clock, mail_sink):
     assert len(over) == 1 and "Your page: http" in over[0].get_content() and "Bo won (resigned)" in over[0].get_content()
 
 
-def test_mails_of_a_game_to_a_seat_are_one_thread(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_mails_of_a_game_to_a_seat_are_one_thread(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     babel_with_clock(svc, None)
     deliver_due(svc)
     first = mail_sink.to(EMAILS[0])[0]
@@ -138,10 +138,10 @@ def test_mails_of_a_game_to_a_seat_are_one_thread(tmp_path, clock, mail_sink):
         [(m["Subject"], m["Message-ID"], m["References"]) for m in mail_sink.to(EMAILS[1])]
 
 
-def test_a_reminder_whose_deadline_passed_is_never_sent(tmp_path, clock):
+def test_a_reminder_whose_deadline_passed_is_never_sent(database, tmp_path, clock):
     sink = MailSink().start()
     try:
-        svc = make_service(tmp_path, clock, sink.url)
+        svc = make_service(database, clock, sink.url)
         gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h", "reminders": ["24h"]})["id"]
         due = svc.load(gid).clocks.seats[0].due_at
         clock.now = due - 24 * H + 1
@@ -159,9 +159,9 @@ def test_a_reminder_whose_deadline_passed_is_never_sent(tmp_path, clock):
         sink.stop()
 
 
-def test_a_failed_delivery_logs_its_reason(tmp_path, clock, caplog):
+def test_a_failed_delivery_logs_its_reason(database, tmp_path, clock, caplog):
     dead = f"smtp://127.0.0.1:{free_port()}"  # nobody listens there
-    svc = make_service(tmp_path, clock, dead)
+    svc = make_service(database, clock, dead)
     babel_with_clock(svc, None)
     with caplog.at_level(logging.WARNING, logger="referee.notify.delivery"):
         counts = deliver_due(svc)

@@ -35,10 +35,10 @@ def _play(svc, game: str, seats: int, moves: int, sink) -> str:
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_mails_are_plain_narrated_and_short(tmp_path, clock, mail_sink, game):
+def test_mails_are_plain_narrated_and_short(database, tmp_path, clock, mail_sink, game):
     rules = rules_for(game)
     seats = min(max(rules.min_players, 3), rules.max_players)
-    svc = make_service(tmp_path, clock, mail_sink.url)
+    svc = make_service(database, clock, mail_sink.url)
     gid = _play(svc, game, seats, 120, mail_sink)
     loaded = svc.load(gid)
     events = svc.raw_events(gid)
@@ -61,8 +61,8 @@ def test_mails_are_plain_narrated_and_short(tmp_path, clock, mail_sink, game):
     assert checked > 0
 
 
-def test_babel_mails_never_name_the_other_seats_cards(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_babel_mails_never_name_the_other_seats_cards(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = _play(svc, "babel", 2, 150, mail_sink)
     for seat, other in ((0, "Bo"), (1, "Ada")):
         own = NAMES[seat]

@@ -71,8 +71,8 @@ def legal_moves(message, rules) -> list[dict]:
     return [rules.parse_text(t) for t in listed.split(" | ")]
 
 
-def test_a_whole_game_by_email(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_a_whole_game_by_email(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"})["id"]
     rnd = random.Random(11)
     n = 0
@@ -103,8 +103,8 @@ def test_a_whole_game_by_email(tmp_path, clock, mail_sink):
     assert svc.load(gid).seq == seq
 
 
-def test_a_rejected_move_gets_the_reason_and_rule_by_mail(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_a_rejected_move_gets_the_reason_and_rule_by_mail(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, None)["id"]
     deliver_due(svc)
     first = mail_sink.to(EMAILS[0])[-1]
@@ -118,8 +118,8 @@ def test_a_rejected_move_gets_the_reason_and_rule_by_mail(tmp_path, clock, mail_
     assert svc.load(gid).seq == 1
 
 
-def test_strangers_and_bad_secrets_change_nothing_and_learn_nothing(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_strangers_and_bad_secrets_change_nothing_and_learn_nothing(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, None)["id"]
     deliver_due(svc)
     first = mail_sink.to(EMAILS[0])[-1]

@@ -65,8 +65,8 @@ def play_by_mail(svc, gid: str, emails: list[str], sink, rnd: random.Random, unt
     return n
 
 
-def test_a_whole_babel_game_by_mail_one_mail_per_turn(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_a_whole_babel_game_by_mail_one_mail_per_turn(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"})["id"]
     mails = play_by_mail(svc, gid, EMAILS, mail_sink, random.Random(4), lambda loaded: False)
     moves = sum(e.type == "move" for e in svc.raw_events(gid))
@@ -85,8 +85,8 @@ def iron_age(svc, tz: str | None = None) -> str:
                             "clock": {"policy": "fixed", "per_decision": "72h"}})["id"]
 
 
-def test_three_seats_of_iron_age_play_several_rounds_by_mail(tmp_path, clock, mail_sink):
-    svc = make_service(tmp_path, clock, mail_sink.url)
+def test_three_seats_of_iron_age_play_several_rounds_by_mail(database, tmp_path, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
     gid = iron_age(svc, tz="Europe/Berlin")
     play_by_mail(svc, gid, EMAILS3, mail_sink, random.Random(2), lambda loaded: loaded.state["round"] > 3)
     assert svc.load(gid).state["round"] > 3

@@ -12,8 +12,8 @@ from tests.conftest import MailSink, free_port
 from tests.flow.support import EMAILS, babel_with_clock, make_service
 
 
-def test_webhooks_are_signed_and_retried_until_delivered(tmp_path, clock, webhook_sink):
-    svc = make_service(tmp_path, clock)
+def test_webhooks_are_signed_and_retried_until_delivered(database, tmp_path, clock, webhook_sink):
+    svc = make_service(database, clock)
     created = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"}, emails=False,
                                webhook=webhook_sink.url)
     gid, secret = created["id"], created["seats"][1]["webhook_secret"]
@@ -36,9 +36,9 @@ def test_webhooks_are_signed_and_retried_until_delivered(tmp_path, clock, webhoo
     assert status == 201
 
 
-def test_an_smtp_outage_delays_mail_and_loses_none(tmp_path, clock):
+def test_an_smtp_outage_delays_mail_and_loses_none(database, tmp_path, clock):
     port = free_port()
-    svc = make_service(tmp_path, clock, f"smtp://127.0.0.1:{port}")
+    svc = make_service(database, clock, f"smtp://127.0.0.1:{port}")
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"})["id"]
     svc.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})
     queued = outbox.messages(svc.db.conn, gid)
@@ -59,8 +59,8 @@ def test_an_smtp_outage_delays_mail_and_loses_none(tmp_path, clock):
         sink.stop()
 
 
-def test_without_smtp_configured_mail_stays_queued(tmp_path, clock):
-    svc = make_service(tmp_path, clock)
+def test_without_smtp_configured_mail_stays_queued(database, tmp_path, clock):
+    svc = make_service(database, clock)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"})["id"]
     clock.advance(10 * 86400)
     run_once(svc)

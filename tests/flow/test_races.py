@@ -16,11 +16,11 @@ from referee.store import outbox
 from tests.flow.support import babel_with_clock, make_service
 
 
-def test_moves_and_timeouts_together_land_exactly_once(tmp_path, clock):
+def test_moves_and_timeouts_together_land_exactly_once(database, tmp_path, clock):
     # Two service instances on one file behave like two processes (separate caches).
-    web = make_service(tmp_path, clock)
-    sched_a = make_service(tmp_path, clock)
-    sched_b = make_service(tmp_path, clock)
+    web = make_service(database, clock)
+    sched_a = make_service(database, clock)
+    sched_b = make_service(database, clock)
     games = [babel_with_clock(web, {"policy": "fixed", "per_decision": "1h"}, emails=False)["id"]
              for _ in range(20)]
     clock.advance(3601)
@@ -57,9 +57,9 @@ def test_moves_and_timeouts_together_land_exactly_once(tmp_path, clock):
         assert verify_events(events, web.load(gid).seed).ok
 
 
-def _run_scheduler_with_restarts(tmp_path, mail_sink, signals: list[int]):
+def _run_scheduler_with_restarts(database, mail_sink, signals: list[int]):
     """Games that time out every second, and a scheduler process stopped by each signal in turn."""
-    svc = make_service(tmp_path, time.time, mail_sink.url)  # real time: its own process, as in production
+    svc = make_service(database, time.time, mail_sink.url)  # real time: its own process, as in production
     games = [babel_with_clock(svc, {"policy": "fixed", "per_decision": "1s", "reminders": []})["id"]
              for _ in range(4)]
     env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
@@ -79,15 +79,15 @@ def _run_scheduler_with_restarts(tmp_path, mail_sink, signals: list[int]):
     return svc, ids
 
 
-def test_a_stopped_scheduler_restarts_without_sending_anything_twice(tmp_path, mail_sink):
-    svc, ids = _run_scheduler_with_restarts(tmp_path, mail_sink, [signal.SIGTERM] * 3)
+def test_a_stopped_scheduler_restarts_without_sending_anything_twice(database, mail_sink):
+    svc, ids = _run_scheduler_with_restarts(database, mail_sink, [signal.SIGTERM] * 3)
     assert len(ids) > 8 and len(ids) == len(set(ids)), Counter(ids).most_common(3)
     sent = [m for m in outbox.messages(svc.db.conn) if m["sent_at"]]
     assert len(sent) == len(ids)  # every mail received is recorded as sent, once
 
 
-def test_a_crashed_scheduler_loses_nothing_and_any_copy_is_recognisable(tmp_path, mail_sink):
-    svc, ids = _run_scheduler_with_restarts(tmp_path, mail_sink, [signal.SIGKILL, signal.SIGKILL, signal.SIGTERM])
+def test_a_crashed_scheduler_loses_nothing_and_any_copy_is_recognisable(database, mail_sink):
+    svc, ids = _run_scheduler_with_restarts(database, mail_sink, [signal.SIGKILL, signal.SIGKILL, signal.SIGTERM])
     queued = outbox.messages(svc.db.conn)
     unsent = [m for m in queued if not m["sent_at"]]
     # A message caught in flight by SIGKILL is sent again after its lease (two minutes): here

@@ -31,9 +31,9 @@ def secret_phrases(state: dict, viewer: int) -> list[str]:
     return out
 
 
-def test_three_seats_by_mail_see_no_secrets(tmp_path, clock, mail_sink):
+def test_three_seats_by_mail_see_no_secrets(database, tmp_path, clock, mail_sink):
     from referee.notify.delivery import deliver_due
-    svc = make_service(tmp_path, clock, mail_sink.url)
+    svc = make_service(database, clock, mail_sink.url)
     seats = [{"name": n, "email": e} for n, e in zip(NAMES, EMAILS)]
     gid = svc.create_game({"game": "sands_of_time", "seats": seats, "position": opening()})["id"]
     rnd = random.Random(3)
