@@ -35,18 +35,27 @@ def ensure_env() -> None:
     STAMP.write_text(wanted)
 
 
-def ensure_chromium() -> None:
-    """The browser tests drive Debian's Chromium (never a downloaded browser build): install the
-    package when it is missing and this process may (root); otherwise those tests skip."""
-    if Path(CHROMIUM).exists() or os.environ.get("REFEREE_NO_APT") == "1":
+def ensure_system_packages() -> None:
+    """The tests drive Debian's Chromium (never a downloaded browser build) and start a
+    throwaway PostgreSQL server from Debian's binaries: install the packages that are missing
+    when this process may (root); otherwise say which tests will fail."""
+    missing = []
+    if not Path(CHROMIUM).exists():
+        missing.append(("chromium", "the browser tests"))
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
+        missing.append(("postgresql", "the PostgreSQL tests"))
+    if not missing or os.environ.get("REFEREE_NO_APT") == "1":
         return
+    packages = [p for p, _ in missing]
     if not hasattr(os, "geteuid") or os.geteuid() != 0 or not Path("/usr/bin/apt-get").exists():
-        print(f"{CHROMIUM} is missing and cannot be installed here (not root): the browser tests will fail (apt-get install chromium)", flush=True)
+        for package, tests in missing:
+            print(f"{package} is missing and cannot be installed here (not root): {tests} will fail "
+                  f"(apt-get install {package})", flush=True)
         return
-    print("installing chromium for the browser tests ...", flush=True)
+    print(f"installing {', '.join(packages)} for the tests ...", flush=True)
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     subprocess.call(["apt-get", "update", "-qq"], env=env)
-    subprocess.call(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+    subprocess.call(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages], env=env)
 
 
 def main(argv: list[str]) -> int:
@@ -58,7 +67,7 @@ def main(argv: list[str]) -> int:
         # Replace this process with the server: stopping it by its pid (or Ctrl-C) stops the server.
         referee = str(BIN / "referee")
         os.execv(referee, [referee, "serve", *argv[1:]])
-    ensure_chromium()
+    ensure_system_packages()
     return subprocess.call([str(BIN / "python"), "-m", "pytest", *argv[1:]], cwd=ROOT)
 
 
