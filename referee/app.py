@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from referee.config import Config, ConfigError
 from referee.errors import ServiceError
 from referee.service import Clock, Referee
+from referee.store.db import OperationalError
 
 PROBLEM = "application/problem+json"
 # HTML pages load scripts and styles from this server only; nothing inline, no frames.
@@ -75,6 +76,17 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception):
+        if isinstance(e, OperationalError):
+            # The database is unreachable or busy (a PostgreSQL restart or failover, SQLite's
+            # lock held past its timeout): the transaction was rolled back, nothing changed, and
+            # this thread reconnects on its next request. A retry (same idempotency key) is safe.
+            app.logger.warning("database unavailable: %s", type(e).__name__)
+            resp = jsonify({"type": "about:blank", "title": "Service Unavailable", "status": 503,
+                            "detail": "the database is unavailable right now; nothing was changed, retry shortly"})
+            resp.status_code = 503
+            resp.mimetype = PROBLEM
+            resp.headers["Retry-After"] = "2"
+            return resp
         app.logger.exception("unhandled error")
         resp = jsonify({"type": "about:blank", "title": "Internal error", "status": 500,
                         "detail": "the referee hit an internal error; it is logged on the server"})

@@ -95,3 +95,31 @@ def test_a_crashed_scheduler_loses_nothing_and_any_copy_is_recognisable(database
     assert len(set(ids)) + len(unsent) >= len(queued)
     # ... and a copy, if any, has its original's Message-ID: at most one per crash.
     assert len(ids) - len(set(ids)) <= 2
+
+
+def test_two_schedulers_at_once_play_no_timeout_and_send_no_mail_twice(database, mail_sink):
+    """Two scheduler processes (as on two hosts) working the same games at the same time, with
+    deadlines of one second: every decision times out once, every mail goes out once."""
+    svc = make_service(database, time.time, mail_sink.url)
+    games = [babel_with_clock(svc, {"policy": "fixed", "per_decision": "1s", "reminders": []})["id"]
+             for _ in range(4)]
+    env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
+           "REFEREE_SECRET_KEY": "test-secret", "REFEREE_INBOUND_DOMAIN": "play.example.org"}
+    cmd = [sys.executable, "-m", "referee.cli", "scheduler", "--interval", "0.1"]
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
+    time.sleep(6)
+    for proc in procs:
+        proc.send_signal(signal.SIGTERM)
+    assert [proc.wait(15) for proc in procs] == [0, 0]
+    timeouts = 0
+    for gid in games:
+        events = [e.to_json() for e in svc.raw_events(gid)]
+        assert verify_events(events, svc.load(gid).seed).ok
+        decided = [(e["payload"]["deadline"], e["seat"]) for e in events if e["type"] == "timeout"]
+        assert len(decided) == len(set(decided))  # no decision timed out twice
+        timeouts += len(decided)
+    assert timeouts >= 8, "too few deadlines passed to mean anything"
+    ids = [m["Message-ID"] for m in mail_sink.messages]
+    assert len(ids) >= timeouts and len(ids) == len(set(ids)), Counter(ids).most_common(3)
+    sent = [m for m in outbox.messages(svc.db.conn) if m["sent_at"]]
+    assert len(sent) == len(ids)  # every mail received is recorded as sent, once

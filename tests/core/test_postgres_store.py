@@ -1,0 +1,137 @@
+"""What only PostgreSQL has to show: migrations raced by processes starting at once, claims
+that skip rows another scheduler holds, writers of different games not waiting for each other,
+and a connection the server dropped."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import psycopg
+import pytest
+
+from referee.store import events, outbox
+from referee.store.db import open_database, open_with_migrations, write_transaction
+from referee.store.postgres import migration_names
+from tests.conftest import start_server
+
+SEED = b"k" * 32
+
+
+@pytest.fixture
+def pg_url(pg_cluster):
+    url = pg_cluster.create_database(template=pg_cluster.template)
+    yield url
+    pg_cluster.drop_database(url)
+
+
+@pytest.fixture
+def empty_pg_url(pg_cluster):
+    url = pg_cluster.create_database()  # not even the schema
+    yield url
+    pg_cluster.drop_database(url)
+
+
+def test_processes_starting_at_once_migrate_an_empty_database_exactly_once(empty_pg_url):
+    applied: list[list[str]] = []
+    errors: list[Exception] = []
+    barrier = threading.Barrier(8)
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            db, names = open_with_migrations(empty_pg_url)
+            applied.append(names)
+            db.close()
+        except Exception as e:  # noqa: BLE001 - any failure to start is the finding
+            errors.append(e)
+
+    threads = [threading.Thread(target=start) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert sorted(applied) == [[]] * 7 + [migration_names()]
+    db = open_database(empty_pg_url)
+    assert [n for (n,) in db.conn.execute("SELECT name FROM referee_migrations ORDER BY name")] == migration_names()
+
+
+def _queue(conn, n: int, now: float) -> None:
+    for i in range(n):
+        outbox.enqueue(conn, "g", 0, "email", "a@example.org", "turn", "s", "b", f"k{i}", now)
+
+
+def test_a_claim_skips_rows_another_scheduler_is_claiming_without_waiting(pg_url):
+    a, b = open_database(pg_url), open_database(pg_url)
+    _queue(a.conn, 6, 100.0)
+    with write_transaction(a) as conn_a:
+        mine = outbox.claim(conn_a, 200.0, ("email",), limit=4)
+        started = time.monotonic()
+        with write_transaction(b) as conn_b:  # while a's transaction still holds its rows
+            theirs = outbox.claim(conn_b, 200.0, ("email",), limit=10)
+        waited = time.monotonic() - started
+    assert [m.dedupe_key for m in mine] == ["k0", "k1", "k2", "k3"]
+    assert [m.dedupe_key for m in theirs] == ["k4", "k5"]  # disjoint: no row is sent twice
+    assert waited < 1.0
+    with write_transaction(b) as conn_b:  # both leases hold: nothing left to claim
+        assert outbox.claim(conn_b, 201.0, ("email",)) == []
+    with write_transaction(b) as conn_b:  # a scheduler that crashed: its rows come back after the lease
+        again = outbox.claim(conn_b, 200.0 + outbox.LEASE_SECONDS + 1, ("email",))
+    assert len(again) == 6
+
+
+def test_writers_of_different_games_do_not_wait_for_each_other(pg_url):
+    """A transaction appending to one game holds that game only: another game's append commits
+    meanwhile; the same game's append waits, then loses with a conflict."""
+    a, b, c = open_database(pg_url), open_database(pg_url), open_database(pg_url)
+    for gid in ("g1", "g2"):
+        with write_transaction(a) as conn:
+            events.append(conn, SEED, gid, 0, "game_created", None, {}, "t")
+    outcome: list[str] = []
+    with write_transaction(a) as conn_a:
+        events.append(conn_a, SEED, "g1", 1, "move", 0, {"by": "a"}, "t")
+        with write_transaction(b) as conn_b:  # another game: not blocked by a
+            events.append(conn_b, SEED, "g2", 1, "move", 0, {"by": "b"}, "t")
+
+        def same_game() -> None:
+            try:
+                with write_transaction(c) as conn_c:
+                    events.append(conn_c, SEED, "g1", 1, "move", 1, {"by": "c"}, "t")
+                outcome.append("landed")
+            except events.SequenceConflict as e:
+                outcome.append(f"conflict at {e.current_seq}")
+
+        waiter = threading.Thread(target=same_game)
+        waiter.start()
+        time.sleep(0.3)
+        assert outcome == []  # waiting for a's transaction
+    waiter.join(10)
+    assert outcome == ["conflict at 2"]
+    assert [e.payload for e in events.read(a.conn, "g1")][1:] == [{"by": "a"}]
+    assert [e.payload for e in events.read(a.conn, "g2")][1:] == [{"by": "b"}]
+
+
+def _drop_referee_connections(url: str) -> None:
+    """What a server restart or a failover does to every connection the referee holds."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE application_name = 'referee' AND pid <> pg_backend_pid()")
+
+
+def test_a_dropped_connection_answers_503_once_and_the_next_request_reconnects(pg_url, clock):
+    srv, httpd = start_server(pg_url, clock=clock)
+    try:
+        gid = srv.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]}).json()["id"]
+        # One long-lived thread, as a gunicorn worker's (the app in this thread, no socket).
+        client = srv.app.test_client()
+        assert client.get(f"/games/{gid}").status_code == 200
+        _drop_referee_connections(pg_url)
+        r = client.get(f"/games/{gid}")
+        assert r.status_code == 503 and r.headers["Retry-After"] and r.mimetype == "application/problem+json"
+        assert "nothing was changed" in r.get_json()["detail"]
+        assert client.get(f"/games/{gid}").status_code == 200  # reconnected
+        # the loopback server's threads reconnect too, and the game is intact
+        assert srv.call("GET", f"/games/{gid}").json()["seq"] == 1
+    finally:
+        httpd.shutdown()
