@@ -256,13 +256,16 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
     return out
 
 
-SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory")
+SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
+            "concurrency")
 
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
-        rounds: int = 7, only: tuple[str, ...] = SECTIONS) -> dict[str, Any]:
+        rounds: int = 7, only: tuple[str, ...] = SECTIONS, database: str | None = None, seconds: float = 10.0,
+        clients: tuple[int, ...] = (1, 16)) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
+    from referee import bench_concurrency as concurrency
     from referee import bench_scale as scale
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp)
@@ -277,5 +280,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "replay": lambda: scale.bench_rebuild_vs_eventsourcing(work, rounds * 2, seed),
             "storage": lambda: scale.bench_storage(work),
             "memory": lambda: scale.bench_memory(work, seed=seed),
+            "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

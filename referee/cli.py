@@ -259,15 +259,21 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory.")
-def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None) -> None:
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency.")
+@click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
+@click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
+@click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
+def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
+          database: str | None, seconds: float, clients: str) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
     unknown = set(sections) - set(benchmarks.SECTIONS)
     if unknown:
         _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
-    click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections), indent=2))
+    counts = tuple(int(c) for c in clients.split(","))
+    click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
+                                         counts), indent=2))
 
 
 if __name__ == "__main__":
