@@ -203,6 +203,29 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
         sys.exit(1)
 
 
+@main.command("migrate-store")
+@click.option("--from", "source", required=True, help="The database to copy from (path, sqlite:///path or postgresql://…).")
+@click.option("--to", "target", required=True, help="The database to copy into (created and migrated when needed).")
+@click.option("--into-non-empty", is_flag=True, help="Add the games to a target that already has games "
+              "(a game present in both is still refused).")
+def migrate_store(source: str, target: str, into_non_empty: bool) -> None:
+    """Copy every game to another database, rebuild its projections and verify every copied game."""
+    from referee import migrate_store as use_case
+    try:
+        summary = use_case.migrate(source, target, into_non_empty, progress=lambda m: click.echo(m, err=True))
+    except (use_case.MigrationRefused, use_case.MigrationFailed) as e:
+        _fail(str(e))
+    for game_id, problem in summary.failures.items():
+        click.echo(f"game {game_id}: {problem}", err=True)
+    for key in summary.kept_settings:
+        click.echo(f"note: the target's instance setting {key!r} differs from the source's and was kept "
+                   "(reply addresses and webhook signatures of the copied games change unless REFEREE_SECRET_KEY is set)",
+                   err=True)
+    click.echo(summary.line(source, target))
+    if not summary.ok:
+        sys.exit(1)
+
+
 @main.command()
 @click.argument("game_id")
 @click.option("--full", is_flag=True, help="Unredacted (operator) log; default is the spectator's view.")

@@ -63,3 +63,13 @@ def wants(level: str, kind: str) -> bool:
     if kind in ANSWERS or level == "all":
         return True
     return level == "turn" and kind in TURN_KINDS
+
+
+def all_rows(conn: Connection, game_id: str) -> list[tuple]:
+    """A game's seat settings as stored (`referee migrate-store`)."""
+    return [tuple(r) for r in conn.execute("SELECT game_id, seat, tz, notify FROM seat_settings WHERE game_id = ? "
+                                           "ORDER BY seat", (game_id,)).fetchall()]
+
+
+def copy_rows(conn: Connection, rows: list[tuple]) -> None:
+    conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)", rows)

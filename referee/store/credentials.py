@@ -39,3 +39,22 @@ def save_seed(conn: Connection, game_id: str, seed: bytes) -> None:
 def seed_of(conn: Connection, game_id: str) -> bytes | None:
     row = conn.execute("SELECT seed FROM game_keys WHERE game_id = ?", (game_id,)).fetchone()
     return bytes.fromhex(row[0]) if row else None
+
+
+# -- copying to another store (`referee migrate-store`) ------------------------------------------
+
+_SEAT_COLUMNS = "game_id, seat, name, email, webhook, token_hash"
+
+
+def all_rows(conn: Connection, game_id: str) -> dict[str, list[tuple]]:
+    """A game's seed and seats as stored (token hashes, not tokens: they are never known here)."""
+    return {"game_keys": [tuple(r) for r in conn.execute("SELECT game_id, seed FROM game_keys WHERE game_id = ?",
+                                                         (game_id,)).fetchall()],
+            "seats": [tuple(r) for r in conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? "
+                                                     "ORDER BY seat", (game_id,)).fetchall()]}
+
+
+def copy_rows(conn: Connection, rows: dict[str, list[tuple]]) -> None:
+    """Insert rows from `all_rows` as they are (a seat token from the old store keeps working)."""
+    conn.executemany("INSERT INTO game_keys (game_id, seed) VALUES (?, ?)", rows["game_keys"])
+    conn.executemany(f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?)", rows["seats"])

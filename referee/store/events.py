@@ -77,24 +77,42 @@ def append(conn: Connection, seed: bytes, game_id: str, expected_seq: int, etype
     body = canonical(payload)
     seq = expected_seq + 1
     digest = content_digest_of_payload(seed, seq, etype, seat, body, created_at)
-    stored: str | bytes = body.decode()
-    if etype == "game_created":  # component data once per content, the row references it
-        parts = components.split(payload)
-        if parts is not None:
-            rest, sha, data = parts
-            components.save(conn, sha, data)
-            stored = components.pack(rest, conn.dialect)
+    stored = _stored(conn, etype, payload, body)
     conn.lock_game(game_id)
     last, prev = head(conn, game_id)
     if last != expected_seq:
         raise SequenceConflict(last)
     event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
     try:
-        conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-                     (game_id, seq, etype, seat, stored, created_at, digest, prev, event.hash))
+        _insert(conn, event, stored)
     except IntegrityError:  # unreachable while the game's writers are serialised; kept as a backstop
         raise SequenceConflict(seq) from None
     return event
+
+
+def copy_in(conn: Connection, event: Event) -> None:
+    """Insert an event read from another store exactly as it is there (`referee migrate-store`):
+    seq, digest and hashes are never recomputed, so the copy verifies as the original does.
+    The payload is stored by this store's own rules, as `append` stores it. Inside a write
+    transaction; a second event at one (game, seq) raises IntegrityError (nothing is merged)."""
+    _insert(conn, event, _stored(conn, event.type, event.payload, canonical(event.payload)))
+
+
+def _stored(conn: Connection, etype: str, payload: dict[str, Any], body: bytes) -> str | bytes:
+    """The payload column of a row: canonical JSON; a game_created row keeps its component data
+    once per content in the components table and references it."""
+    if etype == "game_created":
+        parts = components.split(payload)
+        if parts is not None:
+            rest, sha, data = parts
+            components.save(conn, sha, data)
+            return components.pack(rest, conn.dialect)
+    return body.decode()
+
+
+def _insert(conn: Connection, e: Event, stored: str | bytes) -> None:
+    conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                 (e.game_id, e.seq, e.type, e.seat, stored, e.created_at, e.digest, e.prev_hash, e.hash))
 
 
 def read(conn: Connection, game_id: str, after: int = 0) -> list[Event]:
@@ -112,6 +130,28 @@ def first(conn: Connection, game_id: str) -> Event | None:
 def game_ids(conn: Connection) -> Iterator[str]:
     for (gid,) in conn.execute("SELECT DISTINCT game_id FROM events ORDER BY game_id"):
         yield gid
+
+
+def game_ids_paged(conn: Connection, page: int = 500) -> Iterator[str]:
+    """Every game's id in order, a page at a time (keyset on the primary key), so a large log is
+    never read into memory at once, whatever the driver buffers."""
+    last = ""
+    while True:
+        ids = [g for (g,) in conn.execute("SELECT game_id FROM events WHERE seq = 1 AND game_id > ? "
+                                          "ORDER BY game_id LIMIT ?", (last, page)).fetchall()]
+        yield from ids
+        if len(ids) < page:
+            return
+        last = ids[-1]
+
+
+def present(conn: Connection, game_ids: list[str]) -> set[str]:
+    """Those of `game_ids` that have events here."""
+    if not game_ids:
+        return set()
+    marks = ",".join("?" * len(game_ids))
+    return {g for (g,) in conn.execute(f"SELECT game_id FROM events WHERE seq = 1 AND game_id IN ({marks})",
+                                       game_ids).fetchall()}
 
 
 def last_move_of(conn: Connection, game_id: str, seat: int) -> int:

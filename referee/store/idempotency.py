@@ -41,3 +41,17 @@ def remember(conn: Connection, game_id: str, seat: int, key: str, status: int, r
     transaction (primary key), so a racing copy of the request can never land twice."""
     conn.execute("INSERT INTO idempotency (game_id, seat, key, status, response, request_hash) VALUES (?,?,?,?,?,?)",
                  (game_id, seat, key, status, json.dumps(response, separators=(",", ":")), request_hash))
+
+
+_COLUMNS = "game_id, seat, key, status, response, request_hash"
+
+
+def all_rows(conn: Connection, game_id: str) -> list[tuple]:
+    """A game's remembered answers as stored (`referee migrate-store`)."""
+    return [tuple(r) for r in conn.execute(f"SELECT {_COLUMNS} FROM idempotency WHERE game_id = ? "
+                                           "ORDER BY seat, key", (game_id,)).fetchall()]
+
+
+def copy_rows(conn: Connection, rows: list[tuple]) -> None:
+    """Insert rows from `all_rows` as they are: a retry sent to the new store gets the same answer."""
+    conn.executemany(f"INSERT INTO idempotency ({_COLUMNS}) VALUES (?,?,?,?,?,?)", rows)

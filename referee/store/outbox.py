@@ -97,3 +97,29 @@ def count_by_state(conn: Connection) -> dict[str, int]:
     failed = "sum(CASE WHEN failed != 0 THEN 1 ELSE 0 END)"
     row = conn.execute(f"SELECT count(sent_at), count(*) - count(sent_at) - {failed}, {failed} FROM outbox").fetchone()
     return {state: int(n or 0) for state, n in zip(("delivered", "pending", "failed"), row)}
+
+
+# -- copying to another store (`referee migrate-store`) ------------------------------------------
+
+_ALL_COLUMNS = ("id, game_id, seat, channel, recipient, kind, subject, body, dedupe_key, created_at, attempts, "
+                "next_attempt_at, claimed_until, sent_at, failed, last_error, in_reply_to")
+
+
+def all_rows(conn: Connection, game_id: str) -> list[tuple]:
+    """A game's messages, sent and unsent, every column, in id order."""
+    return [tuple(r) for r in conn.execute(f"SELECT {_ALL_COLUMNS} FROM outbox WHERE game_id = ? ORDER BY id",
+                                           (game_id,)).fetchall()]
+
+
+def last_id(conn: Connection) -> int:
+    return conn.execute("SELECT MAX(id) FROM outbox").fetchone()[0] or 0
+
+
+def copy_rows(conn: Connection, rows: list[tuple], id_offset: int = 0) -> None:
+    """Insert rows from `all_rows` as they are, ids shifted by `id_offset` (0 into an empty
+    outbox: the same ids). The order of ids is kept, and with it which mail opened a seat's
+    thread (`thread_of`); the dedupe keys come along, so nothing already sent is queued again."""
+    conn.executemany(f"INSERT INTO outbox ({_ALL_COLUMNS}) VALUES ({','.join('?' * 17)})",
+                     [(r[0] + id_offset, *r[1:]) for r in rows])
+    if rows and conn.dialect == "postgresql":  # the identity column does not follow explicit ids by itself
+        conn.execute("SELECT setval(pg_get_serial_sequence('outbox', 'id'), MAX(id)) FROM outbox")

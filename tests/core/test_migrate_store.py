@@ -1,0 +1,177 @@
+"""`referee migrate-store`: a SQLite instance moved to a fresh PostgreSQL database (and back)
+keeps every game exactly: logs byte for byte, seats' tokens, remembered answers, the outbox,
+the secret key; the target's projections are rebuilt and every game verifies there."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+from referee.config import Config
+from referee.service import Referee
+from referee.store import deadlines, events, outbox
+from referee.store.db import open_with_migrations, write_transaction
+from tests.conftest import KINDS, FakeTime
+from tests.dbtools import dump, rows, scalar
+from tests.flow.support import DOMAIN, EMAILS, pick
+
+pytestmark = pytest.mark.skipif("postgresql" not in KINDS, reason="PostgreSQL tests are switched off")
+
+CLOCK = {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d"}
+NOT_DERIVED = ("components", "game_keys", "seats", "seat_settings", "idempotency", "outbox", "instance")
+# The events' columns but the payload, which each database stores by its own rules
+EVENT_COLUMNS = "SELECT game_id, seq, type, seat, created_at, digest, prev_hash, hash FROM events ORDER BY game_id, seq"
+
+
+def service(database: str, clock) -> Referee:
+    """No configured secret key: the stored one (copied by the migration) signs reply addresses."""
+    return Referee(database, clock=clock, config=Config(database=database, inbound_domain=DOMAIN,
+                                                        base_url="http://referee.test", allow_private_targets=True))
+
+
+def migrate(*args: str):
+    result = CliRunner().invoke(main, ["migrate-store", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def play(svc: Referee, clock: FakeTime, gid: str, moves: int, rnd: random.Random) -> None:
+    for _ in range(moves):
+        loaded = svc.load(gid)
+        if loaded.finished:
+            return
+        prompt = loaded.prompts[0]
+        clock.advance(rnd.randint(60, 20000))
+        svc.submit_move(gid, prompt.seat, {"move": pick(prompt, rnd)})
+
+
+def table(database: str, name: str) -> list[tuple]:
+    return sorted(rows(database, f"SELECT * FROM {name}"), key=repr)
+
+
+@pytest.fixture(scope="module")
+def instance(tmp_path_factory, pg_cluster):
+    """A SQLite instance with games of several kinds, and its copy on a fresh PostgreSQL database."""
+    clock = FakeTime()
+    source = f"sqlite:///{tmp_path_factory.mktemp('migrate')}/source.db"
+    svc = service(source, clock)
+    rnd = random.Random(7)
+    seats = [{"name": "Ada", "email": EMAILS[0]}, {"name": "Bo", "email": EMAILS[1], "tz": "Europe/Berlin"}]
+    clocked = svc.create_game({"game": "babel", "seats": seats, "clock": CLOCK})
+    play(svc, clock, clocked["id"], 30, rnd)                 # past a snapshot, with mails queued
+    clock.advance(6 * 86400)
+    assert svc.queue_due_reminders() + svc.play_due_timeouts() > 0
+    finished = svc.create_game({"game": "babel", "seats": [{"name": "Cy"}, {"name": "Di"}]})
+    play(svc, clock, finished["id"], 4, rnd)
+    svc.resign(finished["id"], 0)
+    assert svc.load(finished["id"]).finished
+    iron = svc.create_game({"game": "iron_age", "seats": [{"name": "Ada"}, {"name": "Eve"}, {"name": "Fay"}]})
+    play(svc, clock, iron["id"], 5, rnd)
+    loaded = svc.load(iron["id"])
+    keyed_seat = loaded.prompts[0].seat
+    keyed_body = {"move": loaded.prompts[0].default, "idempotency_key": "k-1"}
+    keyed_answer = svc.submit_move(iron["id"], keyed_seat, keyed_body)
+    with write_transaction(svc.db) as conn:  # some mail went out, some is pending
+        for m in outbox.messages(conn)[:3]:
+            outbox.mark_sent(conn, m["id"], clock())
+
+    target = pg_cluster.create_database(template=pg_cluster.template)
+    code, out, err = migrate("--from", source, "--to", target)
+    assert code == 0, err
+    yield {"source": source, "target": target, "clock": clock, "svc": svc, "games": [clocked, finished, iron],
+           "keyed": (iron["id"], keyed_seat, keyed_body, keyed_answer), "out": out}
+    pg_cluster.drop_database(target)
+
+
+def test_summary_line(instance):
+    total = scalar(instance["source"], "SELECT count(*) FROM events")
+    assert instance["out"].strip().startswith(f"copied 3 games, {total} events from sqlite:///")
+    assert "verified 3/3 at level full" in instance["out"]
+
+
+def test_everything_not_derivable_is_copied_verbatim(instance):
+    src, dst = instance["source"], instance["target"]
+    for name in NOT_DERIVED:
+        assert table(dst, name) == table(src, name), name
+    assert rows(dst, EVENT_COLUMNS) == rows(src, EVENT_COLUMNS)
+    assert scalar(src, "SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL") == 3
+    assert scalar(src, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") > 0
+    assert rows(dst, "SELECT count(*) FROM snapshots") == [(0,)]  # a cache: made again by the target
+
+
+def test_the_games_are_the_same_games_on_the_target(instance):
+    src, clock = instance["svc"], instance["clock"]
+    dst = service(instance["target"], clock)
+    assert dst.list_games() == src.list_games()
+    for created in instance["games"]:
+        gid = created["id"]
+        assert [e.to_json() for e in events.read(dst.db.conn, gid)] == \
+               [e.to_json() for e in events.read(src.db.conn, gid)]
+        assert deadlines.for_game(dst.db.conn, gid) == deadlines.for_game(src.db.conn, gid)
+        for s in created["seats"]:
+            assert dst.game(gid, s["seat"]) == src.game(gid, s["seat"])
+            assert dst.seat_for(gid, s["token"]) == s["seat"]
+            assert dst.notifier.reply_address(gid, s["seat"]) == src.notifier.reply_address(gid, s["seat"])
+    assert any(deadlines.for_game(dst.db.conn, g["id"]) for g in instance["games"])
+    gid, seat, body, answer = instance["keyed"]
+    assert dst.submit_move(gid, seat, body) == answer  # a retry after the move gets the first answer
+
+
+def test_a_non_empty_target_is_refused_and_left_alone(instance):
+    before = dump(instance["target"])
+    code, out, err = migrate("--from", instance["source"], "--to", instance["target"])
+    assert code != 0 and out == ""
+    assert err.count("\n") == 1 and "already has games" in err and "--into-non-empty" in err
+    code, out, err = migrate("--from", instance["source"], "--to", instance["target"], "--into-non-empty")
+    assert code != 0 and "3 game(s) exist in both databases" in err and "never overwritten or merged" in err
+    assert dump(instance["target"]) == before
+
+
+def test_into_non_empty_adds_other_games(instance, tmp_path, pg_cluster):
+    """A second instance joins the first: its outbox ids follow the target's, in their order."""
+    other = tmp_path / "other.db"
+    svc = service(str(other), instance["clock"])
+    created = svc.create_game({"game": "babel", "seats": [{"name": "Gil", "email": "gil@example.org"}, {"name": "Hal"}]})
+    play(svc, instance["clock"], created["id"], 3, random.Random(1))
+    merged = pg_cluster.create_database(template=pg_cluster.template)
+    try:
+        assert migrate("--from", instance["target"], "--to", merged)[0] == 0
+        start = scalar(merged, "SELECT max(id) FROM outbox")
+        code, out, err = migrate("--from", str(other), "--to", merged, "--into-non-empty")
+        assert code == 0, err
+        assert "copied 1 games" in out and "verified 1/1" in out
+        assert "instance setting 'secret_key' differs" in err   # the target keeps its own key
+        ids = [r[0] for r in rows(merged, "SELECT id FROM outbox WHERE game_id = ? ORDER BY id", (created["id"],))]
+        assert ids and min(ids) > start
+        assert len(service(merged, instance["clock"]).list_games()) == 4
+    finally:
+        pg_cluster.drop_database(merged)
+
+
+def test_round_trip_back_to_sqlite(instance, tmp_path):
+    back = f"sqlite:///{tmp_path}/back.db"
+    code, out, err = migrate("--from", instance["target"], "--to", back)
+    assert code == 0, err
+    assert "verified 3/3" in out and "postgresql://postgres@" in out
+    for name in (*NOT_DERIVED, "events"):  # payloads too: stored by SQLite's own rules again, byte for byte
+        assert table(back, name) == table(instance["source"], name), name
+    assert rows(back, "SELECT count(*) FROM events WHERE typeof(payload) = 'blob'")[0][0] >= 1  # deflated
+    assert service(back, instance["clock"]).list_games() == instance["svc"].list_games()
+
+
+def test_play_goes_on_on_the_target(instance):
+    """Last: it changes the target. A move lands after the copied log, and its mail gets an
+    outbox id after the copied ones (the identity column was advanced)."""
+    dst = service(instance["target"], instance["clock"])
+    gid = instance["games"][0]["id"]
+    loaded = dst.load(gid)
+    before = scalar(instance["target"], "SELECT max(id) FROM outbox")
+    prompt = loaded.prompts[0]
+    status, body = dst.submit_move(gid, prompt.seat, {"move": prompt.default})
+    assert status == 201 and body["seq"] > loaded.seq
+    assert scalar(instance["target"], "SELECT max(id) FROM outbox") > before
+    db, _ = open_with_migrations(instance["target"], migrate=False)
+    assert events.head(db.conn, gid)[0] == body["seq"]
+    db.conn.close()
