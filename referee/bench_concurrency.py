@@ -9,7 +9,8 @@ POST the move with `expected_seq`), starting a new game when one ends. After a w
 answers completed within a fixed window are counted. Alongside: p50/p99 of the POST, the CPU time
 per move of the gunicorn workers, of the PostgreSQL server's processes (when it runs on this
 machine) and of the clients, and one raw durable commit on the same database, timed in the same
-run, which says what share of a lone client's time is spent waiting for the disk.
+run, which says what share of a lone client's time is spent waiting for the disk. From the CPU
+figures: the machine's ceiling in moves/s at that CPU cost per move, and the ratio it allows.
 
 The store is durable as the service runs it: SQLite in WAL with synchronous=FULL; PostgreSQL with
 whatever the operator's server says, printed (`SHOW synchronous_commit`, `SHOW fsync`). Without
@@ -224,12 +225,15 @@ def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, mete
     client_cpu = sum(r["cpu"] for r in reports)
     ncpu = os.cpu_count() or 1
     server = (spent["gunicorn"] or 0) + (spent["postgres"] or 0)
+    total = server + client_cpu  # everything a move costs on this machine (None parts count 0)
     return {
         "clients": n, "moves": moves, "moves_per_s": round(moves / seconds, 1),
         "p50_ms": ms(50), "p99_ms": ms(99),
         "other_answers": sum(r["other"] for r in reports), "games_started": sum(r["games"] for r in reports),
         "cpu_ms_per_move": {"gunicorn_workers": per_move(spent["gunicorn"]), "postgres_server": per_move(spent["postgres"]),
-                            "clients": per_move(client_cpu)},
+                            "clients": per_move(client_cpu), "all": per_move(total)},
+        # The most moves/s this machine's CPUs could give at this CPU cost per move, whatever the database.
+        "cpu_ceiling_moves_per_s": round(ncpu * moves / total, 1) if total else None,
         "server_cpu_share": round(server / (seconds * ncpu), 3),
         "machine_busy_share": (round(spent["machine_busy"] / spent["machine_total"], 3)
                                if spent["machine_total"] else None),
@@ -299,6 +303,12 @@ def measure(database: str, workdir: Path, clients: tuple[int, ...], seconds: flo
     out["raw_commit_ms"] = round(commit * 1000, 3)
     # A lone client waits for one commit per move: this share of its wall time is the disk's.
     out["commit_share_of_1_client_time"] = round(commit * lo["moves_per_s"], 3) if clients[0] == 1 else None
+    # ...and this share of it some CPU is busy on its behalf (client, gunicorn, database): a chain
+    # that keeps one CPU busy all the time cannot scale past the machine's CPU count.
+    busy = lo["cpu_ms_per_move"]["all"]
+    out["cpu_busy_share_of_1_client_time"] = round(busy * lo["moves_per_s"] / 1000, 3) if busy else None
+    ceiling = hi["cpu_ceiling_moves_per_s"]
+    out["cpu_ceiling_ratio"] = round(ceiling / lo["moves_per_s"], 2) if ceiling and lo["moves_per_s"] else None
     return out
 
 
