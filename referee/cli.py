@@ -217,6 +217,9 @@ def migrate_store(source: str, target: str, into_non_empty: bool) -> None:
         _fail(str(e))
     for game_id, problem in summary.failures.items():
         click.echo(f"game {game_id}: {problem}", err=True)
+    if summary.source_grew:
+        click.echo(f"error: the source gained {summary.source_grew} events during the copy: stop its web and "
+                   "scheduler processes, empty the target and run again", err=True)
     for key in summary.kept_settings:
         click.echo(f"note: the target's instance setting {key!r} differs from the source's and was kept "
                    "(reply addresses and webhook signatures of the copied games change unless REFEREE_SECRET_KEY is set)",

@@ -25,8 +25,8 @@ from referee.config import Config
 from referee.engine.verify import verify_events
 from referee.notify import preferences
 from referee.store import credentials, events, idempotency, instance, outbox
-from referee.store.db import (Database, IntegrityError, is_empty, is_postgres, open_with_migrations, redacted,
-                              sqlite_path, write_transaction)
+from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
+                              open_with_migrations, redacted, sqlite_path, write_transaction)
 
 PAGE = 500  # game ids checked against the target per query
 
@@ -52,11 +52,12 @@ class Summary:
     verified: int = 0
     failures: dict[str, str] = field(default_factory=dict)   # game id -> what failed
     kept_settings: list[str] = field(default_factory=list)   # instance keys left as the target had them
+    source_grew: int = 0   # events the source gained while it was copied (it was not stopped)
     seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
-        return not self.failures and self.verified == self.games
+        return not self.failures and self.verified == self.games and not self.source_grew
 
     def line(self, source: str, target: str) -> str:
         return (f"copied {self.games} games, {self.events} events from {redacted(source)} to {redacted(target)}; "
@@ -70,8 +71,14 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
     is written when the copy is not allowed."""
     if _same(source, target):
         raise MigrationRefused("the source and the target are the same database")
-    src, _ = open_with_migrations(source)
-    dst, _ = open_with_migrations(target)
+    if not is_postgres(source) and not os.path.exists(sqlite_path(source)):
+        raise MigrationRefused(f"no database at {sqlite_path(source)}")
+    src = _open(source)
+    try:
+        dst = _open(target)
+    except MigrationRefused:
+        _close(src)
+        raise
     started = time.perf_counter()
     try:
         fresh = is_empty(dst)
@@ -99,6 +106,7 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
                 summary.failures[game_id] = problem
             if progress is not None and summary.games % 100 == 0:
                 progress(f"{summary.games} games copied")
+        summary.source_grew = sum(events.count_by_type(src.conn).values()) - summary.events
     finally:
         _close(src)
         _close(dst)
@@ -162,6 +170,13 @@ def _rebuild_projections(target: str) -> None:
     service = Referee(target, config=Config(database=target))
     service.rebuild_projections()
     _close(service.db)
+
+
+def _open(url: str) -> Database:
+    try:
+        return open_with_migrations(url)[0]
+    except OperationalError as e:
+        raise MigrationRefused(f"cannot open {redacted(url)}: {str(e).strip().splitlines()[0]}") from None
 
 
 def _same(source: str, target: str) -> bool:

@@ -161,6 +161,37 @@ def test_round_trip_back_to_sqlite(instance, tmp_path):
     assert service(back, instance["clock"]).list_games() == instance["svc"].list_games()
 
 
+def test_a_source_written_during_the_copy_fails_the_run(instance, tmp_path, monkeypatch):
+    """The web was left running: a move lands on a game already copied. The run says so and
+    exits non-zero instead of leaving that move behind unnoticed."""
+    from referee import migrate_store
+    source = tmp_path / "live.db"
+    svc = service(str(source), instance["clock"])
+    gid = svc.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]})["id"]
+    verify = migrate_store.verify_copy
+
+    def move_meanwhile(dst, game_id, last_hash):
+        prompt = svc.load(gid).prompts[0]
+        svc.submit_move(gid, prompt.seat, {"move": prompt.default})
+        return verify(dst, game_id, last_hash)
+
+    monkeypatch.setattr(migrate_store, "verify_copy", move_meanwhile)
+    code, out, err = migrate("--from", str(source), "--to", str(tmp_path / "copy.db"))
+    assert code != 0 and "the source gained 1 events during the copy" in err and "verified 1/1" in out
+
+
+def test_a_missing_source_or_an_unreachable_target_is_one_clear_line(tmp_path, pg_cluster):
+    code, out, err = migrate("--from", str(tmp_path / "nope.db"), "--to", str(tmp_path / "t.db"))
+    assert code != 0 and err == f"error: no database at {tmp_path / 'nope.db'}\n"
+    assert not (tmp_path / "nope.db").exists() and not (tmp_path / "t.db").exists()
+    source = tmp_path / "s.db"
+    service(str(source), FakeTime())
+    url = pg_cluster.url("no_such_db").replace("postgres@", "postgres:s3cret@")
+    code, out, err = migrate("--from", str(source), "--to", url)
+    assert code != 0 and err.startswith("error: cannot open postgresql://postgres@127.0.0.1:") and err.count("\n") == 1
+    assert "s3cret" not in out + err
+
+
 def test_play_goes_on_on_the_target(instance):
     """Last: it changes the target. A move lands after the copied log, and its mail gets an
     outbox id after the copied ones (the identity column was advanced)."""
