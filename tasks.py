@@ -36,14 +36,17 @@ def ensure_env() -> None:
 
 
 def ensure_system_packages() -> None:
-    """The tests drive Debian's Chromium (never a downloaded browser build) and start a
-    throwaway PostgreSQL server from Debian's binaries: install the packages that are missing
+    """The tests drive Debian's Chromium (never a downloaded browser build), start a throwaway
+    PostgreSQL server from Debian's binaries and check the proxy example with `nginx -t`
+    (never started): install the packages that are missing
     when this process may (root); otherwise say which tests will fail."""
     missing = []
     if not Path(CHROMIUM).exists():
         missing.append(("chromium", "the browser tests"))
     if not list(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl")):
         missing.append(("postgresql", "the PostgreSQL tests"))
+    if not Path("/usr/sbin/nginx").exists():
+        missing.append(("nginx", "the check of the proxy example (nginx -t)"))
     if not missing or os.environ.get("REFEREE_NO_APT") == "1":
         return
     packages = [p for p, _ in missing]
