@@ -24,6 +24,7 @@ from typing import Any, Callable
 from referee.config import Config
 from referee.engine.verify import verify_events
 from referee.notify import preferences
+from referee.service import Referee
 from referee.store import credentials, events, idempotency, instance, outbox
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
@@ -95,7 +96,8 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
             try:
                 copied, last_hash = copy_game(src, dst, game_id, offset)
             except (SourceChanged, *IntegrityError) as e:
-                raise MigrationFailed(f"stopped at game {game_id} after copying {summary.games} games ({e}); "
+                raise MigrationFailed(f"stopped at game {game_id} after copying {summary.games} games "
+                                      f"({_first_line(e)}); "
                                       "the target holds those games: empty it before running again") from e
             summary.games += 1
             summary.events += copied
@@ -166,8 +168,7 @@ def _refuse_clashes(src: Database, dst: Database) -> None:
 
 def _rebuild_projections(target: str) -> None:
     """Games list, players and deadlines from the target's events (the service's own rebuild)."""
-    from referee.service import Referee  # the service imports the store; the store never imports it
-    service = Referee(target, config=Config(database=target))
+    service = Referee(target, config=Config(database=target, state_cache_bytes=0))  # each game is loaded once
     service.rebuild_projections()
     _close(service.db)
 
@@ -176,7 +177,12 @@ def _open(url: str) -> Database:
     try:
         return open_with_migrations(url)[0]
     except OperationalError as e:
-        raise MigrationRefused(f"cannot open {redacted(url)}: {str(e).strip().splitlines()[0]}") from None
+        raise MigrationRefused(f"cannot open {redacted(url)}: {_first_line(e)}") from None
+
+
+def _first_line(e: Exception) -> str:
+    """A driver's message without its DETAIL/HINT lines: errors are one line."""
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
 
 
 def _same(source: str, target: str) -> bool:
