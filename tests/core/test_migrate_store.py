@@ -20,7 +20,7 @@ from tests.flow.support import DOMAIN, EMAILS, pick
 
 pytestmark = pytest.mark.skipif("postgresql" not in KINDS, reason="PostgreSQL tests are switched off")
 
-CLOCK = {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d"}
+CLOCK = {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d", "reminders": ["1d", "1h"]}
 NOT_DERIVED = ("components", "game_keys", "seats", "seat_settings", "idempotency", "outbox", "instance")
 # The events' columns but the payload, which each database stores by its own rules
 EVENT_COLUMNS = "SELECT game_id, seq, type, seat, created_at, digest, prev_hash, hash FROM events ORDER BY game_id, seq"
@@ -63,6 +63,9 @@ def instance(tmp_path_factory, pg_cluster):
     play(svc, clock, clocked["id"], 30, rnd)                 # past a snapshot, with mails queued
     clock.advance(6 * 86400)
     assert svc.queue_due_reminders() + svc.play_due_timeouts() > 0
+    due = min(sc.due_at for sc in svc.load(clocked["id"]).clocks.seats if sc.due_at is not None)
+    clock.now = due - 1800                                   # the last reminders of the open decision
+    assert svc.queue_due_reminders() > 0
     finished = svc.create_game({"game": "babel", "seats": [{"name": "Cy"}, {"name": "Di"}]})
     play(svc, clock, finished["id"], 4, rnd)
     svc.resign(finished["id"], 0)
@@ -193,9 +196,15 @@ def test_a_missing_source_or_an_unreachable_target_is_one_clear_line(tmp_path, p
 
 
 def test_play_goes_on_on_the_target(instance):
-    """Last: it changes the target. A move lands after the copied log, and its mail gets an
-    outbox id after the copied ones (the identity column was advanced)."""
+    """Last: it changes the target. The rebuilt deadlines bring back the reminders already
+    queued, which the copied dedupe keys keep from being queued twice. A move lands after the
+    copied log, and its mail gets an outbox id after the copied ones (the identity column was
+    advanced)."""
     dst = service(instance["target"], instance["clock"])
+    mails = scalar(instance["target"], "SELECT count(*) FROM outbox")
+    assert scalar(instance["target"], "SELECT count(*) FROM deadlines WHERE next_reminder_at <= ?",
+                  (instance["clock"](),)) > 0
+    assert dst.queue_due_reminders() == 0 and scalar(instance["target"], "SELECT count(*) FROM outbox") == mails
     gid = instance["games"][0]["id"]
     loaded = dst.load(gid)
     before = scalar(instance["target"], "SELECT max(id) FROM outbox")
