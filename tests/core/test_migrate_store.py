@@ -183,6 +183,22 @@ def test_a_source_written_during_the_copy_fails_the_run(instance, tmp_path, monk
     assert code != 0 and "the source gained 1 events during the copy" in err and "verified 1/1" in out
 
 
+def test_a_game_that_does_not_verify_fails_the_run(tmp_path):
+    """Copied verbatim, a tampered event stays tampered: the target's check names it."""
+    import sqlite3
+    source = tmp_path / "tampered.db"
+    svc = service(str(source), FakeTime())
+    games = [svc.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]})["id"] for _ in range(2)]
+    for gid in games:
+        prompt = svc.load(gid).prompts[0]
+        svc.submit_move(gid, prompt.seat, {"move": prompt.default})
+    with sqlite3.connect(source) as raw:
+        raw.execute("UPDATE events SET created_at = '2020-01-01T00:00:00Z' WHERE game_id = ? AND seq = 2", (games[0],))
+    code, out, err = migrate("--from", str(source), "--to", str(tmp_path / "copy.db"))
+    assert code != 0 and "copied 2 games" in out and "verified 1/2" in out
+    assert f"game {games[0]}: verify failed at seq 2" in err
+
+
 def test_a_missing_source_or_an_unreachable_target_is_one_clear_line(tmp_path, pg_cluster):
     code, out, err = migrate("--from", str(tmp_path / "nope.db"), "--to", str(tmp_path / "t.db"))
     assert code != 0 and err == f"error: no database at {tmp_path / 'nope.db'}\n"
