@@ -130,8 +130,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         raise SourceChanged("its log grew during the copy: stop the web and scheduler processes of the source")
     with write_transaction(dst) as conn:
         conn.lock_game(game_id)
-        for e in log:
-            events.copy_in(conn, e)
+        events.copy_in(conn, log)
         credentials.copy_rows(conn, rows["credentials"])
         preferences.copy_rows(conn, rows["settings"])
         idempotency.copy_rows(conn, rows["idempotency"])

@@ -84,18 +84,19 @@ def append(conn: Connection, seed: bytes, game_id: str, expected_seq: int, etype
         raise SequenceConflict(last)
     event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
     try:
-        _insert(conn, event, stored)
+        conn.execute(_INSERT, _row(event, stored))
     except IntegrityError:  # unreachable while the game's writers are serialised; kept as a backstop
         raise SequenceConflict(seq) from None
     return event
 
 
-def copy_in(conn: Connection, event: Event) -> None:
-    """Insert an event read from another store exactly as it is there (`referee migrate-store`):
+def copy_in(conn: Connection, log: list[Event]) -> None:
+    """Insert events read from another store exactly as they are there (`referee migrate-store`):
     seq, digest and hashes are never recomputed, so the copy verifies as the original does.
-    The payload is stored by this store's own rules, as `append` stores it. Inside a write
-    transaction; a second event at one (game, seq) raises IntegrityError (nothing is merged)."""
-    _insert(conn, event, _stored(conn, event.type, event.payload, canonical(event.payload)))
+    Payloads are stored by this store's own rules, as `append` stores them. Inside a write
+    transaction; a second event at one (game, seq) raises IntegrityError (nothing is merged).
+    One statement for the lot (a pipeline on PostgreSQL, not a round trip per event)."""
+    conn.executemany(_INSERT, [_row(e, _stored(conn, e.type, e.payload, canonical(e.payload))) for e in log])
 
 
 def _stored(conn: Connection, etype: str, payload: dict[str, Any], body: bytes) -> str | bytes:
@@ -110,9 +111,11 @@ def _stored(conn: Connection, etype: str, payload: dict[str, Any], body: bytes) 
     return body.decode()
 
 
-def _insert(conn: Connection, e: Event, stored: str | bytes) -> None:
-    conn.execute(f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
-                 (e.game_id, e.seq, e.type, e.seat, stored, e.created_at, e.digest, e.prev_hash, e.hash))
+_INSERT = f"INSERT INTO events ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)"
+
+
+def _row(e: Event, stored: str | bytes) -> tuple:
+    return (e.game_id, e.seq, e.type, e.seat, stored, e.created_at, e.digest, e.prev_hash, e.hash)
 
 
 def read(conn: Connection, game_id: str, after: int = 0) -> list[Event]:
