@@ -122,11 +122,28 @@ def _machine_busy() -> tuple[float, float] | None:
 
 class CpuMeter:
     """CPU time of the gunicorn workers and of the PostgreSQL server's processes (when the
-    server runs on this machine: its postmaster is the parent of our own backend)."""
+    server runs on this machine: its postmaster is the parent of our own backend), and the
+    server's WAL flushes (pg_stat_wal, PostgreSQL 14+): fewer flushes than moves is group commit."""
 
-    def __init__(self, server: subprocess.Popen, postmaster: int | None):
+    def __init__(self, server: subprocess.Popen, postmaster: int | None, database: str | None = None):
         self.workers = _children(server.pid)
         self.postmaster = postmaster
+        self.pg = None
+        if database is not None:
+            import psycopg
+            self.pg = psycopg.connect(database, autocommit=True)
+
+    def _wal_syncs(self) -> float | None:
+        """Approximate: backends report their statistics at most once a second."""
+        import psycopg
+        try:
+            return float(self.pg.execute("SELECT wal_sync FROM pg_stat_wal").fetchone()[0]) if self.pg else None
+        except psycopg.Error:  # an older server or no permission: the figure is only missing
+            return None
+
+    def close(self) -> None:
+        if self.pg is not None:
+            self.pg.close()
 
     def sample(self) -> dict[str, float | None]:
         out: dict[str, float | None] = {"gunicorn": _cpu_seconds(self.workers), "postgres": None}
@@ -135,6 +152,7 @@ class CpuMeter:
                                + _cpu_seconds(_children(self.postmaster)))
         busy = _machine_busy()
         out["machine_busy"], out["machine_total"] = busy if busy else (None, None)
+        out["wal_syncs"] = self._wal_syncs()
         return out
 
 
@@ -229,6 +247,8 @@ def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, mete
     return {
         "clients": n, "moves": moves, "moves_per_s": round(moves / seconds, 1),
         "p50_ms": ms(50), "p99_ms": ms(99),
+        "wal_flushes_per_move": (round(spent["wal_syncs"] / moves, 3)
+                                 if moves and spent["wal_syncs"] is not None else None),
         "other_answers": sum(r["other"] for r in reports), "games_started": sum(r["games"] for r in reports),
         "cpu_ms_per_move": {"gunicorn_workers": per_move(spent["gunicorn"]), "postgres_server": per_move(spent["postgres"]),
                             "clients": per_move(client_cpu), "all": per_move(total)},
@@ -237,6 +257,10 @@ def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, mete
         "server_cpu_share": round(server / (seconds * ncpu), 3),
         "machine_busy_share": (round(spent["machine_busy"] / spent["machine_total"], 3)
                                if spent["machine_total"] else None),
+        # CPU busy outside the bench's processes (other work on a shared machine, interrupts, steal):
+        # the figures above are only comparable when this is near 0.
+        "other_busy_share": (round(max(0.0, spent["machine_busy"] - total) / spent["machine_total"], 3)
+                             if spent["machine_total"] else None),
     }
 
 
@@ -292,9 +316,12 @@ def measure(database: str, workdir: Path, clients: tuple[int, ...], seconds: flo
         postmaster = None
     proc, url = start_server(database, workdir / f"gunicorn-{'pg' if pg else 'sqlite'}.log")
     try:
-        meter = CpuMeter(proc, postmaster)
-        for n in clients:
-            out[f"clients_{n}"] = run_clients(url, n, seconds, warmup, seed, meter)
+        meter = CpuMeter(proc, postmaster, database if pg else None)
+        try:
+            for n in clients:
+                out[f"clients_{n}"] = run_clients(url, n, seconds, warmup, seed, meter)
+        finally:
+            meter.close()
     finally:
         stop_server(proc)
     lo, hi = out[f"clients_{clients[0]}"], out[f"clients_{clients[-1]}"]

@@ -27,3 +27,4 @@ def test_concurrency_section_counts_moves_on_both_databases(tmp_path, pg_cluster
         assert side["ratio"] > 0 and side["raw_commit_ms"] > 0
         assert 0 < side["commit_share_of_1_client_time"] and side["cpu_ceiling_ratio"] > 0
     assert report["postgresql"]["clients_1"]["cpu_ms_per_move"]["postgres_server"] is not None
+    assert report["postgresql"]["clients_2"]["wal_flushes_per_move"] is not None
