@@ -48,8 +48,11 @@ NEW_GAME = {"game": "babel", "seats": [{"name": "A"}, {"name": "B"}], "options":
 def start_server(database: str, log: Path) -> tuple[subprocess.Popen, str]:
     """gunicorn with the production config against `database`, on a free loopback port."""
     port = _free_port()
+    # Every client comes from 127.0.0.1: the per-address creation limit (an abuse guard, not on a
+    # move's path) would otherwise stop them starting new games.
     env = {**os.environ, "REFEREE_DATABASE": database, "REFEREE_BIND": f"127.0.0.1:{port}",
-           "REFEREE_WORKERS": str(WORKERS), "REFEREE_THREADS": str(THREADS)}
+           "REFEREE_WORKERS": str(WORKERS), "REFEREE_THREADS": str(THREADS),
+           "REFEREE_CREATE_LIMIT": "1000000/second"}
     with open(log, "ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
                                  "referee.app:create_app()"], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
@@ -209,6 +212,21 @@ def client(url: str, index: int, seed: int, ready, go, window, results) -> None:
     results.put({"latencies": latencies, "other": other, "games": games, "cpu": cpu})
 
 
+def _gather(queue, procs: list, timeout: float = 120) -> list:
+    """One item from each process, failing at once when one of them died (its traceback is on
+    stderr) rather than after the timeout."""
+    import queue as queues
+    items: list = []
+    deadline = time.monotonic() + timeout
+    while len(items) < len(procs):
+        try:
+            items.append(queue.get(timeout=0.5))
+        except queues.Empty:
+            if any(p.exitcode not in (None, 0) for p in procs) or time.monotonic() > deadline:
+                raise RuntimeError("a bench client failed (see its traceback above)") from None
+    return items
+
+
 def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, meter: CpuMeter) -> dict[str, Any]:
     """`n` client processes, started together; the counted window begins `warmup` seconds after
     the last one is ready."""
@@ -220,8 +238,7 @@ def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, mete
     for p in procs:
         p.start()
     try:
-        for _ in procs:
-            ready.get(timeout=120)
+        _gather(ready, procs)
         start = time.monotonic() + warmup
         window[0], window[1] = start, start + seconds
         go.set()
@@ -229,7 +246,7 @@ def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, mete
         before = meter.sample()
         time.sleep(max(0.0, start + seconds - time.monotonic()))
         after = meter.sample()
-        reports = [results.get(timeout=120) for _ in procs]
+        reports = _gather(results, procs)
     finally:
         for p in procs:
             p.join(30)
