@@ -96,6 +96,14 @@ def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("gunicorn did not start")
 
 
+def babel_move(rnd: random.Random, prompt: dict[str, Any]) -> dict[str, Any]:
+    """A random legal move of a prompt, preferring building and abilities so that games end in
+    a realistic number of moves."""
+    choices = prompt["choices"] or [prompt["default"]]
+    strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn")]
+    return rnd.choice(strong) if strong and rnd.random() < 0.8 else rnd.choice(choices)
+
+
 def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list[float],
                 commit: Callable[[], float] | None = None, commits: list[float] | None = None) -> list[float]:
     """One whole Babel game with random legal moves; returns each move's latency. After each
@@ -110,10 +118,7 @@ def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list
         seat = game["prompts"][0]["seat"]
         auth = {"Authorization": f"Bearer {tokens[seat]}"}
         prompt = http.get(f"{url}/games/{gid}/prompts", headers=auth).json()["prompts"][0]
-        choices = prompt["choices"] or [prompt["default"]]
-        # Prefer building and abilities so games end in a realistic number of moves.
-        strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn")]
-        move = rnd.choice(strong) if strong and rnd.random() < 0.8 else rnd.choice(choices)
+        move = babel_move(rnd, prompt)
         t0 = time.perf_counter()
         resp = http.post(f"{url}/games/{gid}/moves", json={"move": move, "expected_seq": game["seq"]}, headers=auth)
         latencies.append(time.perf_counter() - t0)

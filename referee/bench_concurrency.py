@@ -33,7 +33,7 @@ from typing import Any
 
 import requests
 
-from referee.bench import _free_port, _percentile, _raw_commit
+from referee.bench import _free_port, _percentile, _raw_commit, babel_move
 from referee.store.db import is_postgres, redacted
 
 WORKERS, THREADS = 4, 4
@@ -194,10 +194,7 @@ def client(url: str, index: int, seed: int, ready, go, window, results) -> None:
             continue
         auth = {"Authorization": f"Bearer {tokens[game['prompts'][0]['seat']]}"}
         prompt = http.get(f"{url}/games/{gid}/prompts", headers=auth).json()["prompts"][0]
-        choices = prompt["choices"] or [prompt["default"]]
-        # Prefer building and abilities so that games end in a realistic number of moves.
-        strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn")]
-        move = rnd.choice(strong) if strong and rnd.random() < 0.8 else rnd.choice(choices)
+        move = babel_move(rnd, prompt)
         t0 = time.monotonic()
         resp = http.post(f"{url}/games/{gid}/moves", json={"move": move, "expected_seq": game["seq"]}, headers=auth)
         t1 = time.monotonic()

@@ -73,7 +73,7 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
     if config.base_url == Config.base_url:  # not configured: links in pages and mails point here
         config = replace(config, base_url=f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
     app = create_app(config)
-    click.echo(f"Referee on {config.base_url} (database {config.database})")
+    click.echo(f"Referee on {config.base_url} (database {redacted(config.database)})")
     app.run(host=host, port=port, threaded=True, request_handler=_QuietHandler)
 
 

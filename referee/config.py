@@ -10,7 +10,8 @@ from pathlib import Path
 
 @dataclass
 class Config:
-    database: str = "./referee.db"
+    # A SQLite path or sqlite:///path, or a postgresql:// URL (which may hold a password: not in repr).
+    database: str = field(default="./referee.db", repr=False)
     base_url: str = "http://127.0.0.1:8000"
     smtp_url: str | None = None
     mail_from: str = "referee@localhost"

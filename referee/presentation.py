@@ -119,8 +119,9 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
 
 
 def with_text(service: Any, game_id: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events (already redacted for their viewer) each with `text`, its narration."""
-    if not events:
+    """Events (already redacted for their viewer) each with `text`, its narration (a move's
+    answer has narrated its own events already: no second load of the game for them)."""
+    if all("text" in e for e in events):
         return events
     loaded = service.load(game_id)
     names = [s["name"] for s in loaded.created["seats"]]

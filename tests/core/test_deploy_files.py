@@ -16,7 +16,6 @@ from dataclasses import fields
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import click
 import pytest
 from click.testing import CliRunner
 

@@ -16,7 +16,7 @@ from referee.store import deadlines, events, outbox
 from referee.store.db import open_with_migrations, write_transaction
 from tests.conftest import KINDS, FakeTime
 from tests.dbtools import dump, rows, scalar
-from tests.flow.support import DOMAIN, EMAILS, pick
+from tests.flow.support import DOMAIN, EMAILS, play_random
 
 pytestmark = pytest.mark.skipif("postgresql" not in KINDS, reason="PostgreSQL tests are switched off")
 
@@ -38,13 +38,7 @@ def migrate(*args: str):
 
 
 def play(svc: Referee, clock: FakeTime, gid: str, moves: int, rnd: random.Random) -> None:
-    for _ in range(moves):
-        loaded = svc.load(gid)
-        if loaded.finished:
-            return
-        prompt = loaded.prompts[0]
-        clock.advance(rnd.randint(60, 20000))
-        svc.submit_move(gid, prompt.seat, {"move": pick(prompt, rnd)})
+    play_random(svc, gid, moves, rnd, clock, gaps=(60, 20000))
 
 
 def table(database: str, name: str) -> list[tuple]:

@@ -135,3 +135,16 @@ def test_a_dropped_connection_answers_503_once_and_the_next_request_reconnects(p
         assert srv.call("GET", f"/games/{gid}").json()["seq"] == 1
     finally:
         httpd.shutdown()
+
+
+def test_a_password_in_the_database_url_is_never_shown(pg_url):
+    from click.testing import CliRunner
+
+    from referee.cli import main
+    from referee.config import Config
+
+    with_password = pg_url.replace("postgres@", "postgres:s3cret-pw@")
+    out = CliRunner().invoke(main, ["--database", with_password, "init-db"])
+    assert out.exit_code == 0, out.output
+    assert "up to date" in out.output and "s3cret-pw" not in out.output
+    assert "s3cret-pw" not in repr(Config(database=with_password))

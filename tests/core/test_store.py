@@ -1,6 +1,5 @@
-"""The event store on a real SQLite file: durability settings, sequence, chain, migrations."""
+"""The event store on a real database (a SQLite file, a PostgreSQL server): durability settings, sequence, chain, migrations."""
 
-import sqlite3
 import threading
 
 import pytest

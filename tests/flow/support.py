@@ -39,6 +39,20 @@ def pick(prompt, rnd: random.Random) -> dict:
     return rnd.choice(strong) if strong and rnd.random() < 0.85 else rnd.choice(choices)
 
 
+def play_random(svc: Referee, gid: str, moves: int, rnd: random.Random, clock=None,
+                gaps: tuple[int, int] = (1, 40000)) -> None:
+    """Up to `moves` random legal moves (fewer when the game ends), the clock moved on by a
+    random gap (seconds) before each when one is given."""
+    for _ in range(moves):
+        loaded = svc.load(gid)
+        if loaded.finished:
+            return
+        p = loaded.prompts[0]
+        if clock is not None:
+            clock.advance(rnd.randint(*gaps))
+        svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})
+
+
 def mail_leaks(message) -> bool:
     """A mail shows JSON, or more than the addressee's own hand (the summary lists a hand only
     for the seat whose view it is)."""

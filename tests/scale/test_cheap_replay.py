@@ -11,7 +11,7 @@ from referee.engine.replay import advance, apply_event
 from referee.service import Referee
 from referee.store import events, snapshots
 from referee.store.db import write_transaction
-from tests.flow.support import pick
+from tests.flow.support import play_random
 
 
 @pytest.mark.parametrize("policy", [None, {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d"}])
@@ -21,14 +21,7 @@ def test_a_rebuilt_game_equals_the_live_one(tmp_path, policy, clock):
     if policy:
         body["clock"] = policy
     gid = svc.create_game(body)["id"]
-    rnd = random.Random(4)
-    for _ in range(60):
-        loaded = svc.load(gid)
-        if loaded.finished:
-            break
-        p = loaded.prompts[0]
-        clock.advance(rnd.randint(1, 40000))
-        svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})
+    play_random(svc, gid, 60, random.Random(4), clock)
     live = svc.load(gid)
     with write_transaction(svc.db) as conn:
         snapshots.delete(conn, gid)
@@ -44,10 +37,7 @@ def test_a_rebuilt_game_equals_the_live_one(tmp_path, policy, clock):
 def test_an_unclocked_rebuild_asks_the_rules_for_prompts_once(tmp_path, monkeypatch):
     svc = Referee(str(tmp_path / "r.db"))
     gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]})["id"]
-    rnd = random.Random(2)
-    for _ in range(20):
-        p = svc.load(gid).prompts[0]
-        svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})
+    play_random(svc, gid, 20, random.Random(2))
     rules = svc.load(gid).rules
     calls = []
     real = type(rules).prompts
@@ -60,10 +50,7 @@ def test_an_unclocked_rebuild_asks_the_rules_for_prompts_once(tmp_path, monkeypa
 def test_apply_event_gives_the_state_advance_gives(tmp_path):
     svc = Referee(str(tmp_path / "r.db"))
     gid = svc.create_game({"game": "iron_age", "seats": [{"name": "A"}, {"name": "B"}]})["id"]
-    rnd = random.Random(3)
-    for _ in range(15):
-        p = svc.load(gid).prompts[0]
-        svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})
+    play_random(svc, gid, 15, random.Random(3))
     loaded = svc.load_at(gid, 1)
     state = loaded.state
     for e in events.read(svc.db.conn, gid, after=1):
