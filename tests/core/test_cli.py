@@ -1,11 +1,10 @@
-"""The `referee` command on a real database file: each subcommand, and its errors."""
+"""The `referee` command on a real database (a SQLite file, a PostgreSQL server): each subcommand, and its errors."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -14,7 +13,9 @@ import requests
 from click.testing import CliRunner
 
 from referee.cli import main
+from referee.store.db import write_transaction
 from tests.conftest import free_port
+from tests.dbtools import rows as db_rows, scalar
 
 
 def run(db, *args):
@@ -30,8 +31,8 @@ def test_init_db_is_idempotent(tmp_path):
     assert code == 0 and "up to date" in out
 
 
-def test_new_game_replay_rebuild_verify_export(tmp_path):
-    db = tmp_path / "r.db"
+def test_new_game_replay_rebuild_verify_export(database, tmp_path):
+    db = database
     code, out = run(db, "new-game", "babel", "--seat", "Ada:ada@example.org", "--seat", "Bo",
                     "--options", '{"first_seat": 1}')
     assert code == 0, out
@@ -43,13 +44,16 @@ def test_new_game_replay_rebuild_verify_export(tmp_path):
     svc.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})
 
     # Projections are rebuilt from events alone: wipe them and rebuild.
-    conn = sqlite3.connect(db)
-    before = conn.execute("SELECT id, game, status, seq, to_move, result FROM games").fetchall()
-    conn.execute("DELETE FROM games"); conn.execute("DELETE FROM game_players"); conn.commit()
+    before = db_rows(db, "SELECT id, game, status, seq, to_move, result FROM games")
+    assert len(before) == 1
+    with write_transaction(svc.db) as conn:
+        conn.execute("DELETE FROM games")
+        conn.execute("DELETE FROM game_players")
+    assert db_rows(db, "SELECT id FROM games") == []
     code, out = run(db, "replay", "--rebuild-projections")
     assert code == 0 and "rebuilt projections of 1 games" in out
-    assert conn.execute("SELECT id, game, status, seq, to_move, result FROM games").fetchall() == before
-    assert conn.execute("SELECT name FROM game_players ORDER BY seat").fetchall() == [("Ada",), ("Bo",)]
+    assert db_rows(db, "SELECT id, game, status, seq, to_move, result FROM games") == before
+    assert db_rows(db, "SELECT name FROM game_players ORDER BY seat") == [("Ada",), ("Bo",)]
 
     code, out = run(db, "replay", gid)
     assert code == 0 and json.loads(out)["matches_live_state"] is True and json.loads(out)["moves"] == 2
@@ -78,8 +82,8 @@ def test_bad_input_exits_non_zero_with_a_message(tmp_path):
     assert run(db, "verify", "--file", str(bad))[0] == 1
 
 
-def test_an_acknowledged_move_survives_a_killed_server(tmp_path):
-    db = tmp_path / "crash.db"
+def test_an_acknowledged_move_survives_a_killed_server(database):
+    db = database
     port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(db)}
     proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)], env=env,
@@ -100,8 +104,7 @@ def test_an_acknowledged_move_survives_a_killed_server(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-    conn = sqlite3.connect(db)
-    assert conn.execute("SELECT COUNT(*) FROM events WHERE game_id = ?", (created["id"],)).fetchone()[0] == 2
+    assert scalar(db, "SELECT COUNT(*) FROM events WHERE game_id = ?", (created["id"],)) == 2
 
 
 def test_a_bad_config_file_gives_one_clear_line(tmp_path):
