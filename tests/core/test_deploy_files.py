@@ -253,6 +253,9 @@ def test_documented_migrate_store_options_exist():
         text = readme.read_text()
         assert re.search(r"migrate-store\s+--from\s+sqlite:///\S+\s+(?:\\\s+)?--to\s+postgresql://", text), rel(readme)
         paragraphs = [p for p in re.split(r"\n\s*\n|\n(?=- )", text) if "migrate-store" in p]
-        named = {f for p in paragraphs for f in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", p)}
+        # what is said of migrate-store: from its name to the next command named (`referee …`)
+        spans = [re.split(r"`referee (?!migrate-store)", part)[0]
+                 for p in paragraphs for part in p.split("migrate-store")[1:]]
+        named = {f for s in spans for f in re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", s)}
         assert {"--from", "--to", "--into-non-empty"} <= named, (rel(readme), named)
         assert named <= options, (rel(readme), named - options)
