@@ -43,9 +43,9 @@ def browser():
 
 
 @pytest.fixture
-def web(tmp_path):
+def web(database):
     """A server whose links (game and seat URLs) point at itself."""
-    srv, httpd = start_server(str(tmp_path / "referee.db"))
+    srv, httpd = start_server(database)
     srv.service.config.base_url = srv.url
     yield srv
     httpd.shutdown()
