@@ -33,7 +33,8 @@ from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceErr
 from referee.notify import preferences
 from referee.notify.triggers import Notifier
 from referee.store import credentials, deadlines, events, instance, projections, snapshots
-from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
+from referee.store.db import Database, is_postgres, open_database, open_with_migrations, usable, write_transaction
+from referee.store.listener import EventListener
 from referee import targets
 from referee.loaded import Loaded, cached_size, epoch, iso, kept, status_after
 from referee.statecache import StateCache
@@ -52,6 +53,8 @@ class Referee:
         self._local = threading.local()
         self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
+        self._listening: EventListener | None = None
+        self._listener_lock = threading.Lock()
         db = open_database(database)  # creates or migrates the schema, once per process
         with write_transaction(db) as conn:
             stored = instance.secret_key(conn)
@@ -474,11 +477,28 @@ class Referee:
 
     def wait_for_events(self, game_id: str, viewer: int | None, after: int, wait: float) -> list[dict[str, Any]]:
         """The change feed: events after `after`, waiting up to `wait` seconds (long poll) for
-        the first one. Polls the log's head, so it sees appends by every process."""
+        the first one. Reads the log's head, so it sees appends by every process and host: on
+        PostgreSQL when an append is announced (store/listener.py), on SQLite every 0.2 s."""
         until = time.monotonic() + wait
-        while wait > 0 and events.head(self.db.conn, game_id)[0] <= after and time.monotonic() < until:
-            time.sleep(0.2)
+        while wait > 0 and events.head(self.db.conn, game_id)[0] <= after:
+            left = until - time.monotonic()
+            if left <= 0:
+                break
+            listener = self._listener()
+            if listener is not None:
+                listener.wait(game_id, after, left)
+            else:
+                time.sleep(min(0.2, left))
         return self.events_for(game_id, viewer, after)
+
+    def _listener(self) -> EventListener | None:
+        """This process's listener for announced appends (PostgreSQL only), started on first use."""
+        if not is_postgres(self.database):
+            return None
+        with self._listener_lock:
+            if self._listening is None:
+                self._listening = EventListener(self.database)
+            return self._listening
 
     def raw_events(self, game_id: str) -> list[events.Event]:
         self.load(game_id)

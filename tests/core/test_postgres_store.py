@@ -148,3 +148,59 @@ def test_a_password_in_the_database_url_is_never_shown(pg_url):
     assert out.exit_code == 0, out.output
     assert "up to date" in out.output and "s3cret-pw" not in out.output
     assert "s3cret-pw" not in repr(Config(database=with_password))
+
+
+def test_an_append_on_any_host_wakes_the_listener_at_once(pg_url):
+    """The trigger announces each appended event at commit; a listener (one per process) wakes
+    its waiters well before its own recheck interval."""
+    from referee.store.listener import RECHECK, EventListener
+
+    listener = EventListener(pg_url)
+    writer = open_database(pg_url)
+    listener.wait("g", 0, 0.01)  # a long poll starts the listening thread
+    seq, deadline = 0, time.monotonic() + 10
+    while listener._heard.get("g", 0) == 0 and time.monotonic() < deadline:  # LISTEN is up once heard
+        with write_transaction(writer) as conn:
+            events.append(conn, SEED, "g", seq, "move", 0, {}, "t")
+        seq += 1
+        listener.wait("g", 0, 0.5)
+    assert listener._heard.get("g") == seq
+
+    def append_later() -> None:
+        time.sleep(0.3)
+        with write_transaction(writer) as conn:
+            events.append(conn, SEED, "g", seq, "move", 0, {}, "t")
+
+    threading.Thread(target=append_later).start()
+    started = time.monotonic()
+    listener.wait("g", seq, 10)
+    waited = time.monotonic() - started
+    assert listener._heard["g"] == seq + 1
+    assert 0.25 <= waited < RECHECK - 0.5  # woken by the announcement, not by the recheck
+
+
+def test_a_long_poll_on_one_host_answers_a_move_made_on_another(pg_url, clock):
+    one, httpd_one = start_server(pg_url, clock=clock)
+    two, httpd_two = start_server(pg_url, clock=clock)
+    try:
+        created = one.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}],
+                                                   "options": {"first_seat": 0}}).json()
+        gid, token = created["id"], created["seats"][0]["token"]
+        answer: dict = {}
+
+        def poll() -> None:
+            started = time.monotonic()
+            r = one.call("GET", f"/games/{gid}/events?after=1&wait=20")
+            answer.update(status=r.status_code, events=r.json()["events"], took=time.monotonic() - started)
+
+        poller = threading.Thread(target=poll)
+        poller.start()
+        time.sleep(0.5)
+        r = two.call("POST", f"/games/{gid}/moves", token, json={"move": {"type": "finish_first_turn"}})
+        assert r.status_code == 201
+        poller.join(25)
+        assert answer["status"] == 200 and [e["seq"] for e in answer["events"]] == [2]
+        assert answer["took"] < 3
+    finally:
+        httpd_one.shutdown()
+        httpd_two.shutdown()
