@@ -23,9 +23,8 @@ from typing import Any, Callable
 
 from referee.config import Config
 from referee.engine.verify import verify_events
-from referee.notify import preferences
 from referee.service import Referee
-from referee.store import credentials, events, idempotency, instance, outbox
+from referee.store import credentials, events, idempotency, instance, outbox, seat_settings
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
@@ -123,7 +122,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
     its copy is refused (SourceChanged) rather than copied without the rows of its new events."""
     log = events.read(src.conn, game_id)
     rows: dict[str, Any] = {"credentials": credentials.all_rows(src.conn, game_id),
-                            "settings": preferences.all_rows(src.conn, game_id),
+                            "settings": seat_settings.all_rows(src.conn, game_id),
                             "idempotency": idempotency.all_rows(src.conn, game_id),
                             "outbox": outbox.all_rows(src.conn, game_id)}
     if events.head(src.conn, game_id) != (log[-1].seq, log[-1].hash):
@@ -132,7 +131,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         conn.lock_game(game_id)
         events.copy_in(conn, log)
         credentials.copy_rows(conn, rows["credentials"])
-        preferences.copy_rows(conn, rows["settings"])
+        seat_settings.copy_rows(conn, rows["settings"])
         idempotency.copy_rows(conn, rows["idempotency"])
         outbox.copy_rows(conn, rows["outbox"], outbox_offset)
     return len(log), log[-1].hash

@@ -32,7 +32,7 @@ from referee import moves_batch
 from referee.errors import BadRequest, Conflict, Forbidden, NotFound, ServiceError, Unauthorized, Unprocessable
 from referee.notify import preferences
 from referee.notify.triggers import Notifier
-from referee.store import credentials, deadlines, events, instance, projections, snapshots
+from referee.store import credentials, deadlines, events, instance, projections, seat_settings, snapshots
 from referee.store.db import Database, is_postgres, open_database, open_with_migrations, usable, write_transaction
 from referee.store.listener import EventListener
 from referee import targets
@@ -141,7 +141,7 @@ class Referee:
             credentials.save_seed(conn, game_id, seed)
             for i, (s, tok) in enumerate(zip(seats, tokens)):
                 credentials.add_seat(conn, game_id, i, s["name"], s.get("email"), s.get("webhook"), tok)
-            preferences.save_new(conn, game_id, seats)
+            seat_settings.save_new(conn, game_id, seats)
             projections.set_players(conn, game_id, [s["name"] for s in seats])
             after, _ = self._append(conn, blank, [("game_created", None, payload)], step.state)
         self._remember(after)

@@ -8,11 +8,12 @@ which notifications it wants (`notify all|turn|none`, changed by mail).
 
 from __future__ import annotations
 
-from referee.store.connection import Connection
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.errors import Unprocessable
+from referee.store import seat_settings
+from referee.store.connection import Connection
 
 LEVELS = ("all", "turn", "none")
 TURN_KINDS = frozenset({"your_turn", "reminder", "timeout", "game_over"})
@@ -36,26 +37,11 @@ def check_zones(seats: list[dict[str, Any]]) -> None:
             raise Unprocessable(f"seat {i}: unknown time zone {s['tz']!r}; use an IANA name such as Europe/Berlin")
 
 
-def save_new(conn: Connection, game_id: str, seats: list[dict[str, Any]]) -> None:
-    conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)",
-                     [(game_id, i, s.get("tz"), "all") for i, s in enumerate(seats)])
-
-
-def settings(conn: Connection, game_id: str) -> dict[int, dict[str, Any]]:
-    """Seat -> {"tz", "notify"}; seats of games created before settings existed get defaults."""
-    rows = conn.execute("SELECT seat, tz, notify FROM seat_settings WHERE game_id = ?", (game_id,)).fetchall()
-    return {s: {"tz": tz, "notify": n} for s, tz, n in rows}
-
-
-def of(conn: Connection, game_id: str, seat: int) -> dict[str, Any]:
-    return settings(conn, game_id).get(seat, {"tz": None, "notify": "all"})
-
-
 def set_notify(conn: Connection, game_id: str, seat: int, level: str) -> None:
+    """The `notify` mail command: ValueError for a level that does not exist."""
     if level not in LEVELS:
         raise ValueError(f"notify takes one of {', '.join(LEVELS)}")
-    conn.execute("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,NULL,?) "
-                 "ON CONFLICT (game_id, seat) DO UPDATE SET notify = excluded.notify", (game_id, seat, level))
+    seat_settings.set_notify(conn, game_id, seat, level)
 
 
 def wants(level: str, kind: str) -> bool:
@@ -64,12 +50,3 @@ def wants(level: str, kind: str) -> bool:
         return True
     return level == "turn" and kind in TURN_KINDS
 
-
-def all_rows(conn: Connection, game_id: str) -> list[tuple]:
-    """A game's seat settings as stored (`referee migrate-store`)."""
-    return [tuple(r) for r in conn.execute("SELECT game_id, seat, tz, notify FROM seat_settings WHERE game_id = ? "
-                                           "ORDER BY seat", (game_id,)).fetchall()]
-
-
-def copy_rows(conn: Connection, rows: list[tuple]) -> None:
-    conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)", rows)

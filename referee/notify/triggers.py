@@ -17,7 +17,7 @@ from referee.engine.replay import STATE_EVENTS
 from referee.notify import addresses, messages, preferences, webhooks
 from referee.notify.messages import Note, Seen
 from referee.presentation import narrate_event, result_sentence
-from referee.store import credentials, events, outbox
+from referee.store import credentials, events, outbox, seat_settings
 from referee.web.links import seat_url
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class Notifier:
              settings: dict[int, dict] | None = None) -> Seen:
         """What a mail to `seat` may be built from."""
         svc, gid = self.service, loaded.game_id
-        settings = settings if settings is not None else preferences.settings(conn, gid)
+        settings = settings if settings is not None else seat_settings.settings(conn, gid)
         return Seen(doc=svc.describe(loaded, seat), seat=seat,
                     names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
                     rules=loaded.rules, since=self.since(conn, loaded, seat) if since else [],
@@ -91,7 +91,7 @@ class Notifier:
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
         gid = after.game_id
-        settings = preferences.settings(conn, gid)
+        settings = seat_settings.settings(conn, gid)
         names = [s["name"] for s in after.created["seats"]]
         seen: dict[int, Seen] = {}
 
@@ -145,7 +145,7 @@ class Notifier:
         if sc.due_at is None or sc.due_at <= now:
             return 0
         left = format_remaining(sc.due_at - now)
-        level = preferences.of(conn, loaded.game_id, seat)["notify"]
+        level = seat_settings.of(conn, loaded.game_id, seat)["notify"]
         note = messages.reminder(self.seen(conn, loaded, seat), left)
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]

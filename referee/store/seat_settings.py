@@ -1,0 +1,40 @@
+"""Each seat's mail settings as stored (table `seat_settings`): time zone and notification
+level. Settings, not derivable from events. What the levels mean: notify/preferences.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.store.connection import Connection
+
+DEFAULT = {"tz": None, "notify": "all"}
+
+
+def save_new(conn: Connection, game_id: str, seats: list[dict[str, Any]]) -> None:
+    conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)",
+                     [(game_id, i, s.get("tz"), "all") for i, s in enumerate(seats)])
+
+
+def settings(conn: Connection, game_id: str) -> dict[int, dict[str, Any]]:
+    """Seat -> {"tz", "notify"}; seats of games created before settings existed get defaults."""
+    rows = conn.execute("SELECT seat, tz, notify FROM seat_settings WHERE game_id = ?", (game_id,)).fetchall()
+    return {s: {"tz": tz, "notify": n} for s, tz, n in rows}
+
+
+def of(conn: Connection, game_id: str, seat: int) -> dict[str, Any]:
+    return settings(conn, game_id).get(seat, dict(DEFAULT))
+
+
+def set_notify(conn: Connection, game_id: str, seat: int, level: str) -> None:
+    conn.execute("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,NULL,?) "
+                 "ON CONFLICT (game_id, seat) DO UPDATE SET notify = excluded.notify", (game_id, seat, level))
+
+
+def all_rows(conn: Connection, game_id: str) -> list[tuple]:
+    """A game's seat settings as stored (`referee migrate-store`)."""
+    return [tuple(r) for r in conn.execute("SELECT game_id, seat, tz, notify FROM seat_settings WHERE game_id = ? "
+                                           "ORDER BY seat", (game_id,)).fetchall()]
+
+
+def copy_rows(conn: Connection, rows: list[tuple]) -> None:
+    conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)", rows)
