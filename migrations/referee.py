@@ -167,3 +167,11 @@ def m005_idempotency_request_hash(db):
     # What a keyed request asked for (sha256 of its body), so that a key reused with a different
     # request is refused instead of silently answered with the first request's answer.
     db.execute("ALTER TABLE idempotency ADD COLUMN request_hash TEXT")
+
+
+@migrations()
+def m006_deadline_claims(db):
+    # A scheduler claims the due deadlines it will time out, under a lease, so that several
+    # schedulers share the work instead of all trying every timeout (the append's expected
+    # sequence still lets only one land); a crashed scheduler's claims lapse with the lease.
+    db.execute("ALTER TABLE deadlines ADD COLUMN claimed_until REAL")

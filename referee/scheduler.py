@@ -1,8 +1,8 @@
 """`referee scheduler`: the jobs that keep games moving without anyone watching.
 
 Each job reads what is due from the database, which is the only source of truth, so a
-restarted scheduler, or two running by mistake, never double-plays a timeout (the append
-states its expected sequence) nor queues a reminder twice (the outbox's dedupe key) nor
+restarted scheduler, or one on every host, never double-plays a timeout (due deadlines are
+claimed under a lease, so schedulers share them; the append states its expected sequence) nor queues a reminder twice (the outbox's dedupe key) nor
 sends one outbox row from two places at once (a claim lease).
 
 Stopping: SIGTERM or Ctrl-C lets the message in flight finish and be marked sent, then

@@ -507,11 +507,16 @@ class Referee:
     # -- scheduler jobs ------------------------------------------------------------------------
 
     def play_due_timeouts(self) -> int:
-        """Every seat whose deadline passed gets its default move (as a timeout event)."""
+        """Every seat whose deadline passed gets its default move (as a timeout event), in
+        batches claimed from the deadlines other schedulers are not working on."""
         played = 0
-        for row in deadlines.due(self.db.conn, self.clock()):
-            played += self.play_timeout(row["game_id"], row["seat"], row["opened_seq"])
-        return played
+        while True:
+            with write_transaction(self.db) as conn:
+                claimed = deadlines.claim_due(conn, self.clock())
+            if not claimed:
+                return played
+            for row in claimed:
+                played += self.play_timeout(row["game_id"], row["seat"], row["opened_seq"])
 
     def queue_due_reminders(self) -> int:
         now = self.clock()

@@ -1,6 +1,10 @@
 """The deadlines projection the scheduler scans: one row per open decision with a deadline.
 
-Rows are rewritten from the clocks after every event of the game. Reminder times are removed
+Rows are rewritten from the clocks after every event of the game (which also drops any claim on
+them: a new decision is a new row). A scheduler claims the due rows it will time out under a
+lease; rows another scheduler is claiming are skipped, and a crashed scheduler's rows come back
+when the lease runs out. Claims only share the work: that a decision times out once is the
+append's expected sequence's doing. Reminder times are removed
 from a row once the reminder is queued; a rewrite may bring back one already queued, which
 the outbox's dedupe key then ignores, so a reminder is never sent twice.
 """
@@ -20,9 +24,16 @@ def replace_for_game(conn: Connection, game_id: str, rows: list[tuple[int, int, 
         [(game_id, s, o, d, json.dumps(r), min(r) if r else None) for s, o, d, r in rows])
 
 
-def due(conn: Connection, now: float) -> list[dict[str, Any]]:
+CLAIM_SECONDS = 60
+
+
+def claim_due(conn: Connection, now: float, limit: int = 500) -> list[dict[str, Any]]:
+    """Take up to `limit` passed deadlines nobody holds (in a write transaction), earliest first."""
     rows = conn.execute("SELECT game_id, seat, opened_seq, due_at FROM deadlines WHERE due_at <= ? "
-                        "ORDER BY due_at", (now,)).fetchall()
+                        "AND (claimed_until IS NULL OR claimed_until < ?) ORDER BY due_at LIMIT ?" + conn.LOCK_ROWS,
+                        (now, now, limit)).fetchall()
+    conn.executemany("UPDATE deadlines SET claimed_until = ? WHERE game_id = ? AND seat = ?",
+                     [(now + CLAIM_SECONDS, g, s) for g, s, _, _ in rows])
     return [{"game_id": g, "seat": s, "opened_seq": o, "due_at": d} for g, s, o, d in rows]
 
 

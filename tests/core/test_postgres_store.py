@@ -204,3 +204,20 @@ def test_a_long_poll_on_one_host_answers_a_move_made_on_another(pg_url, clock):
     finally:
         httpd_one.shutdown()
         httpd_two.shutdown()
+
+
+def test_two_schedulers_claim_disjoint_deadlines_without_waiting(pg_url):
+    from referee.store import deadlines
+    a, b = open_database(pg_url), open_database(pg_url)
+    with write_transaction(a) as conn:
+        for i in range(6):
+            deadlines.replace_for_game(conn, f"g{i}", [(0, 3, 100.0 + i, [])])
+    with write_transaction(a) as conn_a:
+        mine = deadlines.claim_due(conn_a, 200.0, limit=4)
+        started = time.monotonic()
+        with write_transaction(b) as conn_b:  # while a's claim is not committed yet
+            theirs = deadlines.claim_due(conn_b, 200.0)
+        waited = time.monotonic() - started
+    assert [r["game_id"] for r in mine] == ["g0", "g1", "g2", "g3"]
+    assert [r["game_id"] for r in theirs] == ["g4", "g5"]
+    assert waited < 1.0

@@ -16,7 +16,8 @@ def test_migrations_are_idempotent_and_settings_durable(tmp_path):
     path = tmp_path / "r.db"
     db = connect(path)
     assert migrate(db) == ["m001_core", "m002_deadlines_and_outbox", "m003_mail_settings",
-                           "m004_listing_indexes_and_components", "m005_idempotency_request_hash"]
+                           "m004_listing_indexes_and_components", "m005_idempotency_request_hash",
+                           "m006_deadline_claims"]
     assert migrate(db) == []
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
@@ -124,3 +125,27 @@ def test_the_fast_content_encoding_equals_canonical_json():
         content = {"type": etype, "seat": seat, "payload": payload, "created_at": stamp}
         assert content_digest_of_payload(SEED, 7, etype, seat, canonical(payload), stamp) == \
             content_digest(SEED, 7, content)
+
+
+def test_due_deadlines_are_claimed_once_until_the_lease_lapses(database):
+    from referee.store import deadlines
+    db = open_database(database)
+    with write_transaction(db) as conn:
+        for i, gid in enumerate(("g1", "g2", "g3")):
+            deadlines.replace_for_game(conn, gid, [(0, 5, 100.0 + i, [])])
+        deadlines.replace_for_game(conn, "later", [(1, 5, 500.0, [])])
+    with write_transaction(db) as conn:
+        first = deadlines.claim_due(conn, 200.0, limit=2)
+    with write_transaction(db) as conn:
+        second = deadlines.claim_due(conn, 200.0)
+    with write_transaction(db) as conn:
+        third = deadlines.claim_due(conn, 200.0)
+    assert [r["game_id"] for r in first] == ["g1", "g2"]  # earliest first
+    assert [r["game_id"] for r in second] == ["g3"] and third == []  # never one row twice, never a future one
+    with write_transaction(db) as conn:  # a new decision (the row rewritten) is claimable at once
+        deadlines.replace_for_game(conn, "g2", [(0, 6, 150.0, [])])
+    with write_transaction(db) as conn:
+        assert [(r["game_id"], r["opened_seq"]) for r in deadlines.claim_due(conn, 201.0)] == [("g2", 6)]
+    with write_transaction(db) as conn:  # a crashed scheduler's claims lapse with the lease
+        lapsed = deadlines.claim_due(conn, 200.0 + deadlines.CLAIM_SECONDS + 1)
+    assert sorted(r["game_id"] for r in lapsed) == ["g1", "g3"]
