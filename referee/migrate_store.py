@@ -91,7 +91,7 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
         with write_transaction(dst) as conn:
             summary.kept_settings = instance.copy_rows(conn, instance.all_rows(src.conn), replace=fresh)
         offset = outbox.last_id(dst.conn)
-        for game_id in events.game_ids_paged(src.conn):
+        for game_id in events.game_ids(src.conn):
             try:
                 copied, last_hash = copy_game(src, dst, game_id, offset)
             except (SourceChanged, *IntegrityError) as e:
@@ -154,7 +154,7 @@ def verify_copy(dst: Database, game_id: str, last_hash: str) -> str | None:
 
 def _refuse_clashes(src: Database, dst: Database) -> None:
     """A game is never merged into one of the same id: refuse before copying anything."""
-    ids = events.game_ids_paged(src.conn)
+    ids = events.game_ids(src.conn)
     clashes: list[str] = []
     while page := list(islice(ids, PAGE)):
         clashes += sorted(events.present(dst.conn, page))

@@ -54,6 +54,15 @@ class GameRulesBase:
         if self.data_class is not None:
             self.data = self.data_class(self.components)
 
+    @staticmethod
+    def first_seat(options: dict[str, Any], seats: int, name: str = "first_seat") -> int | None:
+        """The start seat the `first_seat` option (every game's) names, None when it names none;
+        ValueError for a seat the game does not have."""
+        start = options.get(name)
+        if start is not None and (type(start) is not int or not 0 <= start < seats):
+            raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
+        return start
+
     def check_seats(self, seats: Any) -> None:
         """The seat count setup was given is one this game is played with."""
         if type(seats) is not int or not self.min_players <= seats <= self.max_players:

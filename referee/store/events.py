@@ -130,12 +130,7 @@ def first(conn: Connection, game_id: str) -> Event | None:
     return _row_to_event(conn, row) if row else None
 
 
-def game_ids(conn: Connection) -> Iterator[str]:
-    for (gid,) in conn.execute("SELECT DISTINCT game_id FROM events ORDER BY game_id"):
-        yield gid
-
-
-def game_ids_paged(conn: Connection, page: int = 500) -> Iterator[str]:
+def game_ids(conn: Connection, page: int = 500) -> Iterator[str]:
     """Every game's id in order, a page at a time (keyset on the primary key), so a large log is
     never read into memory at once, whatever the driver buffers."""
     last = ""

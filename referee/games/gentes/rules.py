@@ -38,9 +38,7 @@ def _check_options(options: dict[str, Any], seats: int) -> None:
     extra = set(options) - {"first_seat"}
     if extra:
         raise ValueError(f"unknown option(s) {sorted(extra)}")
-    sp = options.get("first_seat")
-    if sp is not None and (type(sp) is not int or not 0 <= sp < seats):
-        raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
+    GameRulesBase.first_seat(options, seats)
 
 
 class GameRules(GameRulesBase):

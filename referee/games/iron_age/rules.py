@@ -57,11 +57,9 @@ class GameRules(GameRulesBase):
             raise ValueError("solo is played with exactly one seat (IA-S5)")
         # `first_seat` is the start-seat option of every game (README, "Shared vocabulary");
         # `start_player` is its older name, still read for games created with it.
-        start = options.get("first_seat", options.get("start_player"))
+        start = self.first_seat(options, seats, "first_seat" if "first_seat" in options else "start_player")
         if start is None:
             start = rng.below(seats, label="start_player")  # IA-S1 / IA-R25: a logged chance event
-        elif not 0 <= start < seats:
-            raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
         st = new_state(self.data, seats, options.get("length", "short"), start)
         st["pending_decisions"] = turn.pending(st)
         return st

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engine.base import GameRulesBase
 from referee.engine.rng import Rng
 
 from referee.games.khronos import cards as cardlib
@@ -23,9 +24,7 @@ def check_options(g: GameData, seats: int, options: dict[str, Any]) -> dict[str,
         raise ValueError(f"unknown option(s) {sorted(extra)}")
     if "players" in options and options["players"] != seats:
         raise ValueError(f"players is {options['players']!r} but the game has {seats} seats")
-    first = options.get("first_seat")
-    if first is not None and (type(first) is not int or not 0 <= first < seats):
-        raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
+    GameRulesBase.first_seat(options, seats)
     out = {**OPTIONS, **{k: v for k, v in options.items() if k in OPTIONS}}
     for k in OPTIONS:
         if type(out[k]) is not bool:

@@ -56,9 +56,7 @@ class GameRules(GameRulesBase):
         extra = set(options) - {"first_seat"}
         if extra:
             raise ValueError(f"unknown option(s) {sorted(extra)}")
-        start = options.get("first_seat")  # the start-seat option every game shares
-        if start is not None and (type(start) is not int or not 0 <= start < seats):
-            raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
+        start = self.first_seat(options, seats)
         st = setup.new_state(self.data, seats, rng, start)
         st["pending"] = turn.decisions(st)
         return st
