@@ -43,6 +43,9 @@ from referee.web.links import game_url, seat_url
 Clock = Callable[[], float]
 
 
+TOKEN_CACHE = 10_000  # remembered (game, token) -> seat pairs
+
+
 class Referee:
     """The service. One instance per process; connections are per thread."""
 
@@ -53,6 +56,7 @@ class Referee:
         self._local = threading.local()
         self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
+        self._token_seats: dict[tuple[str, str], int] = {}  # (game, token hash) -> seat, oldest first
         self._listening: EventListener | None = None
         self._listener_lock = threading.Lock()
         db = open_database(database)  # creates or migrates the schema, once per process
@@ -251,7 +255,15 @@ class Referee:
         """The seat a bearer token belongs to; None for no token (a spectator)."""
         if token is None:
             return None
+        key = (game_id, credentials.token_hash(token))  # not the token itself: it would outlive the request
+        seat = self._token_seats.get(key)
+        if seat is not None:
+            return seat
         seat = credentials.seat_for_token(self.db.conn, game_id, token)
+        if seat is not None:  # a seat's token never changes, so a hit stays true
+            if len(self._token_seats) >= TOKEN_CACHE:
+                self._token_seats.pop(next(iter(self._token_seats)))
+            self._token_seats[key] = seat
         if seat is None:
             self.load(game_id)  # 404 for an unknown game before 401
             raise Unauthorized("the token is not valid for this game")

@@ -17,8 +17,8 @@ replace it without code changes.
 from __future__ import annotations
 
 import hmac
-
 import time
+from functools import lru_cache
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
@@ -64,7 +64,12 @@ def install(app: Flask) -> None:
 
 def _auth_limit():
     text = _config().auth_fail_limit
-    return parse_limit(text) if text else None
+    return _parsed(text) if text else None
+
+
+@lru_cache(maxsize=16)
+def _parsed(text: str):
+    return parse_limit(text)
 
 
 def refuse_if_locked_out() -> None:

@@ -13,16 +13,34 @@ import json
 import re
 from typing import Any
 
+import orjson
+
 GENESIS = "0" * 64
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_:.\-]*")
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+# orjson writes what _ENCODER writes (tests/core/test_hashing.py) for strings, integers and
+# the structure; floats it may write differently ("0.00001" for "1e-05"), so any output that
+# may hold one (a digit then "." or "e": rare in states, which count in integers) and any
+# value orjson refuses (integers past 64 bits, keys that are not strings) go to _ENCODER.
+# (Non-finite floats cannot arrive: request bodies refuse them and the rules never make one.)
+_ORJSON = orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_MAYBE_FLOAT = re.compile(rb"[0-9][.eE]")
 
 
 def canonical(obj: Any) -> bytes:
-    """Sorted keys, no spaces, UTF-8: one byte string per JSON value, for hashing."""
-    return _ENCODER.encode(obj).encode()
+    """Sorted keys, no spaces, UTF-8: one byte string per JSON value, for hashing.
+
+    The definition is the standard library's encoding (every recorded hash was made with it);
+    orjson produces the same bytes several times faster, and is used where it provably does."""
+    try:
+        out = orjson.dumps(obj, option=_ORJSON)
+    except TypeError:
+        return _ENCODER.encode(obj).encode()
+    if _MAYBE_FLOAT.search(out):
+        return _ENCODER.encode(obj).encode()
+    return out
 
 
 def state_hash(seed: bytes, seq: int, state: Any) -> str:

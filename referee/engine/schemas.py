@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
+from urllib.parse import urljoin
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-from referee.engine.hashing import canonical
 from referee.paths import SCHEMAS
 
 BASE = "https://referee.invalid/schemas/"
-VERDICT_CACHE = 4096  # remembered verdicts per schema (oldest dropped first)
 
 
 @lru_cache(maxsize=None)
@@ -39,64 +39,100 @@ def registry() -> Registry:
 
 
 @lru_cache(maxsize=None)
-def _validator(relpath: str) -> "DispatchingValidator":
+def _validator(relpath: str) -> "CompiledValidator":
     schema = load_schema(relpath)
     Draft202012Validator.check_schema(schema)
-    return DispatchingValidator(schema)
+    return CompiledValidator(schema)
 
 
-class DispatchingValidator:
-    """A validator that checks a `oneOf`-by-`type` schema (every move schema) quickly.
+def as_draft7(node: Any) -> Any:
+    """The schema in the draft-07 dialect that fastjsonschema compiles, same meaning: 2020-12's
+    `prefixItems` + `items` become draft-07's `items` array + `additionalItems`, and a `$ref`
+    with sibling keywords (which draft 07 would ignore) moves into an `allOf`."""
+    if isinstance(node, list):
+        return [as_draft7(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: as_draft7(v) for k, v in node.items()}
+    if "prefixItems" in out:
+        rest = out.pop("items", None)
+        out["items"] = out.pop("prefixItems")
+        if rest is not None:
+            out["additionalItems"] = rest
+    if "$ref" in out and len(out.keys() - {"$ref", "$id", "$schema", "$defs", "title", "description"}) > 0:
+        out["allOf"] = [{"$ref": out.pop("$ref")}, *out.get("allOf", [])]
+    out.pop("$schema", None)
+    return out
 
-    Branches with distinct `type` constants exclude each other, so a valid instance matches
-    exactly the branch of its own type: checking that branch alone (inside a copy of the root
-    schema, so `$defs` still resolve) gives the same verdict at a fraction of the cost. Errors
-    are always computed by the full schema.
-    """
+
+def _fetch(uri: str) -> dict:
+    """fastjsonschema's handler for a `$ref` to another schema file (by its base URI)."""
+    if not uri.startswith(BASE):
+        raise ValueError(f"no schema at {uri}")
+    return _compilable(load_schema(uri[len(BASE):]))
+
+
+def _compilable(schema: dict) -> dict:
+    """as_draft7 with an absolute `$id` (some files name themselves by a relative path)."""
+    out = as_draft7(schema)
+    out["$id"] = urljoin(BASE, schema.get("$id", ""))
+    return out
+
+
+class CompiledValidator:
+    """A schema compiled to Python code (fastjsonschema) for the verdict, which every request
+    needs; jsonschema's full validator for the errors, which only a refused body needs and whose
+    messages are better. tests/core/test_schemas.py checks that both judge alike.
+
+    A move schema is a `oneOf` whose branches each fix a distinct `type` constant, so a valid
+    move matches only the branch of its own type: that branch alone (inside a copy of the root,
+    so `$defs` still resolve) gives the same verdict as the whole `oneOf` without trying and
+    failing every other branch. Branches are compiled when first asked for."""
 
     def __init__(self, schema: dict):
-        self._verdicts: dict[bytes, bool] = {}
+        self.schema = schema
         self.full = Draft202012Validator(schema, registry=registry())
-        self.by_type: dict[str, Draft202012Validator] = {}
+        self._whole = _compile(schema)
+        self._branches: dict[str, dict] = {}
         for branch in schema.get("oneOf", []):
             const = branch.get("properties", {}).get("type", {}).get("const")
-            if not isinstance(const, str) or const in self.by_type:
-                self.by_type = {}
+            if not isinstance(const, str) or const in self._branches:
+                self._branches = {}
                 break
-            self.by_type[const] = Draft202012Validator({**schema, "oneOf": [branch]}, registry=registry())
+            self._branches[const] = branch
+        self._by_type: dict[str, Callable[[Any], Any]] = {}
 
     def is_valid(self, instance: Any) -> bool:
-        """Memoised: a verdict depends on the instance alone, and moves repeat a lot."""
-        key = canonical(instance)
-        verdict = self._verdicts.get(key)
-        if verdict is None:
-            verdict = self._judge(instance)
-            if len(self._verdicts) >= VERDICT_CACHE:
-                self._verdicts.pop(next(iter(self._verdicts)))
-            self._verdicts[key] = verdict
-        return verdict
-
-    def _judge(self, instance: Any) -> bool:
-        if self.by_type and isinstance(instance, dict):
+        check = self._whole
+        if self._branches and isinstance(instance, dict):
             kind = instance.get("type")
-            if not isinstance(kind, str):  # a list or object is no type (and no dict key)
+            if not isinstance(kind, str) or kind not in self._branches:
                 return False
-            branch = self.by_type.get(kind)
-            return branch is not None and branch.is_valid(instance)
-        return self.full.is_valid(instance)
+            check = self._by_type.get(kind) or self._by_type.setdefault(
+                kind, _compile({**self.schema, "oneOf": [self._branches[kind]]}))
+        try:
+            check(instance)
+        except fastjsonschema.JsonSchemaException:
+            return False
+        return True
 
     def iter_errors(self, instance: Any):
         return self.full.iter_errors(instance)
 
 
-_by_identity: dict[int, tuple[dict, DispatchingValidator]] = {}
+def _compile(schema: dict) -> Callable[[Any], Any]:
+    return fastjsonschema.compile(_compilable(schema), handlers={"https": _fetch}, use_default=False,
+                                  use_formats=False)
 
 
-def validator_for(schema: dict) -> DispatchingValidator:
+_by_identity: dict[int, tuple[dict, CompiledValidator]] = {}
+
+
+def validator_for(schema: dict) -> CompiledValidator:
     """A (cached) validator for a schema object loaded by load_schema."""
     hit = _by_identity.get(id(schema))
     if hit is None or hit[0] is not schema:
-        hit = _by_identity[id(schema)] = (schema, DispatchingValidator(schema))
+        hit = _by_identity[id(schema)] = (schema, CompiledValidator(schema))
     return hit[1]
 
 
@@ -120,7 +156,7 @@ def _explain(error: ValidationError) -> ValidationError:
     return error
 
 
-def schema_errors(validator: Draft202012Validator | DispatchingValidator, instance: Any) -> list[dict[str, str]]:
+def schema_errors(validator: Draft202012Validator | CompiledValidator, instance: Any) -> list[dict[str, str]]:
     """Every violation as {"path", "message"}, for problem+json bodies."""
     if validator.is_valid(instance):
         return []

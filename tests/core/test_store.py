@@ -92,31 +92,6 @@ def test_stored_digest_is_the_digest_of_the_events_content(database):
     assert events.read(db.conn, "g")[0].payload == payload
 
 
-def test_fast_move_validation_agrees_with_the_full_schema():
-    """The dispatching validator is an optimisation only: same verdict as the full schema."""
-    import random
-    from jsonschema import Draft202012Validator
-    from referee.engine.registry import GAME_IDS, rules_for
-    from referee.engine.schemas import registry, validator_for
-    rnd = random.Random(5)
-    values = [None, 0, 1, 7, -1, "medes", "yard", "start", "x", [], ["medes"], {}, True]
-    for game in GAME_IDS:
-        schema = rules_for(game).move_schema
-        fast, full = validator_for(schema), Draft202012Validator(schema, registry=registry())
-        assert fast.by_type, "move schemas are oneOf by type"
-        from referee.engine.rng import Rng
-        state = rules_for(game).setup(2, {}, Rng(b"v" * 32, 1))
-        legal = [c for p in rules_for(game).prompts(state) for c in (p.choices or [p.default])]
-        assert legal and all(fast.is_valid(m) and full.is_valid(m) for m in legal)
-        keys = sorted({k for b in schema["oneOf"] for k in b.get("properties", {})})
-        for _ in range(1000):
-            move = {"type": rnd.choice([*fast.by_type, "bogus"])}
-            for k in rnd.sample(keys, rnd.randint(0, min(4, len(keys)))):
-                if k != "type":
-                    move[k] = rnd.choice(values)
-            assert fast.is_valid(move) == full.is_valid(move), move
-
-
 def test_the_fast_content_encoding_equals_canonical_json():
     from referee.engine.hashing import content_digest, content_digest_of_payload, canonical
     payload = {"b": [1, None], "a": "é\\"}

@@ -68,3 +68,26 @@ def test_a_cached_game_is_measured_with_its_prompts_and_does_not_grow_afterwards
     loaded.prompts
     assert cached_size(loaded) == size
     assert svc._cache.bytes == size
+
+
+def test_the_measure_by_parts_is_never_below_a_walk_of_the_whole_entry(tmp_path):
+    """cached_size remembers the fixed parts and the clocks; what it returns must still bound
+    the bytes of everything the entry reaches, move after move, clocked or not."""
+    svc = Referee(str(tmp_path / "r.db"))
+    rnd = random.Random(4)
+    games = [svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]})["id"],
+             svc.create_game({"game": "iron_age", "seats": [{"name": "A"}, {"name": "B"}],
+                              "clock": {"policy": "fixed", "per_decision": "3d"}})["id"]]
+    for _ in range(60):
+        for gid in games:
+            loaded = svc.load(gid)
+            whole = object.__new__(type(loaded))
+            whole.__dict__.update({k: v for k, v in loaded.__dict__.items() if not k.startswith("_")})
+            loaded.prompts
+            whole.__dict__["prompts"] = loaded.prompts
+            # the attribute names are the class's own strings, shared by every entry
+            walked = deep_size([whole], shared=[loaded.rules, loaded.created.get("components"), *whole.__dict__])
+            assert walked <= cached_size(loaded) <= walked * 1.3
+            if not loaded.finished:
+                p = loaded.prompts[0]
+                svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})

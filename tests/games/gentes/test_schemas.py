@@ -37,12 +37,12 @@ def test_moves_and_states_of_sample_games_validate():
 def test_the_fast_move_validator_agrees_with_the_full_schema():
     schema = RULES.move_schema
     fast, full = validator_for(schema), Draft202012Validator(schema, registry=registry())
-    assert fast.by_type
+    types = [b["properties"]["type"]["const"] for b in schema["oneOf"]]
     _, moves = sample_game(3)
     rnd = random.Random(3)
     keys = sorted({k for b in schema["oneOf"] for k in b.get("properties", {})})
     values = [None, 0, 1, -1, "PH1", "priest", [], {}, True, [{"op": "eye_shift", "down": "priest", "up": "noble"}]]
-    for move in [m for _, m in moves] + [{"type": rnd.choice([*fast.by_type, "x"]),
+    for move in [m for _, m in moves] + [{"type": rnd.choice([*types, "x"]),
                                            **{k: rnd.choice(values) for k in rnd.sample(keys, 3) if k != "type"}}
                                           for _ in range(300)]:
         assert fast.is_valid(move) == full.is_valid(move), move
