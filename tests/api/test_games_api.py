@@ -22,6 +22,18 @@ def test_create_game_returns_tokens_once_and_stores_only_hashes(server):
     assert all(t not in dump for t in tokens)
 
 
+def test_a_remembered_token_opens_only_its_own_seat_of_its_own_game(server):
+    """The service remembers (game, token hash) -> seat after a match: a token that worked
+    must still be refused for another game, and a near-miss of it for its own game."""
+    a, b = new_babel(server), new_babel(server)
+    t0, t1 = [s["token"] for s in a["seats"]]
+    for _ in range(2):  # the second round answers from the remembered pairs
+        assert [p["seat"] for p in server.call("GET", f"/games/{a['id']}/prompts", t0).json()["prompts"]] == [0]
+        assert server.call("GET", f"/games/{a['id']}/prompts", t1).json() == {"prompts": []}
+        assert server.call("GET", f"/games/{b['id']}/prompts", t0).status_code == 401
+        assert server.call("GET", f"/games/{a['id']}/prompts", t0[:-1] + ("A" if t0[-1] != "A" else "B")).status_code == 401
+
+
 def test_game_view_prompts_and_shape(server):
     created = new_babel(server)
     gid, (t0, t1) = created["id"], [s["token"] for s in created["seats"]]
