@@ -259,15 +259,14 @@ class Referee:
         seat = self._token_seats.get(key)
         if seat is not None:
             return seat
-        seat = credentials.seat_for_token(self.db.conn, game_id, token)
-        if seat is not None:  # a seat's token never changes, so a hit stays true
+        seat = credentials.seat_for_hash(self.db.conn, game_id, key[1])
+        if seat is not None:  # a seat's token never changes, so a match stays true
             if len(self._token_seats) >= TOKEN_CACHE:
                 self._token_seats.pop(next(iter(self._token_seats)))
             self._token_seats[key] = seat
-        if seat is None:
-            self.load(game_id)  # 404 for an unknown game before 401
-            raise Unauthorized("the token is not valid for this game")
-        return seat
+            return seat
+        self.load(game_id)  # 404 for an unknown game before 401
+        raise Unauthorized("the token is not valid for this game")
 
     # -- writing -----------------------------------------------------------------------------
 

@@ -20,9 +20,10 @@ def add_seat(conn: Connection, game_id: str, seat: int, name: str, email: str | 
                  (game_id, seat, name, email, webhook, token_hash(token)))
 
 
-def seat_for_token(conn: Connection, game_id: str, token: str) -> int | None:
+def seat_for_hash(conn: Connection, game_id: str, hashed: str) -> int | None:
+    """The seat whose token has this token_hash() in the game, if any."""
     row = conn.execute("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",
-                       (game_id, token_hash(token))).fetchone()
+                       (game_id, hashed)).fetchone()
     return row[0] if row else None
 
 
