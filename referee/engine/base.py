@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
+from referee.engine.hashing import canonical
 from referee.engine.schemas import check, load_schema
+from referee.engine.steps import Option, Step, StepRefused, from_moves
 
 
 class ComponentError(ValueError):
@@ -71,3 +74,33 @@ class GameRulesBase:
     @classmethod
     def bundled_components(cls) -> dict[str, Any]:
         return json.loads((cls.package_dir / "components.json").read_text())
+
+    # -- moves step by step (engine/steps.py) ---------------------------------------------------
+    # The default serves prompts that list their choices: the tree of those moves, each read as
+    # steps by `move_steps`. A game refines `move_steps` (a move as several steps, board element
+    # ids), or overrides `steps` and `move_path` where its prompts list no choices.
+
+    def move_steps(self, state: dict[str, Any], seat: int, kind: str, move: dict[str, Any]) -> list[tuple[str, Option]]:
+        """How one legal move of `kind` reads as steps: (question, option) per step. Default:
+        one step, the move in the game's text form."""
+        return [("Choose a move", Option(_move_id(move), self.format_move(move)))]  # type: ignore[attr-defined]
+
+    def _prompt_choices(self, state: dict[str, Any], seat: int, kind: str) -> list[dict[str, Any]]:
+        for p in self.prompts(state):  # type: ignore[attr-defined]
+            if p.seat == seat and p.kind == kind:
+                if p.choices is None:
+                    raise NotImplementedError(f"{self.id}: prompt {kind!r} lists no choices; the game must override steps")
+                return p.choices
+        raise StepRefused(0, f"seat {seat} has no {kind!r} decision now")
+
+    def steps(self, state: dict[str, Any], seat: int, kind: str, chosen: list[str]) -> Step:
+        moves = self._prompt_choices(state, seat, kind)
+        return from_moves(moves, lambda m: self.move_steps(state, seat, kind, m), chosen)
+
+    def move_path(self, state: dict[str, Any], seat: int, kind: str, move: dict[str, Any]) -> list[str]:
+        return [opt.id for _, opt in self.move_steps(state, seat, kind, move)]
+
+
+def _move_id(move: dict[str, Any]) -> str:
+    """A short stable token for a whole move (the default one-step path)."""
+    return "m" + hashlib.sha256(canonical(move)).hexdigest()[:10]

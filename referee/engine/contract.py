@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from referee.engine.rng import Rng
+from referee.engine.steps import Step
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -88,6 +89,17 @@ class Rules(Protocol):
 
     def resign(self, state: State, seat: int) -> State:
         """The state after `seat` resigns (a service action, not a move)."""
+        ...
+
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """The move of `seat`'s prompt `kind` offered step by step (engine/steps.py): the options
+        after the choices `chosen`, and the complete move once they make one. Raises StepRefused
+        for a path the rules do not offer. Options are only what that seat may see."""
+        ...
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        """The option ids that build the legal `move` through `steps` (the inverse of `steps`;
+        tests check every legal move is reachable)."""
         ...
 
     def check_state(self, state: State) -> list[str]:
