@@ -121,10 +121,11 @@ class Rules(Protocol):
         `parse_text(format_move(m)) == m` for every legal move `m`."""
         ...
 
-    def picture(self, view: dict, seat: int | None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """`view` (the result of `view(state, seat)`) drawn as one standalone inline SVG
         element: it has a `<title>` and text labels, so it reads without colour and with a
-        screen reader. Pure: same view, same bytes."""
+        screen reader; players are called by `names` (seat numbers when None). Things a step
+        may name carry `data-el` (engine/drawing.py). Pure: same view, same bytes."""
         ...
 
     def narrate(self, event: dict, names: list[str]) -> str:

@@ -48,6 +48,6 @@ def test_pictures_of_whole_games(game, seats):
 
 def test_pictures_escape_text():
     """Names and labels go through XML escaping (a picture is inlined into the page)."""
-    from referee.web.svg import text
+    from referee.engine.drawing import text
     assert text(0, 0, "<b>&") == '<text x="0" y="0">&lt;b&gt;&amp;</text>'
     assert set(GAME_IDS) >= {"babel", "iron_age"}

@@ -125,7 +125,7 @@ class GameRules(GameRulesBase):
     def parse_text(self, text: str) -> Move:
         return parse_move(text, self.cfg.peoples, self.cfg.powers)
 
-    def picture(self, view: dict, seat: int | None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """The board as SVG, from the view only (picture.py)."""
         return draw_picture(view, seat)
 

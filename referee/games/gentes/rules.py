@@ -129,7 +129,7 @@ class GameRules(GameRulesBase):
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)
 
-    def picture(self, view: dict, seat: int | None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         return picture.draw(self.data, view, seat)
 
     def narrate(self, event: dict, names: list[str]) -> str:

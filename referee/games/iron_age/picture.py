@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.web.svg import document, group, rect, text
+from referee.engine.drawing import document, group, rect, text
 
 WIDTH = 900
 PAD = 12

@@ -115,7 +115,7 @@ class GameRules(GameRulesBase):
     def parse_text(self, text: str) -> Move:
         return text_form.parse_text(self.data, text)
 
-    def picture(self, view: dict, seat: int | None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """The table as SVG, from the view only (picture.py)."""
         return picture.draw(view, seat, self.components)
 

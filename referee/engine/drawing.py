@@ -1,5 +1,14 @@
-"""Tiny helpers for the games' `picture` hooks: escaped SVG elements, no styles (the pages'
-Content-Security-Policy forbids inline style, so colours are presentation attributes)."""
+"""The one drawing helper of every game's `picture` hook: escaped SVG elements, no styles (the
+pages' Content-Security-Policy forbids inline style, so colours are presentation attributes).
+
+Conventions every picture follows, so pages treat all five games alike:
+- the picture is one `document(...)` with a <title> and <desc>;
+- each thing a step may name (a square, a region, a card, a tile, a die) is an `element(...)`:
+  a <g> with `data-el` (the id an `Option.element` of engine/steps.py names) and a <title> in
+  words, so the page can highlight it, take a click on it, and a screen reader can name it;
+- no text smaller than MIN_FONT (11 px at a 1280 px window); `legend(...)` explains symbols;
+- players are named by their names (`names[seat]`), never "seat N".
+"""
 
 from __future__ import annotations
 
@@ -15,6 +24,9 @@ def _attrs(attrs: dict[str, object]) -> str:
     return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
 
 
+MIN_FONT = 11
+
+
 def text(x: float, y: float, content: object, **attrs: object) -> str:
     return f"<text x=\"{x:g}\" y=\"{y:g}\"{_attrs(attrs)}>{esc(content)}</text>"
 
@@ -27,6 +39,16 @@ def group(body: str, label: str | None = None, **attrs: object) -> str:
     """A <g>; with `label`, a <title> a screen reader reads for the group."""
     title = f"<title>{esc(label)}</title>" if label else ""
     return f"<g{_attrs(attrs)}>{title}{body}</g>"
+
+
+def element(el_id: str, label: str, body: str, **attrs: object) -> str:
+    """A thing on the board that a step may name: `data-el` for the page, <title> for people."""
+    return f"<g data-el={quoteattr(el_id)}{_attrs(attrs)}><title>{esc(label)}</title>{body}</g>"
+
+
+def legend(x: float, y: float, items: list[tuple[str, str]], size: int = MIN_FONT, line: int = 16) -> str:
+    """A legend: one line per (symbol, meaning), starting at (x, y)."""
+    return "".join(text(x, y + i * line, f"{sym}  {meaning}", font_size=size) for i, (sym, meaning) in enumerate(items))
 
 
 def document(width: int, height: int, title: str, desc: str, body: str, label_id: str) -> str:
