@@ -128,8 +128,15 @@ class Rules(Protocol):
         may name carry `data-el` (engine/drawing.py). Pure: same view, same bytes."""
         ...
 
-    def narrate(self, event: dict, names: list[str]) -> str:
-        """One short sentence for a `move` or `timeout` event as a viewer may see it.
+    def narrate(self, event: dict, names: list[str], before: dict | None = None,
+                after: dict | None = None) -> str:
+        """One short sentence for a `move` or `timeout` event as a viewer may see it; automatic
+        steps that follow from it (collecting, feeding, income, scoring) each on a line of their
+        own after it ("\n"-separated).
+
+        `before`/`after`, when given, are the viewer's own views (`view(state, viewer)`) just
+        before and after the event, so the sentence can name outcomes (a battle's result, coins
+        gained) without seeing more than that viewer may; without them it says what it can.
 
         `event` is `{"seq", "type", "seat", "payload"}` with the payload already redacted for
         that viewer (`payload["move"]` through `redact`, `payload["chance"]` with withheld

@@ -132,7 +132,7 @@ class GameRules(GameRulesBase):
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         return picture.draw(self.data, view, seat)
 
-    def narrate(self, event: dict, names: list[str]) -> str:
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
         return narration.narrate(self.data, event, names)
 
     def facts(self, view: dict) -> dict:

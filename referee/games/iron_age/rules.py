@@ -122,7 +122,7 @@ class GameRules(GameRulesBase):
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)
 
-    def narrate(self, event: dict, names: list[str]) -> str:
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
         return narration.narrate(self.data, event, names)
 
     def facts(self, view: dict) -> dict:
