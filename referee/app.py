@@ -9,9 +9,9 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from referee.api.json_provider import OrjsonProvider
-from referee.config import Config, ConfigError
-from referee.errors import ServiceError
-from referee.service import Clock, Referee
+from referee.plumbing.config import Config, ConfigError
+from referee.plumbing.errors import ServiceError
+from referee.service.referee import Clock, Referee
 from referee.store.db import OperationalError
 
 PROBLEM = "application/problem+json"

@@ -19,7 +19,7 @@ import requests
 from werkzeug.serving import make_server
 
 from referee.app import create_app
-from referee.config import Config
+from referee.plumbing.config import Config
 
 
 @dataclass

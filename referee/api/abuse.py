@@ -27,8 +27,8 @@ from limits import parse as parse_limit
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from referee.config import Config
-from referee.errors import Forbidden, TooManyRequests
+from referee.plumbing.config import Config
+from referee.plumbing.errors import Forbidden, TooManyRequests
 
 
 

@@ -10,8 +10,8 @@ from referee.api import abuse
 from referee.api.http import caller_seat, int_arg, json_body, service
 from referee.engine.registry import GAME_IDS
 from referee.engine.schemas import check
-from referee.errors import BadRequest
-from referee.presentation import with_text
+from referee.plumbing.errors import BadRequest
+from referee.service.narration import with_text
 from referee.store.projections import next_cursor, parse_cursor
 
 bp = Blueprint("games", __name__)

@@ -8,8 +8,8 @@ from typing import Any
 from flask import current_app, request
 
 from referee.api import abuse
-from referee.errors import BadRequest, Unauthorized, UnsupportedMediaType
-from referee.service import Referee
+from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaType
+from referee.service.referee import Referee
 
 MAX_DEPTH = 32        # no legitimate body nests deeper (a move is 3-4 levels, a position ~8)
 MAX_INT = 2**53       # JSON numbers past this are not exact in most clients; nothing needs them

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from referee.api.http import service
-from referee.errors import BadRequest
+from referee.plumbing.errors import BadRequest
 from referee.notify import mailin
 
 bp = Blueprint("mail", __name__)

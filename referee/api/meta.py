@@ -7,7 +7,7 @@ from markupsafe import escape
 
 from referee.api.http import json_body, service
 from referee.api.openapi import openapi_document
-from referee.errors import NotFound, problem_types
+from referee.plumbing.errors import NotFound, problem_types
 
 bp = Blueprint("meta", __name__)
 

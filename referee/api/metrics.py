@@ -15,7 +15,7 @@ from flask import Blueprint, Flask, Response, g, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-from referee.observability import REQUEST_LOG, json_logger, log_fields
+from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.store import events, outbox
 
 bp = Blueprint("metrics", __name__)

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
-from referee.paths import SCHEMAS
+from referee.plumbing.paths import SCHEMAS
 
 BASE = "https://referee.invalid/schemas/"
 

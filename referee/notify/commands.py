@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.errors import ServiceError
-from referee.notify import messages, preferences
-from referee.notify.messages import Note
-from referee.presentation import narrate_event
+from referee.plumbing.errors import ServiceError
+from referee.service.notices import messages
+from referee.service.notices import preferences
+from referee.service.notices.messages import Note
+from referee.service.narration import narrate_event
 from referee.store import events
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
-    from referee.service import Referee
+    from referee.service.referee import Referee
 
 NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify")
 HISTORY_DEFAULT, HISTORY_MAX = 10, 100

@@ -14,13 +14,14 @@ from email.message import EmailMessage
 from email.utils import formatdate
 from typing import TYPE_CHECKING, Callable
 
-from referee.errors import ServiceError
+from referee.plumbing.errors import ServiceError
 from referee.notify import retry, smtp, webhooks
+from referee.plumbing.smtp_url import SmtpSettings
 from referee.store import outbox
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
-    from referee.service import Referee
+    from referee.service.referee import Referee
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
     `stopping` is checked between messages: claimed ones left unsent are taken up again when
     their lease ends."""
     now = service.clock()
-    settings = smtp.SmtpSettings.from_url(service.config.smtp_url) if service.config.smtp_url else None
+    settings = SmtpSettings.from_url(service.config.smtp_url) if service.config.smtp_url else None
     channels = ("email", "webhook") if settings is not None else ("webhook",)
     with write_transaction(service.db) as conn:
         claimed = outbox.claim(conn, now, channels, limit)

@@ -7,7 +7,7 @@ forwarded messages are cut away, HTML-only mail is turned into text. From what i
 hands the text to ``json.loads`` or the game's ``parse_text``.
 
 Nothing here decides whether the mail may play either: the caller checks the recipients with
-``referee.notify.addresses`` and the sender against the seat's address, and should not answer
+``referee.service.notices.addresses`` and the sender against the seat's address, and should not answer
 mail flagged ``auto_submitted`` (vacation responders, bounces), to avoid mail loops.
 """
 

@@ -5,7 +5,7 @@ registered address changes nothing and gets no answer, so a stranger learns noth
 even whether a game exists). A genuine mail is read as email judges read orders: its first
 block of lines (up to a blank line; `;` also separates) is either one command (see
 `commands`) or the seat's moves in order, in the game's text form or as JSON. The moves are
-submitted as one batch (`referee.moves_batch`): played in order until the first refusal.
+submitted as one batch (`referee.service.moves`): played in order until the first refusal.
 The answer lists what was played (narrated) and which line was refused, why and by which rule.
 """
 
@@ -16,13 +16,15 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import BadRequest, ServiceError
-from referee.notify import addresses, commands, inbound, messages
+from referee.plumbing.errors import BadRequest, ServiceError
+from referee.notify import commands, inbound
+from referee.service.notices import addresses
+from referee.service.notices import messages
 from referee.store import credentials
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
-    from referee.service import Referee
+    from referee.service.referee import Referee
 
 log = logging.getLogger(__name__)
 MAX_LINES = 100

@@ -7,7 +7,8 @@ Each POST carries a JSON body and two headers:
 
 Signing the timestamp with the body lets a receiver reject replays of old deliveries
 (:func:`verify` allows ``tolerance`` seconds of skew). Each seat should get its own secret
-(see :func:`seat_secret`), so that one bot cannot forge deliveries to another.
+(``referee.service.notices.addresses.seat_secret``), so that one bot cannot forge
+deliveries to another.
 
 A bot in Python verifies like this (any language with HMAC-SHA256 can do the same)::
 
@@ -24,7 +25,7 @@ import urllib.request
 
 from urllib.parse import urlsplit
 
-from referee import targets
+from referee.plumbing import targets
 
 TIMESTAMP_HEADER = "X-Referee-Timestamp"
 SIGNATURE_HEADER = "X-Referee-Signature"
@@ -46,12 +47,6 @@ class WebhookError(Exception):
         super().__init__(message)
         self.status = status
         self.permanent = permanent
-
-
-def seat_secret(server_key: bytes, game_id: str, seat: int) -> str:
-    """The webhook secret of one seat, derived from ``REFEREE_SECRET_KEY`` so nothing new is
-    stored; give it to the seat's owner once. Use it as a key via ``.encode()``."""
-    return hmac.new(server_key, f"webhook\x00{game_id}\x00{seat}".encode(), hashlib.sha256).hexdigest()
 
 
 def sign(secret: bytes, timestamp: int, body: bytes) -> str:

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Sequence
 
 import psycopg
 
-from referee.paths import MIGRATIONS
+from referee.plumbing.paths import MIGRATIONS
 
 MIGRATIONS_DIR = MIGRATIONS / "postgresql"
 # pg_advisory_lock key for migrations: any constant no other code uses ("referee" in ASCII).

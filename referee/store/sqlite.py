@@ -16,7 +16,7 @@ from typing import Iterator
 
 import sqlite_utils
 
-from referee.paths import MIGRATIONS
+from referee.plumbing.paths import MIGRATIONS
 
 BUSY_TIMEOUT_MS = 10_000
 

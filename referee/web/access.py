@@ -1,6 +1,6 @@
 """Who the browser is: the seat cookie set by a personal link, and the CSRF token of forms.
 
-A personal link (`referee.web.links`) signs a browser in as one seat of one game: its key is
+A personal link (`referee.service.links`) signs a browser in as one seat of one game: its key is
 kept in an HttpOnly, SameSite=Lax cookie scoped to that game, and checked again on every
 request (nothing is stored on the server). Forms carry a token derived from a random
 per-browser cookie and the service's secret key, so another site cannot post on a player's
@@ -15,7 +15,7 @@ import secrets
 
 from flask import Response, request
 
-from referee.web.links import check_seat_key
+from referee.service.links import check_seat_key
 
 CSRF_COOKIE = "referee_csrf"
 SEAT_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at 400 days

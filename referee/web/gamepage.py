@@ -17,9 +17,9 @@ from typing import Any
 from markupsafe import Markup
 
 from referee.engine.verify import verify_events
-from referee.presentation import narrate_event, result_sentence
-from referee.loaded import Loaded, iso
-from referee.service import Referee
+from referee.service.narration import narrate_event, result_sentence
+from referee.service.loaded import Loaded, iso
+from referee.service.referee import Referee
 from referee.web import present
 
 

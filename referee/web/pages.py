@@ -16,10 +16,10 @@ from flask import Blueprint, Response, current_app, make_response, redirect, ren
 
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.api.abuse import creation_limit
-from referee.errors import BadRequest, Forbidden, NotFound, ServiceError
-from referee.service import Referee
+from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
+from referee.service.referee import Referee
 from referee.web import access, gamepage, present, rulebook
-from referee.web.links import check_seat_key
+from referee.service.links import check_seat_key
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 

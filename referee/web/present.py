@@ -1,6 +1,6 @@
 """Turning what the service serves (views, prompts, redacted events) into page text.
 
-Only the contract's presentation hooks are used (through `referee.presentation` for events),
+Only the contract's presentation hooks are used (through `referee.service.narration` for events),
 so every registered game gets pages; a hook that is missing or fails gets a plain fallback
 instead of breaking the page.
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.config import Config
+from referee.plumbing.config import Config
 from tests.conftest import start_server
 
 BABEL = {"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from schemathesis.checks import load_all_checks
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from referee.config import Config
+from referee.plumbing.config import Config
 from tests.conftest import start_server
 
 EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "50"))

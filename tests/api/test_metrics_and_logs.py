@@ -7,7 +7,7 @@ import logging
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from referee.observability import REQUEST_LOG
+from referee.plumbing.observability import REQUEST_LOG
 from tests.api.helpers import new_babel
 
 

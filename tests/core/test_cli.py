@@ -12,7 +12,7 @@ import time
 import requests
 from click.testing import CliRunner
 
-from referee.cli import main
+from referee.ops.cli import main
 from referee.store.db import write_transaction
 from tests.conftest import free_port
 from tests.dbtools import rows as db_rows, scalar
@@ -38,7 +38,7 @@ def test_new_game_replay_rebuild_verify_export(database, tmp_path):
     assert code == 0, out
     created = json.loads(out)
     gid = created["id"]
-    from referee.service import Referee
+    from referee.service.referee import Referee
     svc = Referee(str(db))
     svc.submit_move(gid, 1, {"move": {"type": "finish_first_turn"}})
     svc.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})
@@ -86,7 +86,7 @@ def test_an_acknowledged_move_survives_a_killed_server(database):
     db = database
     port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(db)}
-    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)], env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -111,7 +111,7 @@ def test_a_bad_config_file_gives_one_clear_line(tmp_path):
     bad = tmp_path / "config.json"
     for content, expect in (("{not json", "is not JSON"), ('{"databse": "x.db"}', "unknown setting(s) databse")):
         bad.write_text(content)
-        proc = subprocess.run([sys.executable, "-m", "referee.cli", "init-db"], capture_output=True, text=True,
+        proc = subprocess.run([sys.executable, "-m", "referee.ops.cli", "init-db"], capture_output=True, text=True,
                               env={**os.environ, "REFEREE_CONFIG": str(bad)}, timeout=60)
         assert proc.returncode == 1
         assert proc.stderr.strip().count("\n") == 0 and expect in proc.stderr, proc.stderr
@@ -120,7 +120,7 @@ def test_a_bad_config_file_gives_one_clear_line(tmp_path):
 
 def test_a_bad_smtp_url_gives_one_clear_line_without_the_password(tmp_path):
     for url, expect in (("foo://user:secret@x", "must start with smtp://"), ("smtp://user:secret@host:port", "bad port")):
-        proc = subprocess.run([sys.executable, "-m", "referee.cli", "scheduler", "--once"], capture_output=True,
+        proc = subprocess.run([sys.executable, "-m", "referee.ops.cli", "scheduler", "--once"], capture_output=True,
                               text=True, timeout=60, env={**os.environ, "REFEREE_SMTP_URL": url,
                                                           "REFEREE_DATABASE": str(tmp_path / "s.db")})
         assert proc.returncode == 1 and expect in proc.stderr and "Traceback" not in proc.stderr

@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import main
-from referee.config import Config
+from referee.ops.cli import main
+from referee.plumbing.config import Config
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"

@@ -9,9 +9,9 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import main
-from referee.config import Config
-from referee.service import Referee
+from referee.ops.cli import main
+from referee.plumbing.config import Config
+from referee.service.referee import Referee
 from referee.store import deadlines, events, outbox
 from referee.store.db import open_with_migrations, write_transaction
 from tests.conftest import KINDS, FakeTime
@@ -161,7 +161,7 @@ def test_round_trip_back_to_sqlite(instance, tmp_path):
 def test_a_source_written_during_the_copy_fails_the_run(instance, tmp_path, monkeypatch):
     """The web was left running: a move lands on a game already copied. The run says so and
     exits non-zero instead of leaving that move behind unnoticed."""
-    from referee import migrate_store
+    from referee.ops import migrate_store
     source = tmp_path / "live.db"
     svc = service(str(source), instance["clock"])
     gid = svc.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]})["id"]

@@ -140,8 +140,8 @@ def test_a_dropped_connection_answers_503_once_and_the_next_request_reconnects(p
 def test_a_password_in_the_database_url_is_never_shown(pg_url):
     from click.testing import CliRunner
 
-    from referee.cli import main
-    from referee.config import Config
+    from referee.ops.cli import main
+    from referee.plumbing.config import Config
 
     with_password = pg_url.replace("postgres@", "postgres:s3cret-pw@")
     out = CliRunner().invoke(main, ["--database", with_password, "init-db"])

@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.schemas import _validator, as_draft7, registry, validator_for
-from referee.paths import SCHEMAS
+from referee.plumbing.paths import SCHEMAS
 
 ODD_VALUES = [None, 0, 1, 7, -1, 2**40, 1.5, "medes", "M01", "", "x" * 300, [], [0, 0], ["medes"], {}, True]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from referee.service import Referee
+from referee.service.referee import Referee
 from referee.store import snapshots
 from referee.store.db import write_transaction
 from tests.flow.support import pick

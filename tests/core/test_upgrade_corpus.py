@@ -51,8 +51,8 @@ def test_patch_replays_under_the_newest_rules_and_names_the_divergence(tmp_path)
     whose deal records gained a public count)."""
     from click.testing import CliRunner
 
-    from referee.cli import main
-    from referee.service import Referee
+    from referee.ops.cli import main
+    from referee.service.referee import Referee
 
     db = tmp_path / "r.db"
     svc = Referee(str(db))

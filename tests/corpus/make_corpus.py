@@ -21,7 +21,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from referee.notify import mailin
-from referee.service import Referee
+from referee.service.referee import Referee
 from tests.conftest import FakeTime
 from tests.flow.support import make_service
 from tests.games.iron_age.policy import BiasedPick, move_gen

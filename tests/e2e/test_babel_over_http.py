@@ -28,7 +28,7 @@ def live_service(tmp_path):
     env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "live.db")}
     log = tmp_path / "server.log"  # a file, not a pipe: a full pipe nobody reads would stall the server
     with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port", str(port)],
+        proc = subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "serve", "--port", str(port)],
                                 env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
@@ -112,7 +112,7 @@ def test_two_seats_play_a_whole_game_over_http(live_service, tmp_path):
     path.write_text(export)
     lines = [json.loads(x) for x in export.splitlines()]
     assert lines[-1]["type"] == "seed_revealed" and len(lines) == final["seq"]
-    out = subprocess.run([sys.executable, "-m", "referee.cli", "verify", "--file", str(path)],
+    out = subprocess.run([sys.executable, "-m", "referee.ops.cli", "verify", "--file", str(path)],
                          env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     report = json.loads(out.stdout)
@@ -120,6 +120,6 @@ def test_two_seats_play_a_whole_game_over_http(live_service, tmp_path):
     # Tampering with any recorded outcome is caught, and the divergence located.
     lines[5]["payload"]["state_hash"] = "0" * 64
     path.write_text("".join(json.dumps(x) + "\n" for x in lines))
-    out = subprocess.run([sys.executable, "-m", "referee.cli", "verify", "--file", str(path)],
+    out = subprocess.run([sys.executable, "-m", "referee.ops.cli", "verify", "--file", str(path)],
                          env=env, capture_output=True, text=True)
     assert out.returncode == 1 and json.loads(out.stdout)["first_divergence"]["seq"] == 6

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from referee.config import Config
-from referee.service import Referee
+from referee.plumbing.config import Config
+from referee.service.referee import Referee
 
 EMAILS = ["ada@example.org", "bo@example.org"]
 DOMAIN = "play.example.org"

@@ -11,7 +11,7 @@ import pytest
 
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.verify import verify_events
-from referee.scheduler import run_once
+from referee.ops.scheduler import run_once
 from tests.flow.support import make_service
 
 CLOCK = {"policy": "fixed", "per_decision": "1d", "absent_after": 2, "abandon_after": "3d"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from referee.engine.verify import verify_events
-from referee.scheduler import run_once
+from referee.ops.scheduler import run_once
 from tests.flow.support import EMAILS, babel_with_clock, mail_leaks, make_service, pick
 
 H = 3600
@@ -119,7 +119,7 @@ def test_vacation_stops_clocks_and_ends_when_the_allowance_runs_out(database, tm
     events = svc.raw_events(gid)
     assert events[-1].type == "resumed" and events[-1].seat is None
     import pytest
-    from referee.errors import Conflict
+    from referee.plumbing.errors import Conflict
     with pytest.raises(Conflict, match="no vacation days left"):
         svc.pause(gid, 1, "vacation")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import requests
 
 from referee.engine.verify import verify_events
-from referee.service import Referee
+from referee.service.referee import Referee
 from tests.conftest import free_port
 from tests.flow.support import start_gunicorn
 
@@ -34,7 +34,7 @@ def _gunicorn(db: str, port: int, log_dir: Path) -> subprocess.Popen:
 
 def _scheduler(db: str) -> subprocess.Popen:
     env = {**os.environ, "REFEREE_DATABASE": str(db)}
-    return subprocess.Popen([sys.executable, "-m", "referee.cli", "scheduler", "--interval", "1"], env=env,
+    return subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "scheduler", "--interval", "1"], env=env,
                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

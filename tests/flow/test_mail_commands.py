@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 
 from referee.notify.delivery import deliver_due
-from referee.scheduler import run_once
+from referee.ops.scheduler import run_once
 from referee.store import outbox
 from tests.conftest import MailSink, free_port
 from tests.flow.support import DOMAIN, EMAILS, babel_with_clock, make_service

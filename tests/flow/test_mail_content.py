@@ -11,7 +11,7 @@ import pytest
 
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.notify.delivery import deliver_due
-from referee.presentation import narrate_event
+from referee.service.narration import narrate_event
 from tests.flow.support import make_service
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]

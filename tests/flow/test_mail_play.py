@@ -13,7 +13,7 @@ from email.message import EmailMessage
 
 from click.testing import CliRunner
 
-from referee.cli import main
+from referee.ops.cli import main
 from referee.engine.verify import verify_events
 from referee.notify.delivery import deliver_due
 from referee.store import outbox

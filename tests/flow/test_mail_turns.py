@@ -12,7 +12,7 @@ from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.verify import verify_events
 from referee.notify.delivery import deliver_due
-from referee.presentation import narrate_event
+from referee.service.narration import narrate_event
 from tests.flow.support import EMAILS, babel_with_clock, mail_leaks, make_service
 from tests.flow.test_mail_play import mail_in, reply
 

@@ -6,7 +6,7 @@ import json
 
 from referee.notify import webhooks
 from referee.notify.delivery import deliver_due
-from referee.scheduler import run_once
+from referee.ops.scheduler import run_once
 from referee.store import outbox
 from tests.conftest import MailSink, free_port
 from tests.flow.support import EMAILS, babel_with_clock, make_service

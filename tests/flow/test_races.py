@@ -11,7 +11,7 @@ import time
 from collections import Counter
 
 from referee.engine.verify import verify_events
-from referee.errors import Conflict, Unprocessable
+from referee.plumbing.errors import Conflict, Unprocessable
 from referee.store import outbox
 from tests.flow.support import babel_with_clock, make_service
 
@@ -64,7 +64,7 @@ def _run_scheduler_with_restarts(database, mail_sink, signals: list[int]):
              for _ in range(4)]
     env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
            "REFEREE_SECRET_KEY": "test-secret", "REFEREE_INBOUND_DOMAIN": "play.example.org"}
-    cmd = [sys.executable, "-m", "referee.cli", "scheduler", "--interval", "0.2"]
+    cmd = [sys.executable, "-m", "referee.ops.cli", "scheduler", "--interval", "0.2"]
     for sig in signals:
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(2.5)
@@ -105,7 +105,7 @@ def test_two_schedulers_at_once_play_no_timeout_and_send_no_mail_twice(database,
              for _ in range(4)]
     env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
            "REFEREE_SECRET_KEY": "test-secret", "REFEREE_INBOUND_DOMAIN": "play.example.org"}
-    cmd = [sys.executable, "-m", "referee.cli", "scheduler", "--interval", "0.1"]
+    cmd = [sys.executable, "-m", "referee.ops.cli", "scheduler", "--interval", "0.1"]
     procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
     time.sleep(6)
     for proc in procs:

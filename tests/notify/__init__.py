@@ -1,1 +1,1 @@
-"""Tests of deadlines (referee.clock) and notifications (referee.notify)."""
+"""Tests of deadlines (referee.service.clock) and notifications (referee.notify)."""

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from referee.notify.addresses import parse_reply_address, reply_address, seats_addressed
+from referee.service.notices.addresses import parse_reply_address, reply_address, seats_addressed
 
 KEY = b"referee-secret-key"
 GAME = "3f2a9c0d4e5b6a7f8091a2b3c4d5e6f7"

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from referee.clock import (DAY, FischerPolicy, FixedPolicy, format_duration, format_remaining, parse_duration,
+from referee.service.clock import (DAY, FischerPolicy, FixedPolicy, format_duration, format_remaining, parse_duration,
                            policy_from_clock, shift_for_pause, vacation_ends_at, vacation_left, vacation_used)
 
 H = 3600

@@ -1,10 +1,10 @@
-"""schemas/api/clock.json: what a game's "clock" may be, and that it agrees with referee.clock."""
+"""schemas/api/clock.json: what a game's "clock" may be, and that it agrees with referee.service.clock."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.clock import parse_duration, policy_from_clock
+from referee.service.clock import parse_duration, policy_from_clock
 from referee.engine.schemas import check
 
 FIXED = {"policy": "fixed", "per_decision": "72h", "reminders": ["24h", "1h"]}

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from referee.config import Config
+from referee.plumbing.config import Config
 from referee.engine.registry import GAME_IDS, rules_for
-from referee.presentation import narrate_event
-from referee.service import Referee
+from referee.service.narration import narrate_event
+from referee.service.referee import Referee
 
 HOOKS = ("format_move", "narrate", "summary")
 

@@ -9,7 +9,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from referee.notify.addresses import reply_address, seats_addressed
+from referee.service.notices.addresses import reply_address, seats_addressed
 from referee.notify.inbound import author_text, extract_move_text, html_to_text, parse_message, unflow
 
 KEY = b"referee-secret-key"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.registry import GAME_IDS, rules_for
-from referee.presentation import narrate_event, result_sentence
+from referee.service.narration import narrate_event, result_sentence
 
 NAMES = ["Ada", "Bo", "Cy"]
 

@@ -15,7 +15,8 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, Envelope, LoginPassword, Session
 
-from referee.notify.smtp import MailDeliveryError, SmtpSettings, send
+from referee.notify.smtp import MailDeliveryError, send
+from referee.plumbing.smtp_url import SmtpSettings
 
 USER, PASSWORD = "referee", "p@ss:w/rd 42"
 

@@ -13,7 +13,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from referee.notify.webhooks import (DELIVERY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, WebhookError, post,
-                                     seat_secret, sign, signed_headers, verify)
+                                     sign, signed_headers, verify)
+from referee.service.notices.addresses import seat_secret
 
 SECRET = b"seat-secret"
 BODY = json.dumps({"game": "g1", "seat": 0, "event": "your_turn"}).encode()

@@ -4,7 +4,7 @@ target (the figures are measured on demand, see referee/bench_concurrency.py).""
 
 from __future__ import annotations
 
-from referee.bench_concurrency import bench_concurrency
+from referee.ops.bench_concurrency import bench_concurrency
 
 
 def test_concurrency_section_counts_moves_on_both_databases(tmp_path, pg_cluster):

@@ -3,7 +3,7 @@ benchmark code, not a timed test; the figures themselves are measured on demand.
 
 from __future__ import annotations
 
-from referee import bench_scale as scale
+from referee.ops import bench_scale as scale
 
 
 def test_scale_sections_run_and_report_their_anchors(tmp_path):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from referee.engine.replay import advance, apply_event
-from referee.service import Referee
+from referee.service.referee import Referee
 from referee.store import events, snapshots
 from referee.store.db import write_transaction
 from tests.flow.support import play_random

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from referee.cli import main
+from referee.ops.cli import main
 from referee.engine.hashing import canonical, state_hash
 from referee.engine.verify import verify_events
-from referee.service import Referee
+from referee.service.referee import Referee
 from referee.store import components, events
 from referee.store.db import open_database, write_transaction
 

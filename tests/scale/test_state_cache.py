@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from referee.config import Config
-from referee.loaded import cached_size
-from referee.service import Referee
-from referee.statecache import StateCache, deep_size
+from referee.plumbing.config import Config
+from referee.service.loaded import cached_size
+from referee.service.referee import Referee
+from referee.service.statecache import StateCache, deep_size
 from tests.flow.support import pick
 
 

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
-from referee.presentation import narrate_event
+from referee.service.narration import narrate_event
 from tests.web.conftest import SVG, VIEW_JSON
 
 

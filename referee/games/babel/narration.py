@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.babel.text_form import format_move
-from referee.presentation import join_words, seat_name
+from referee.engine.wording import join_words, seat_name
 
 
 def people(p: str) -> str:

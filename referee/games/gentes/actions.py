@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.gentes import effects
 from referee.games.gentes.chronicler import do_chronicler
 from referee.games.gentes.leader import do_leader
 from referee.games.gentes.navigator import do_navigator
@@ -29,3 +30,6 @@ def perform_main(ctx: Ctx, kind: str, params: Any, threshold: int = 0, symbol: s
         do_leader(ctx, params)
     else:
         need(False, f"unknown action kind {kind!r}", rule)
+
+
+effects.use_main_actions(perform_main)

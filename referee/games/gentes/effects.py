@@ -97,11 +97,22 @@ def _draw_discard(ctx: Ctx, e: Effect, ch: Choices) -> None:
         ctx.me["hand"].append(c)
 
 
+# G-39 lets an effect perform a main action. The actions use this interpreter too, so they sit
+# above it: actions.py hands its dispatcher in when it is loaded and imports point one way.
+_perform_main: Callable[..., None] | None = None
+
+
+def use_main_actions(perform: Callable[..., None]) -> None:
+    """Called once by actions.py: the dispatcher of main actions that G-39 effects use."""
+    global _perform_main
+    _perform_main = perform
+
+
 def _action(ctx: Ctx, e: Effect, ch: Choices) -> None:
     """G-39: a main action without a tile; its parameters are this effect's choice."""
-    from referee.games.gentes.actions import perform_main  # the actions use this interpreter too
+    assert _perform_main is not None, "referee.games.gentes.actions is not loaded"
     params = ch.take("action")
-    perform_main(ctx, e["kind"], params, threshold=e.get("as_cost", 0), symbol=e.get("symbol"), rule=ch.rule)
+    _perform_main(ctx, e["kind"], params, threshold=e.get("as_cost", 0), symbol=e.get("symbol"), rule=ch.rule)
 
 
 def count_items(ctx: Ctx, what: str) -> int:

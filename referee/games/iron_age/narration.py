@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.iron_age.effects import GameData
-from referee.presentation import join_words, seat_name
+from referee.engine.wording import join_words, seat_name
 
 
 def _words(face: str) -> str:

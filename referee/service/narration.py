@@ -14,30 +14,15 @@ from datetime import datetime, timezone
 from typing import Any
 
 from referee.engine.contract import Rules
+from referee.engine.wording import join_words, seat_name
 
 log = logging.getLogger(__name__)
-
-
-def seat_name(names: list[str], seat: Any) -> str:
-    """The player's name for a seat; "the referee" for events without a seat."""
-    if seat is None:
-        return "the referee"
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"seat {seat}"
 
 
 def _when(ts: Any) -> str:
     if isinstance(ts, (int, float)):
         return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return str(ts)
-
-
-def join_words(words: list[str], empty: str = "") -> str:
-    """"a", "a and b", "a, b and c" (games' narrations use it too)."""
-    if len(words) <= 1:
-        return "".join(words) or empty
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def result_sentence(result: dict[str, Any] | None, names: list[str]) -> str:

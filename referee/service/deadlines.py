@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from referee.clock import ClockPolicy, Pause, shift_for_pause, vacation_ends_at
+from referee.service.clock import ClockPolicy, Pause, shift_for_pause, vacation_ends_at
 
 # An absent seat (too many timeouts in a row) keeps the game moving: its decisions are given
 # at most this long, until its player moves again.

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Callable
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from referee.notify.delivery import deliver_due
-from referee.observability import JOB_LOG, json_logger, log_fields
+from referee.plumbing.observability import JOB_LOG, json_logger, log_fields
 
 if TYPE_CHECKING:
-    from referee.service import Referee
+    from referee.service.referee import Referee
 
 log = logging.getLogger(__name__)
 

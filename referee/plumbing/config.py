@@ -44,7 +44,7 @@ class Config:
         if isinstance(self.allow_private_targets, str):  # from the environment: "1", "true", "yes"
             self.allow_private_targets = self.allow_private_targets.strip().lower() in ("1", "true", "yes", "on")
         if self.smtp_url:  # a malformed URL is an operator's error at start, not a traceback later
-            from referee.notify.smtp import SmtpSettings
+            from referee.plumbing.smtp_url import SmtpSettings
             try:
                 SmtpSettings.from_url(self.smtp_url)
             except ValueError as e:

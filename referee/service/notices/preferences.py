@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from referee.errors import Unprocessable
+from referee.plumbing.errors import Unprocessable
 from referee.store import seat_settings
 from referee.store.connection import Connection
 

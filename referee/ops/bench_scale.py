@@ -101,7 +101,7 @@ def _compare(cases: dict[str, tuple[Callable[[], Any], Callable[[], Any]]], roun
 def bench_lists(workdir: Path, games: int, anchor: int, rounds: int = 7, calls: int = 15) -> dict[str, Any]:
     """GET /games through the Flask app (JSON included), on `anchor` vs `games` games."""
     from referee.app import create_app
-    from referee.config import Config
+    from referee.plumbing.config import Config
     clients, info = [], []
     for n in (anchor, games):
         path = workdir / f"lists-{n}.db"
@@ -134,8 +134,8 @@ def _get(client, url: str) -> Any:
 def bench_scheduler(workdir: Path, games: int, anchor: int, rounds: int = 7, calls: int = 5) -> dict[str, Any]:
     """One scheduler pass (timeouts, reminders, vacations, delivery) with nothing due, on the
     seeded databases of bench_lists (every game clocked, 70% active with an open deadline)."""
-    from referee import scheduler
-    from referee.service import Referee
+    from referee.ops import scheduler
+    from referee.service.referee import Referee
     services = []
     for n in (anchor, games):
         path = workdir / f"lists-{n}.db"
@@ -156,7 +156,7 @@ def bench_scheduler(workdir: Path, games: int, anchor: int, rounds: int = 7, cal
 def bench_due_timeouts(workdir: Path, due: int = 1000, seed: int = 1) -> dict[str, Any]:
     """`due` clocked Babel games whose deadlines have all passed: one scheduler pass plays them,
     while one client keeps moving in another game; its move latency before vs during the pass."""
-    from referee.service import Referee
+    from referee.service.referee import Referee
     now = [NOW]
     svc = Referee(str(workdir / "due.db"), clock=lambda: now[0])
     svc.db.conn.execute("PRAGMA synchronous=OFF")  # creating the games is not what is measured
@@ -228,7 +228,7 @@ def bench_rebuild_vs_eventsourcing(workdir: Path, rounds: int = 15, seed: int = 
         return {"skipped": "pip install eventsourcing (the comparison needs the library)"}
     from referee.engine.replay import apply_event, initial
     from referee.engine.verify import verify_events
-    from referee.service import Referee
+    from referee.service.referee import Referee
     from referee.store import events, snapshots
     from referee.store.db import write_transaction
 
@@ -282,7 +282,7 @@ def bench_rebuild_vs_eventsourcing(workdir: Path, rounds: int = 15, seed: int = 
 def bench_storage(workdir: Path, games: int = 200) -> dict[str, Any]:
     """Stored bytes per new two-seat Babel game: file growth (pages, indexes and all) over
     `games` new games, and the bytes of their rows alone."""
-    from referee.service import Referee
+    from referee.service.referee import Referee
     path = workdir / "storage.db"
     svc = Referee(str(path))
     conn = svc.db.conn
@@ -317,7 +317,7 @@ def bench_memory(workdir: Path, games: int = 200, seed: int = 1) -> dict[str, An
     """Memory per cached game: `games` Babel games at random points of play (0-60 moves),
     loaded into an empty cache; traced allocation per game (tracemalloc) and the cache's own
     accounting (an upper bound)."""
-    from referee.service import Referee
+    from referee.service.referee import Referee
     svc = Referee(str(workdir / "memory.db"))
     svc.db.conn.execute("PRAGMA synchronous=OFF")
     rnd = random.Random(seed)

@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
-from referee.engine.schemas import schema_errors, validator_for
-from referee.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
-from referee.presentation import narrate_event
+from referee.engine.schemas import check, schema_errors, validator_for
+from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
+from referee.service import read
+from referee.service.narration import narrate_event
 from referee.store import idempotency
 from referee.store.db import IntegrityError
 
 if TYPE_CHECKING:
-    from referee.loaded import Loaded
-    from referee.service import Referee
+    from referee.service.core import Core
+    from referee.service.loaded import Loaded
 
 
 class Refusal(Exception):
@@ -79,7 +80,23 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
     return new, states, None
 
 
-def submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Judge and record a move (or several, or one in the text form); returns (HTTP status,
+    response body)."""
+    errors = check("api/submit_move.json", body)
+    if errors:
+        raise BadRequest("request body does not match the schema", errors=errors)
+    return submit(core, game_id, seat, body)
+
+
+def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list) -> dict[str, Any]:
+    """A move's answer: the seat's description of the game and the events it appended."""
+    body = read.describe(core, loaded, seat)
+    body["events"] = [read.redact_event(core, loaded, e, seat) for e in appended]
+    return body
+
+
+def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
     form). With an `idempotency_key`, every copy of the request gets the first one's answer."""
     key = body.get("idempotency_key")
@@ -101,7 +118,7 @@ def submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any]) ->
         raise
 
 
-def _recall(service: "Referee", game_id: str, seat: int, key: str, request: str) -> tuple[int, Any] | None:
+def _recall(service: "Core", game_id: str, seat: int, key: str, request: str) -> tuple[int, Any] | None:
     try:
         return idempotency.recall(service.db.conn, game_id, seat, key, request)
     except idempotency.KeyReused:
@@ -109,11 +126,11 @@ def _recall(service: "Referee", game_id: str, seat: int, key: str, request: str)
                              "use a new key for a new request") from None
 
 
-def _submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any],
+def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
             keyed: tuple[str, str] | None) -> tuple[int, dict[str, Any]]:
     loaded = service.load(game_id)
-    service._check_expected(loaded, body.get("expected_seq"))
-    service._check_active(loaded)
+    service.check_expected(loaded, body.get("expected_seq"))
+    service.check_active(loaded)
     sent = body["moves"] if "moves" in body else [body["text"]] if "text" in body else [body["move"]]
     new, states, refused = judge(loaded, seat, sent)
     if not new:
@@ -121,7 +138,7 @@ def _submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any],
         raise refused.error
 
     def answer(after: "Loaded", appended: list) -> dict[str, Any]:
-        out = service._move_response(after, seat, appended)
+        out = move_response(service, after, seat, appended)
         names = [s["name"] for s in after.created["seats"]]
         for e in out["events"]:
             e["text"] = narrate_event(after.rules, e, names)
@@ -133,5 +150,5 @@ def _submit(service: "Referee", game_id: str, seat: int, body: dict[str, Any],
         if keyed is not None:
             idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
-    after, appended = service._write(loaded, new, states[-1], remember, states=states)
+    after, appended = service.write(loaded, new, states[-1], remember, states=states)
     return 201, answer(after, appended)

@@ -10,10 +10,10 @@ from pathlib import Path
 import click
 from werkzeug.serving import WSGIRequestHandler
 
-from referee.config import Config, ConfigError
+from referee.plumbing.config import Config, ConfigError
 from referee.engine.replay import fold, initial
 from referee.engine.verify import verify_events
-from referee.errors import ServiceError
+from referee.plumbing.errors import ServiceError
 from referee.store.db import open_with_migrations, redacted
 
 
@@ -22,7 +22,7 @@ def _config(ctx: click.Context) -> Config:
 
 
 def _service(ctx: click.Context):
-    from referee.service import Referee
+    from referee.service.referee import Referee
     return Referee(_config(ctx).database, config=_config(ctx))
 
 
@@ -210,7 +210,7 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
               "(a game present in both is still refused).")
 def migrate_store(source: str, target: str, into_non_empty: bool) -> None:
     """Copy every game to another database, rebuild its projections and verify every copied game."""
-    from referee import migrate_store as use_case
+    from referee.ops import migrate_store as use_case
     try:
         summary = use_case.migrate(source, target, into_non_empty, progress=lambda m: click.echo(m, err=True))
     except (use_case.MigrationRefused, use_case.MigrationFailed) as e:
@@ -251,7 +251,7 @@ def export(ctx, game_id: str, full: bool) -> None:
 def scheduler(ctx: click.Context, interval: float, once: bool) -> None:
     """Play defaults at deadlines, send reminders, resume ended vacations, deliver the outbox."""
     import logging
-    from referee import scheduler as jobs
+    from referee.ops import scheduler as jobs
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     service = _service(ctx)
     if once:
@@ -292,7 +292,7 @@ def mail_in(ctx: click.Context) -> None:
 def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
           database: str | None, seconds: float, clients: str) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
-    from referee import bench as benchmarks
+    from referee.ops import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
     unknown = set(sections) - set(benchmarks.SECTIONS)
     if unknown:

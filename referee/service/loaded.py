@@ -12,10 +12,10 @@ from datetime import datetime, timezone
 from functools import cached_property
 from typing import Any
 
-from referee.clock import ClockPolicy
-from referee.deadlines import Clocks
+from referee.service.clock import ClockPolicy
+from referee.service.deadlines import Clocks
 from referee.engine.contract import Rules
-from referee.statecache import deep_size
+from referee.service.statecache import deep_size
 
 
 def iso(ts: float) -> str:

@@ -1,4 +1,5 @@
-"""Per-seat secret reply addresses: ``play+<game_id>.<seat>.<mac>@<domain>``.
+"""Per-seat secrets derived from ``REFEREE_SECRET_KEY`` that notifications carry: the reply
+address ``play+<game_id>.<seat>.<mac>@<domain>`` and the webhook secret (`seat_secret`).
 
 Knowing the address is what lets mail play for a seat, so the MAC (HMAC-SHA256 of the game
 and seat under ``REFEREE_SECRET_KEY``, truncated to 80 bits, base32 lowercase) must be right;
@@ -80,3 +81,9 @@ def seats_addressed(secret_key: bytes, addresses: Iterable[str], domain: str | N
         if target is not None and target not in found:
             found.append(target)
     return found
+
+
+def seat_secret(server_key: bytes, game_id: str, seat: int) -> str:
+    """The webhook secret of one seat, derived from ``REFEREE_SECRET_KEY`` so nothing new is
+    stored; give it to the seat's owner once. Use it as a key via ``.encode()``."""
+    return hmac.new(server_key, f"webhook\x00{game_id}\x00{seat}".encode(), hashlib.sha256).hexdigest()

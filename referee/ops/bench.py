@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import socket
 import statistics
 import sqlite3
 import subprocess
@@ -28,12 +27,10 @@ import requests
 
 from referee.store import events, snapshots
 from referee.store.db import open_database, write_transaction
+from referee.ops.benchkit import babel_move, free_port, percentile, raw_commit
 from referee.store.sqlite import connect
 
 
-def _percentile(values: list[float], p: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
 def bench_appends(workdir: Path, n: int) -> dict[str, float]:
@@ -73,14 +70,10 @@ def bench_appends(workdir: Path, n: int) -> dict[str, float]:
             "median_block_ratio": statistics.median(ratios), "blocks": len(ratios)}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "--threads", "1",
                              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.app:create_app()"],
@@ -96,12 +89,6 @@ def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("gunicorn did not start")
 
 
-def babel_move(rnd: random.Random, prompt: dict[str, Any]) -> dict[str, Any]:
-    """A random legal move of a prompt, preferring building and abilities so that games end in
-    a realistic number of moves."""
-    choices = prompt["choices"] or [prompt["default"]]
-    strong = [c for c in choices if c["type"] in ("build", "ability", "finish_first_turn")]
-    return rnd.choice(strong) if strong and rnd.random() < 0.8 else rnd.choice(choices)
 
 
 def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list[float],
@@ -132,19 +119,6 @@ def _play_babel(http: requests.Session, url: str, rnd: random.Random, noop: list
     return latencies
 
 
-def _raw_commit(path: Path) -> Callable[[], float]:
-    """One durable SQLite commit (WAL, synchronous=FULL, an event-sized row): its seconds."""
-    raw = connect(path).conn
-    raw.execute("CREATE TABLE IF NOT EXISTS raw (n INTEGER PRIMARY KEY, payload TEXT)")
-    body = json.dumps({"move": {"type": "travel", "people": "medes"}, "chance": [], "state_hash": "0" * 64})
-
-    def commit() -> float:
-        t0 = time.perf_counter()
-        raw.execute("BEGIN IMMEDIATE")
-        raw.execute("INSERT INTO raw (payload) VALUES (?)", (body,))
-        raw.execute("COMMIT")
-        return time.perf_counter() - t0
-    return commit
 
 
 def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
@@ -155,7 +129,7 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
         rnd = random.Random(seed)
         noop: list[float] = []
         commits: list[float] = []
-        commit = _raw_commit(workdir / "commit.db")
+        commit = raw_commit(workdir / "commit.db")
         per_game, game_ratios = [], []
         for _ in range(games):  # a ratio per game as well: the disk's fsync time drifts during a run
             n0, c0 = len(noop), len(commits)
@@ -167,21 +141,21 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
         longest = sorted(per_game, key=len, reverse=True)[: max(1, games // 2)]
         first = [x for g in longest for x in g[:10]]
         last = [x for g in longest for x in g[-10:]]
-        ms = lambda xs, p: round(_percentile(xs, p) * 1000, 2)  # noqa: E731
+        ms = lambda xs, p: round(percentile(xs, p) * 1000, 2)  # noqa: E731
         return {
             "games": games, "moves": len(all_moves),
             "moves_per_s": move_rate, "noop_per_s": noop_rate, "ratio": move_rate / noop_rate,
             "median_move_ms": ms(all_moves, 50), "median_noop_ms": ms(noop, 50),
             "median_raw_commit_ms": ms(commits, 50),
-            "move_p50_over_noop_plus_commit_p50": round(_percentile(all_moves, 50) /
-                                                        (_percentile(noop, 50) + _percentile(commits, 50)), 3),
+            "move_p50_over_noop_plus_commit_p50": round(percentile(all_moves, 50) /
+                                                        (percentile(noop, 50) + percentile(commits, 50)), 3),
             "per_game_ratio_median": round(statistics.median(game_ratios), 3),
             "per_game_ratio_spread": [round(min(game_ratios), 3), round(max(game_ratios), 3)],
             "latency_target": "move_p50_over_noop_plus_commit_p50 <= 1.1",
             "longest_games": len(longest), "their_moves": [len(g) for g in longest],
             "first10": {"p50_ms": ms(first, 50), "p99_ms": ms(first, 99), "samples": len(first)},
             "last10": {"p50_ms": ms(last, 50), "p99_ms": ms(last, 99), "samples": len(last)},
-            "p99_ratio_last_over_first": _percentile(last, 99) / _percentile(first, 99),
+            "p99_ratio_last_over_first": percentile(last, 99) / percentile(first, 99),
         }
     finally:
         proc.terminate()
@@ -190,7 +164,7 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
 
 def bench_rebuild(workdir: Path) -> dict[str, Any]:
     """(4) on the longest game of the HTTP run's database."""
-    from referee.service import Referee
+    from referee.service.referee import Referee
     database = workdir / "http.db"
     conn = sqlite3.connect(database)
     gid, n = conn.execute("SELECT game_id, MAX(seq) m FROM events GROUP BY game_id ORDER BY m DESC LIMIT 1").fetchone()
@@ -223,9 +197,9 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
     random moves in, then its page for seat 0 (board SVG, prompt, history, audit) against the
     JSON document of the same game for the same seat, alternately, p50 and p99."""
     from referee.app import create_app
-    from referee.config import Config
+    from referee.plumbing.config import Config
     from referee.engine.registry import GAME_IDS
-    from referee.errors import ServiceError
+    from referee.plumbing.errors import ServiceError
     app = create_app(Config(database=str(workdir / "pages.db")))
     service = app.extensions["referee"]
     rnd = random.Random(seed)
@@ -255,7 +229,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
             t0 = time.perf_counter()
             assert api.get(f"/games/{gid}", headers=auth).status_code == 200
             json_t.append(time.perf_counter() - t0)
-        ms = lambda xs, p: round(_percentile(xs, p) * 1000, 2)  # noqa: E731
+        ms = lambda xs, p: round(percentile(xs, p) * 1000, 2)  # noqa: E731
         out[game] = {"events": service.load(gid).seq, "page_p50_ms": ms(page_t, 50), "page_p99_ms": ms(page_t, 99),
                      "json_p50_ms": ms(json_t, 50), "json_p99_ms": ms(json_t, 99)}
     return out
@@ -270,8 +244,8 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
         clients: tuple[int, ...] = (1, 16)) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
-    from referee import bench_concurrency as concurrency
-    from referee import bench_scale as scale
+    from referee.ops import bench_concurrency as concurrency
+    from referee.ops import bench_scale as scale
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp)
         jobs = {

@@ -12,23 +12,26 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from referee.clock import format_remaining
+from referee.service.clock import format_remaining
 from referee.engine.replay import STATE_EVENTS
-from referee.notify import addresses, messages, preferences, webhooks
-from referee.notify.messages import Note, Seen
-from referee.presentation import narrate_event, result_sentence
+from referee.service.notices import addresses
+from referee.service.notices import messages
+from referee.service.notices import preferences
+from referee.service.notices.messages import Note, Seen
+from referee.service import read
+from referee.service.narration import narrate_event, result_sentence
 from referee.store import credentials, events, outbox, seat_settings
-from referee.web.links import seat_url
+from referee.service.links import seat_url
 
 if TYPE_CHECKING:
-    from referee.loaded import Loaded
-    from referee.service import Referee
+    from referee.service.loaded import Loaded
+    from referee.service.core import Core
 
 MAX_SINCE = 80  # events narrated at most in "since your last move"
 
 
 class Notifier:
-    def __init__(self, service: "Referee"):
+    def __init__(self, service: "Core"):
         self.service = service
         self._contacts: dict[str, list[dict[str, Any]]] = {}
 
@@ -43,7 +46,7 @@ class Notifier:
         return addresses.reply_address(self.service.secret_key, game_id, seat, self.service.config.inbound_domain)
 
     def webhook_secret(self, game_id: str, seat: int) -> str:
-        return webhooks.seat_secret(self.service.secret_key, game_id, seat)
+        return addresses.seat_secret(self.service.secret_key, game_id, seat)
 
     def _deadline(self, loaded: "Loaded", seat: int) -> float | None:
         due = loaded.clocks.seats[seat].due_at
@@ -54,7 +57,7 @@ class Notifier:
         last = events.last_move_of(conn, loaded.game_id, seat)
         after = max(last, loaded.seq - MAX_SINCE)
         names = [s["name"] for s in loaded.created["seats"]]
-        told = [(e.seat, narrate_event(loaded.rules, self.service.redact_event(loaded, e, seat), names))
+        told = [(e.seat, narrate_event(loaded.rules, read.redact_event(self.service, loaded, e, seat), names))
                 for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
         if after > last:
             told.insert(0, (None, f"({after - last} earlier events are not shown: answer `history {loaded.seq - last}`.)"))

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from referee.notify.preferences import zone
+from referee.service.notices.preferences import zone
 
 WIDTH = 76
 MOVES_SHOWN = 4          # wrapped lines of legal moves in a notification (all of them: `moves`)

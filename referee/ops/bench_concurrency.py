@@ -33,13 +33,13 @@ from typing import Any
 
 import requests
 
-from referee.bench import _free_port, _percentile, _raw_commit, babel_move
+from referee.ops.benchkit import babel_move, free_port, percentile, raw_commit
 from referee.store.db import is_postgres, redacted
 
 WORKERS, THREADS = 4, 4
 CLIENTS = (1, 16)
 TARGET_RATIO = 3.0
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NEW_GAME = {"game": "babel", "seats": [{"name": "A"}, {"name": "B"}], "options": {"first_seat": 0}}
 
 
@@ -47,7 +47,7 @@ NEW_GAME = {"game": "babel", "seats": [{"name": "A"}, {"name": "B"}], "options":
 
 def start_server(database: str, log: Path) -> tuple[subprocess.Popen, str]:
     """gunicorn with the production config against `database`, on a free loopback port."""
-    port = _free_port()
+    port = free_port()
     # Every client comes from 127.0.0.1: the per-address creation limit (an abuse guard, not on a
     # move's path) would otherwise stop them starting new games.
     env = {**os.environ, "REFEREE_DATABASE": database, "REFEREE_BIND": f"127.0.0.1:{port}",
@@ -251,7 +251,7 @@ def run_clients(url: str, n: int, seconds: float, warmup: float, seed: int, mete
                 p.kill()
     latencies = [x for r in reports for x in r["latencies"]]
     moves = len(latencies)
-    ms = lambda p: round(_percentile(latencies, p) * 1000, 2) if latencies else None
+    ms = lambda p: round(percentile(latencies, p) * 1000, 2) if latencies else None
     per_move = lambda s: round(s * 1000 / moves, 3) if moves and s is not None else None
     spent = {k: (after[k] - before[k]) if after[k] is not None and before[k] is not None else None for k in after}
     client_cpu = sum(r["cpu"] for r in reports)
@@ -309,12 +309,12 @@ def _postgres_commit(url: str, n: int = 200) -> float:
                 times.append(time.perf_counter() - t0)
         finally:
             conn.execute("DROP TABLE referee_bench_commit")
-    return _percentile(times, 50)
+    return percentile(times, 50)
 
 
 def _sqlite_commit(path: Path, n: int = 200) -> float:
-    commit = _raw_commit(path)
-    return _percentile([commit() for _ in range(n)], 50)
+    commit = raw_commit(path)
+    return percentile([commit() for _ in range(n)], 50)
 
 
 def measure(database: str, workdir: Path, clients: tuple[int, ...], seconds: float, warmup: float,

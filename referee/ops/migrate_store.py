@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Callable
 
-from referee.config import Config
+from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
-from referee.service import Referee
+from referee.service.referee import Referee
 from referee.store import credentials, events, idempotency, instance, outbox, seat_settings
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)

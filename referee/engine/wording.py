@@ -1,0 +1,23 @@
+"""Words every game's narration and the service's sentences share: a seat's name and a list
+joined the English way. One helper for all games, in the engine layer, so games never import
+the service to say who did what."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def seat_name(names: list[str], seat: Any) -> str:
+    """The player's name for a seat; "the referee" for events without a seat."""
+    if seat is None:
+        return "the referee"
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"seat {seat}"
+
+
+def join_words(words: list[str], empty: str = "") -> str:
+    """"a", "a and b", "a, b and c" (games' narrations use it too)."""
+    if len(words) <= 1:
+        return "".join(words) or empty
+    return ", ".join(words[:-1]) + " and " + words[-1]

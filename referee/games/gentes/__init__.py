@@ -1,0 +1,1 @@
+"""Gentes: the rules (see README.md for players)."""

@@ -1,0 +1,1 @@
+"""The Sands of Time: the rules (see README.md for players)."""

@@ -1,0 +1,245 @@
+"""The service's core: the database, the rules, loading a game (cache, snapshot, replay) and
+appending to its log with everything derived from the events, in one write transaction.
+
+Every state change happens as one write transaction: the events, the projections (games
+list, deadlines), the snapshot, the idempotency record and the outbox land together or not
+at all. The rules run outside the write lock on a state read at a known sequence; the append
+then states that sequence, so a concurrent writer (another move, a timeout from the
+scheduler) makes this one fail with 409 instead of forking the log. The use cases (create,
+moves, timing, pauses, read, feed, rebuild) are modules of their own built on this core.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from typing import Any, Callable, Protocol
+
+from referee.engine.contract import Rules
+from referee.engine.hashing import canonical
+from referee.engine.registry import rules_for
+from referee.engine.replay import STATE_EVENTS, apply_event, initial
+from referee.plumbing.config import Config
+from referee.plumbing.errors import Conflict, NotFound, Unauthorized
+from referee.service import deadlines as clocks_mod
+from referee.service.clock import policy_from_clock
+from referee.service.deadlines import Clocks
+from referee.service.loaded import Loaded, cached_size, epoch, iso, kept, status_after
+from referee.service.statecache import StateCache
+from referee.store import credentials, deadlines, events, instance, projections, snapshots
+from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
+from referee.store.listener import EventListener
+
+Clock = Callable[[], float]
+Appended = list[tuple[str, int | None, dict]]
+
+TOKEN_CACHE = 10_000  # remembered (game, token) -> seat pairs
+
+
+class NoticeSink(Protocol):
+    """What the core tells of every append, in its transaction (service/notices/triggers.py)."""
+
+    def on_events(self, conn: Any, before: Loaded, after: Loaded, appended: list[events.Event], now: float) -> None: ...
+
+    def remind(self, conn: Any, loaded: Loaded, seat: int, now: float) -> int: ...
+
+    def reply_address(self, game_id: str, seat: int) -> str: ...
+
+    def webhook_secret(self, game_id: str, seat: int) -> str: ...
+
+
+class Core:
+    """The service's state: one instance per process; connections are per thread. `notifier`
+    is set by the service (referee.py) before the first append."""
+
+    notifier: NoticeSink
+
+    def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
+        self.database = database
+        self.clock = clock
+        self.config = config or Config(database=database)
+        self._local = threading.local()
+        self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
+        self._rules_cache: dict[tuple[str, str], Rules] = {}
+        self._token_seats: dict[tuple[str, str], int] = {}  # (game, token hash) -> seat, oldest first
+        self._listening: EventListener | None = None
+        self._listener_lock = threading.Lock()
+        db = open_database(database)  # creates or migrates the schema, once per process
+        with write_transaction(db) as conn:
+            stored = instance.secret_key(conn)
+        db.conn.close()
+        self.secret_key = self.config.secret_key.encode() if self.config.secret_key else stored
+
+    @property
+    def db(self) -> Database:
+        """This thread's connection (reopened when a PostgreSQL server dropped it)."""
+        db = getattr(self._local, "db", None)
+        if db is None or not usable(db):
+            db = self._local.db = open_with_migrations(self.database, migrate=False)[0]
+        return db
+
+    def rules(self, game: str, components: dict | None, version: str | None = None) -> Rules:
+        """The rules for a game's component data, under its recorded rules `version`."""
+        key = (game, hashlib.sha256(canonical(components)).hexdigest() if components else "", version)
+        r = self._rules_cache.get(key)
+        if r is None:
+            r = self._rules_cache[key] = rules_for(game, components, version)
+        return r
+
+    def load(self, game_id: str) -> Loaded:
+        """The game at its latest sequence: from the cache, else snapshot + replay."""
+        conn = self.db.conn
+        seq, _ = events.head(conn, game_id)
+        if seq == 0:
+            raise NotFound(f"no game {game_id!r}")
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.seq == seq:
+            return cached
+        if cached is None or cached.seq > seq:
+            cached = self._load_cold(conn, game_id, seq)
+        loaded = cached
+        for e in events.read(conn, game_id, after=cached.seq):
+            loaded = self.step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
+        self.remember(loaded)
+        return loaded
+
+    def load_at(self, game_id: str, seq: int) -> Loaded:
+        """The game as it was right after event `seq` (the web history stepper), by replay from
+        the nearest snapshot; the latest state when `seq` is at or past the head."""
+        latest = self.load(game_id)
+        if seq >= latest.seq:
+            return latest
+        conn = self.db.conn
+        loaded = self._load_cold(conn, game_id, max(seq, 1))
+        for e in events.read(conn, game_id, after=loaded.seq):
+            if e.seq > seq:
+                break
+            loaded = self.step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
+        return loaded
+
+    def _load_cold(self, conn, game_id: str, seq: int) -> Loaded:
+        created = events.first(conn, game_id)
+        payload = created.payload
+        seed = credentials.seed_of(conn, game_id)
+        rules = self.rules(payload["game"], payload["components"], payload["rules_version"])
+        policy = policy_from_clock(payload["clock"])
+        blank = Loaded(game_id, payload["game"], rules, seed, kept(payload), created.created_at, 0, {}, "active",
+                       policy, clocks_mod.start(policy, len(payload["seats"])))
+        snap = snapshots.latest(conn, game_id, seq)
+        if snap is not None and snap[2] is not None:
+            snap_seq, state, meta = snap
+            return blank.evolve(seq=snap_seq, state=state, status=meta["status"], ended=meta.get("ended"),
+                                clocks=Clocks.from_json(meta["clocks"]))
+        state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
+        return self.step(blank, 1, "game_created", None, payload, created.created_at, state)
+
+    def step(self, loaded: Loaded, seq: int, etype: str, seat: int | None, payload: dict, created_at: str,
+              state: dict | None = None, at: float | None = None) -> Loaded:
+        """The game after one more event (the state and time are given when the caller has them)."""
+        if state is None:
+            state = loaded.state
+            if etype in STATE_EVENTS:
+                state = apply_event(loaded.rules, loaded.seed, state, seq, etype, seat, payload)
+        ended = payload["result"] if etype == "game_ended" else loaded.ended
+        after = loaded.evolve(seq=seq, state=state, status=status_after(loaded.status, etype),
+                              created_at=loaded.created_at or created_at, ended=ended)
+        # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
+        prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
+        after.__dict__["clocks"] = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat,
+                                                          at if at is not None else epoch(created_at), payload, prompted)
+        return after
+
+    def remember(self, loaded: Loaded) -> None:
+        self._cache.put(loaded.game_id, loaded)
+
+    def forget(self, game_id: str | None = None) -> None:
+        """Drop cached states (tests and benchmarks use this to measure cold loads)."""
+        if game_id is None:
+            self._cache.clear()
+        else:
+            self._cache.pop(game_id)
+
+    def seat_for(self, game_id: str, token: str | None) -> int | None:
+        """The seat a bearer token belongs to; None for no token (a spectator)."""
+        if token is None:
+            return None
+        key = (game_id, credentials.token_hash(token))  # not the token itself: it would outlive the request
+        seat = self._token_seats.get(key)
+        if seat is not None:
+            return seat
+        seat = credentials.seat_for_hash(self.db.conn, game_id, key[1])
+        if seat is not None:  # a seat's token never changes, so a match stays true
+            if len(self._token_seats) >= TOKEN_CACHE:
+                self._token_seats.pop(next(iter(self._token_seats)))
+            self._token_seats[key] = seat
+            return seat
+        self.load(game_id)  # 404 for an unknown game before 401
+        raise Unauthorized("the token is not valid for this game")
+
+    def append(self, conn, loaded: Loaded, new: list[tuple[str, int | None, dict]],
+                state: dict, states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
+        """Append events after loaded.seq with everything derived from them; inside a transaction.
+        `states[i]`, when given, is the state after `new[i]` (several moves in one batch)."""
+        now = self.clock()
+        stamp = iso(now)
+        after, appended = loaded, []
+        for i, (etype, seat, payload) in enumerate(new):
+            e = events.append(conn, loaded.seed, loaded.game_id, after.seq, etype, seat, payload, stamp)
+            appended.append(e)
+            given = states[i] if states is not None and i < len(states) else \
+                state if etype in STATE_EVENTS or etype == "game_created" else None
+            after = self.step(after, e.seq, etype, seat, payload, stamp, given, now)
+        if after.seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
+            snapshots.save(conn, loaded.game_id, after.seq, after.state,
+                           {"status": after.status, "clocks": after.clocks.to_json(), "ended": after.ended})
+        self.project(conn, after, stamp)
+        self.notifier.on_events(conn, loaded, after, appended, now)
+        return after, appended
+
+    def project(self, conn, loaded: Loaded, stamp: str) -> None:
+        active = loaded.status == "active"
+        to_move = sorted({p.seat for p in loaded.prompts}) if active else []
+        pause = loaded.clocks.pause or {}
+        projections.upsert_game(conn, loaded.game_id, loaded.game, loaded.status, loaded.seq, to_move,
+                                loaded.result, loaded.created_at, stamp,
+                                pause.get("until") if loaded.status == "paused" else None)
+        rows = []
+        if active and loaded.policy is not None:
+            for seat, sc in enumerate(loaded.clocks.seats):
+                if sc.due_at is not None:
+                    rows.append((seat, sc.opened_seq, sc.due_at, loaded.policy.reminder_times(sc.opened_at, sc.due_at)))
+        if loaded.policy is not None:  # a game without a clock never has deadline rows
+            deadlines.replace_for_game(conn, loaded.game_id, rows)
+
+    def write(self, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
+               extra: Callable[[Any, Loaded, list[events.Event]], None] | None = None,
+               states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
+        """One transaction: the events (plus game end and seed reveal when the game is over)."""
+        result = loaded.rules.result(state)
+        if result is not None and not loaded.finished:
+            new = [*new, ("game_ended", None, {"result": result}),
+                   ("seed_revealed", None, {"seed": loaded.seed.hex()})]
+        try:
+            with write_transaction(self.db) as conn:
+                after, appended = self.append(conn, loaded, new, state, states)
+                if extra is not None:
+                    extra(conn, after, appended)
+        except events.SequenceConflict as e:
+            raise Conflict("another event was appended first; reload and try again",
+                           current_seq=e.current_seq) from None
+        self.remember(after)
+        return after, appended
+
+    @staticmethod
+    def check_expected(loaded: Loaded, expected: int | None) -> None:
+        if expected is not None and expected != loaded.seq:
+            raise Conflict(f"expected sequence {expected} but the game is at {loaded.seq}",
+                           current_seq=loaded.seq)
+
+    @staticmethod
+    def check_active(loaded: Loaded) -> None:
+        if loaded.finished:
+            raise Conflict("the game is over", current_seq=loaded.seq)
+        if loaded.status == "paused":
+            raise Conflict("the game is paused; resume it first", current_seq=loaded.seq)

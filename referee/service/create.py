@@ -1,0 +1,117 @@
+"""Creating a game: the body checked, the seats and their secrets stored, `game_created`
+appended with the seed's commitment; the answer shows each seat's token once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from referee.engine.base import ComponentError
+from referee.engine.contract import IllegalMove, Rules
+from referee.engine.hashing import canonical, commitment
+from referee.engine.registry import GAME_IDS
+from referee.engine.replay import initial
+from referee.engine.schemas import check, schema_errors, validator_for
+from referee.plumbing import targets
+from referee.plumbing.errors import BadRequest, Unprocessable
+from referee.service import deadlines as clocks_mod
+from referee.service.clock import policy_from_clock
+from referee.service.links import game_url, seat_url
+from referee.service.loaded import Loaded, kept
+from referee.service.notices import preferences
+from referee.store import credentials, projections, seat_settings
+from referee.store.db import write_transaction
+
+if TYPE_CHECKING:
+    from referee.service.core import Core
+
+
+def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
+    errors = check("api/create_game.json", body)
+    if errors:
+        raise BadRequest("request body does not match the schema", errors=errors)
+    # The log keeps JSON with sorted keys, and replay starts from the log: live play starts
+    # from the same form, so no game can depend on the key order a client happened to send.
+    body = {**body, **{k: json.loads(canonical(body[k])) for k in ("position", "components", "options")
+                       if body.get(k) is not None}}
+    game = body["game"]
+    if game not in GAME_IDS:
+        raise Unprocessable(f"unknown game {game!r}; known games: {', '.join(GAME_IDS)}")
+    try:
+        rules = core.rules(game, body.get("components"))
+    except ComponentError as e:
+        raise Unprocessable(str(e)) from None
+    seats = body["seats"]
+    if not rules.min_players <= len(seats) <= rules.max_players:
+        raise Unprocessable(f"{rules.title} takes {rules.min_players}-{rules.max_players} seats, got {len(seats)}")
+    options = body.get("options", {})
+    errs = schema_errors(validator_for(rules.options_schema), options)
+    if errs:
+        raise BadRequest("options do not match the game's options schema", errors=errs)
+    try:
+        policy = policy_from_clock(body.get("clock"))
+    except ValueError as e:
+        raise Unprocessable(f"clock: {e}") from None
+    if not core.config.allow_private_targets:
+        try:
+            targets.check_seats(seats)
+        except targets.TargetRefused as e:
+            raise Unprocessable(str(e)) from None
+    position = body.get("position")
+    if position is not None:
+        check_position(rules, position, len(seats))
+
+    preferences.check_zones(seats)
+    seed = secrets.token_bytes(32)
+    game_id = secrets.token_hex(8)
+    try:
+        step = initial(rules, seed, len(seats), options, position)
+    except (IllegalMove, ValueError) as e:
+        raise Unprocessable(f"cannot set up the game: {e}") from None
+    payload = {
+        "game": game, "rules_version": rules.rules_version,
+        "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
+        "options": options, "clock": body.get("clock"),
+        "seed_commitment": commitment(seed),
+        "components": rules.components,
+        "components_sha256": hashlib.sha256(canonical(rules.components)).hexdigest(),
+        "position": position,
+        "chance": step.chance, "state_hash": step.state_hash,
+    }
+    tokens = [secrets.token_urlsafe(24) for _ in seats]
+    blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,
+                   clocks_mod.start(policy, len(seats)))
+    with write_transaction(core.db) as conn:
+        credentials.save_seed(conn, game_id, seed)
+        for i, (s, tok) in enumerate(zip(seats, tokens)):
+            credentials.add_seat(conn, game_id, i, s["name"], s.get("email"), s.get("webhook"), tok)
+        seat_settings.save_new(conn, game_id, seats)
+        projections.set_players(conn, game_id, [s["name"] for s in seats])
+        after, _ = core.append(conn, blank, [("game_created", None, payload)], step.state)
+    core.remember(after)
+    out_seats = []
+    base = core.config.base_url
+    for i, (s, t) in enumerate(zip(seats, tokens)):
+        entry = {"seat": i, "name": s["name"], "token": t, "url": seat_url(base, core.secret_key, game_id, i)}
+        if s.get("email"):
+            entry["reply_address"] = core.notifier.reply_address(game_id, i)
+        if s.get("webhook"):
+            entry["webhook_secret"] = core.notifier.webhook_secret(game_id, i)
+        out_seats.append(entry)
+    return {"id": game_id, "game": game, "url": game_url(base, game_id), "seats": out_seats,
+            "seed_commitment": payload["seed_commitment"]}
+
+
+def check_position(rules: Rules, position: dict, seats: int) -> None:
+    errs = schema_errors(validator_for(rules.state_schema), position)
+    if errs:
+        raise BadRequest("position does not match the game's state schema", errors=errs)
+    problems = rules.check_state(position)
+    if isinstance(position.get("players"), list) and len(position["players"]) != seats:
+        problems = [f"position has {len(position['players'])} players but {seats} seats were given", *problems]
+    if problems:
+        raise Unprocessable("position breaks the rules' invariants", problems=problems)
+    if rules.result(position) is not None:
+        raise Unprocessable("position is already finished")

@@ -1,0 +1,90 @@
+"""Reading a game as one viewer may see it: its description (status, prompts with deadlines,
+the viewer's view), the games list, and events redacted for the viewer."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from referee.engine.rng import redact_records
+from referee.service.loaded import Loaded, iso
+from referee.store import events, projections
+
+if TYPE_CHECKING:
+    from referee.service.core import Core
+
+
+def deadline_of(core: "Core", loaded: Loaded, seat: int) -> float | None:
+    sc = loaded.clocks.seats[seat]
+    return sc.due_at if loaded.status == "active" else None
+
+
+def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]:
+    """GET /games/{id}: status, who must move (with deadlines), the caller's view."""
+    prompts = loaded.prompts if loaded.status == "active" else ()
+    pause = loaded.clocks.pause if loaded.status == "paused" else None
+    view = loaded.rules.view(loaded.state, viewer)
+    return {
+        "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,
+        "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent} for s in loaded.created["seats"]],
+        "seed_commitment": loaded.created["seed_commitment"],
+        "clock": loaded.created["clock"],
+        "prompts": [prompt_json(p, viewer, deadline_of(core, loaded, p.seat)) for p in prompts],
+        "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
+        "view": view,
+        "facts": loaded.rules.facts(view),
+        "result": loaded.result,
+    }
+
+
+def game(core: "Core", game_id: str, viewer: int | None) -> dict[str, Any]:
+    return describe(core, core.load(game_id), viewer)
+
+
+def prompts(core: "Core", game_id: str, viewer: int | None) -> list[dict[str, Any]]:
+    loaded = core.load(game_id)
+    if loaded.status != "active" or viewer is None:
+        return []
+    return [prompt_json(p, viewer, deadline_of(core, loaded, p.seat)) for p in loaded.prompts if p.seat == viewer]
+
+
+def list_games(core: "Core", **filters: Any) -> list[dict[str, Any]]:
+    return projections.list_games(core.db.conn, **filters)
+
+
+def redact_event(core: "Core", loaded: Loaded, e: events.Event, viewer: int | None) -> dict[str, Any]:
+    """An event as `viewer` may see it; everything is public once the game is over."""
+    out = e.to_json()
+    if loaded.finished:
+        return out
+    payload = e.payload
+    if "chance" in payload:
+        payload = {**payload, "chance": redact_records(payload["chance"], viewer)}
+    if e.type == "game_created" and payload.get("position") is not None:
+        payload = {**payload, "position": loaded.rules.view(payload["position"], viewer)}
+    if e.type in ("move", "timeout"):
+        payload = {**payload, "move": loaded.rules.redact(loaded.state, payload["move"], e.seat, viewer)}
+    if payload != e.payload:
+        out["payload"] = payload
+        out["redacted"] = True
+    return out
+
+
+def events_for(core: "Core", game_id: str, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
+    loaded = core.load(game_id)
+    return [redact_event(core, loaded, e, viewer) for e in events.read(core.db.conn, game_id, after)
+            if e.seq <= loaded.seq]
+
+
+def raw_events(core: "Core", game_id: str) -> list[events.Event]:
+    core.load(game_id)
+    return events.read(core.db.conn, game_id)
+
+
+def prompt_json(p, viewer: int | None, deadline: float | None) -> dict[str, Any]:
+    """A prompt over HTTP. Another seat's choices and default can reveal its hidden
+    information (a hand), so only the prompted seat sees them."""
+    own = viewer == p.seat
+    return {"seat": p.seat, "kind": p.kind, "text": p.text,
+            "choices": p.choices if own else None,
+            "default": p.default if own else None,
+            "deadline": iso(deadline) if deadline is not None else None}

@@ -1,0 +1,27 @@
+"""Maintenance: the projections rebuilt from the events alone (`referee replay --rebuild-projections`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.store import events, projections
+from referee.store.db import write_transaction
+
+if TYPE_CHECKING:
+    from referee.service.core import Core
+
+
+def rebuild_projections(core: "Core") -> int:
+    """Recompute games, game_players and deadlines from events alone (plus seeds to replay)."""
+    conn = core.db.conn
+    ids = list(events.game_ids(conn))
+    core.forget()
+    with write_transaction(core.db) as c:
+        projections.clear(c)
+    for gid in ids:
+        loaded = core.load(gid)
+        last = events.read(conn, gid, after=loaded.seq - 1)[-1]
+        with write_transaction(core.db) as c:
+            projections.set_players(c, gid, [s["name"] for s in loaded.created["seats"]])
+            core.project(c, loaded, last.created_at)
+    return len(ids)
