@@ -88,6 +88,13 @@ class Unprocessable(ServiceError):
     )
 
 
+class StepRefusedError(ServiceError):
+    status, title = 422, "Step refused"
+    explanation = (
+        "A move built step by step (`GET /games/{id}/prompts/{kind}/steps?chosen=...`) took a step the rules do not offer now: `step` is the position (from 0) of the first choice in `chosen` that is unknown or no longer legal, `rule` the rule id when one rule explains it. Ask again from the last good step. Nothing was changed."
+    )
+
+
 def problem_types() -> dict[str, type[ServiceError]]:
     """Every problem type the service answers with, by slug."""
     out: dict[str, type[ServiceError]] = {}
