@@ -17,7 +17,7 @@ from referee.engine.schemas import load_schema
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
-               "Step": "api/step.json", "StepAnswer": "api/steps.json",
+               "Step": "api/step.json", "StepOption": "api/step_option.json", "StepAnswer": "api/steps.json",
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json"}
 
