@@ -79,7 +79,7 @@ def get_steps(game_id: str, kind: str):
 def post_move(game_id: str):
     seat = caller_seat(game_id, required=True)
     status, body = service().submit_move(game_id, seat, json_body())
-    body["events"] = with_text(service(), game_id, body.get("events", []))
+    body["events"] = with_text(service(), game_id, body.get("events", []), seat)
     return jsonify(body), status
 
 
@@ -88,7 +88,7 @@ def get_events(game_id: str):
     seat = caller_seat(game_id, required=False)
     after = int_arg("after", 0, 0, MAX_SEQ)
     wait = int_arg("wait", 0, 0, MAX_WAIT)  # a long poll: the live change feed for pages and bots
-    return jsonify({"events": with_text(service(), game_id, service().wait_for_events(game_id, seat, after, wait))})
+    return jsonify({"events": with_text(service(), game_id, service().wait_for_events(game_id, seat, after, wait), seat)})
 
 
 @bp.get("/games/<game_id>/export")

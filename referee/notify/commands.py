@@ -14,7 +14,7 @@ from referee.plumbing.errors import ServiceError
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note
-from referee.service.narration import narrate_event
+from referee.service.narration import texts
 from referee.store import events
 from referee.store.db import write_transaction
 
@@ -92,10 +92,10 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
     if command == "history":
         n = int(args[0]) if args and args[0].isdigit() else HISTORY_DEFAULT
         n = max(1, min(n, HISTORY_MAX))
-        names = [s["name"] for s in loaded.created["seats"]]
-        shown = events.read(service.db.conn, game_id, after=max(0, loaded.seq - n))
-        about = [f"  {e.seq}. {narrate_event(loaded.rules, service.redact_event(loaded, e, seat), names)}"
-                 for e in shown if e.seq <= loaded.seq]
+        shown = [service.redact_event(loaded, e, seat)
+                 for e in events.read(service.db.conn, game_id, after=max(0, loaded.seq - n)) if e.seq <= loaded.seq]
+        about = [line for e, text in zip(shown, texts(service, loaded, shown, seat))
+                 for line in messages.told_lines(f"  {e['seq']}. ", text)]
         return messages.command_reply(seen, "History", [f"The last {len(about)} events:"], about)
     if command == "moves":
         return messages.command_reply(seen, "Legal moves", ["Your legal moves now:" if any(

@@ -83,19 +83,27 @@ def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None) -> list[
     return [f"  {ln}" for ln in lines]
 
 
+def told_lines(head: str, text: str) -> list[str]:
+    """A narration under a list mark: its first line after `head`, each further line (the
+    move's automatic steps) on a line of its own, indented under the first."""
+    first, *rest = text.split("\n") or [""]
+    pad = " " * min(len(head), 6)
+    return [head + first] + [pad + line.strip() for line in rest if line.strip()]
+
+
 def since_lines(seen: Seen) -> list[str]:
     if not seen.since:
         return []
     out = ["Since your last move:"]
     if len(seen.since) <= SINCE_GROUPED:
-        return out + [f"- {text}" for _, text in seen.since]
+        return out + [line for _, text in seen.since for line in told_lines("- ", text)]
     runs: list[tuple[int | None, list[str]]] = []
     for seat, text in seen.since:
         if runs and runs[-1][0] == seat:
             runs[-1][1].append(text)
         else:
             runs.append((seat, [text]))
-    return out + ["- " + " ".join(texts) for _, texts in runs]
+    return out + ["- " + " ".join(" ".join(t.split("\n")) for t in texts) for _, texts in runs]
 
 
 def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
@@ -233,7 +241,7 @@ def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None,
     about = []
     if played:
         about.append(f"Played {len(played)} move{'s' if len(played) != 1 else ''}:")
-        about += [f"  {i}. {text} -- {told}" for i, (text, told) in enumerate(played, 1)]
+        about += [line for i, (text, told) in enumerate(played, 1) for line in told_lines(f"  {i}. {text} -- ", told)]
     if refused is not None:
         rule = f" (rule {refused['rule']})" if refused.get("rule") else ""
         where = f"Line {refused.get('line', 1)}" + (f' "{line}"' if line else "")
