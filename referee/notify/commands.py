@@ -1,6 +1,11 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
-    help | status | history [N] | moves | resign | pause | resume | notify all|turn|none
+    help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+
+`moves` followed by a partial move builds it step by step (the web page's and the API's
+steps): each choice is an option's number, its id, or its words (a move's text form reads
+as the words of its options), and the answer lists the options after them, numbered, and
+the complete move in the text form once there is one.
 
 Each answers with a mail to the seat (see `messages.command_reply`). A line that is neither a
 command nor a move gets the reason and this help (see `mailin`).
@@ -8,7 +13,7 @@ command nor a move gets the reason and this help (see `mailin`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import ServiceError
 from referee.service.notices import messages
@@ -44,7 +49,8 @@ def help_lines(title: str, examples: list[str]) -> list[str]:
         "  help                  this text",
         "  status                the game now: news, your position, your decision",
         f"  history [N]           the last N events (default {HISTORY_DEFAULT})",
-        "  moves                 every legal move you have now",
+        "  moves                 every legal move you have now (or its first step)",
+        "  moves 2 1             a move step by step: the options after your choices so far",
         "  resign                resign the game",
         "  pause, resume         pause the game for a vacation, or end the pause",
         "  notify all|turn|none  which mails you get: all, only when you must act, or only answers"]
@@ -97,12 +103,64 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
         about = [line for e, text in zip(shown, texts(service, loaded, shown, seat))
                  for line in messages.told_lines(f"  {e['seq']}. ", text)]
         return messages.command_reply(seen, "History", [f"The last {len(about)} events:"], about)
+    if command == "moves" and args:
+        return by_steps(service, game_id, seat, seen, args)
     if command == "moves":
         return messages.command_reply(seen, "Legal moves", ["Your legal moves now:" if any(
             p["seat"] == seat for p in seen.doc["prompts"]) else "You have nothing to decide now."],
             prompt=True, all_moves=True)
     return messages.command_reply(seen, command.capitalize(), head, position=command == "resume",
                                   prompt=command == "resume")
+
+
+MAX_WORDS = 40  # words of a partial move read (a move of any game takes far fewer steps)
+
+
+def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[str, Any]] | None:
+    """The option `words` start with and how many words it takes: its number, its id, or its
+    words (the longest label that the words begin with)."""
+    word = words[0]
+    if word.isdigit() and 1 <= int(word) <= len(options):
+        return 1, options[int(word) - 1]
+    for o in options:
+        if o["id"].lower() == word:
+            return 1, o
+    best: tuple[int, dict[str, Any]] | None = None
+    for o in options:
+        label = o["label"].lower().replace(",", " ").split()
+        if label and words[: len(label)] == label and (best is None or len(label) > best[0]):
+            best = (len(label), o)
+    return best
+
+
+def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, words: list[str]) -> Note:
+    """`moves 2 1` / `moves build granary`: follow the seat's choices through the steps the rules
+    offer (Referee.steps) and answer the options after them, or the complete move."""
+    prompt = next((p for p in seen.doc["prompts"] if p["seat"] == seat), None)
+    if prompt is None:
+        return messages.steps_reply(seen, [], None, None, None)
+    kind, words = prompt["kind"], words[:MAX_WORDS]
+    chosen: list[tuple[str, str]] = []
+    ids: list[str] = []
+    refused = None
+    try:
+        step = service.steps(game_id, seat, kind, [])
+        i = 0
+        while i < len(words):
+            found = _match(step["options"], words[i:])
+            if found is None:
+                refused = (f'"{" ".join(words[i:])}" is not one of the options here'
+                           + (f" (after {' > '.join(label for _, label in chosen)})" if chosen else "") + ".")
+                break
+            used, option = found
+            chosen.append((str(step["options"].index(option) + 1), option["label"]))
+            ids.append(option["id"])
+            step = service.steps(game_id, seat, kind, ids)
+            i += used
+    except ServiceError as e:
+        return messages.steps_reply(seen, chosen, None, None, f"Could not build the move: {e.detail}")
+    complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
+    return messages.steps_reply(seen, chosen, step, complete, refused)
 
 
 _LEVEL_TEXT = {"all": "every notification of this game",
