@@ -156,3 +156,30 @@ def test_K_13_with_both_adventurers_in_the_age_the_charge_may_be_chosen():
     step = rules.steps(st, seat, "turn", ["build", "might", "military_2", "0-0", "M01", "M02"])
     assert step.move is not None and "by-01" in [o.id for o in step.options]
     reachable(rules, st, seat, "turn", dict(step.move, adventurers=[1, 1]))
+
+
+def test_decisions_are_offered_on_the_board_reduction_then_placement_then_hamlet_keeper():
+    from tests.games.khronos.test_resolve import split_position
+    pos = split_position()
+    card = pos.hand(0, "M")[0]
+    st = pos.play(0, {"type": "demolish", "age": "might", "at": [2, 1], "card": card})
+    step = pos.rules.steps(st, 0, "choose_reduction", [])
+    assert [(o.id, o.element) for o in step.options] == [("0-0", "b-might-0-0"), ("0-2", "b-might-0-2")]
+    assert "castle" in step.options[0].label
+    check_prompts(pos.rules, st, random.Random(0))
+    st = pos.play(0, {"type": "choose_reduction", "at": [0, 0]}, st)
+    step = pos.rules.steps(st, 1, "place_reduced", [])
+    assert [o.element for o in step.options] == ["anchor-might-0-0", "anchor-might-0-1", "anchor-might-1-0",
+                                                 "anchor-might-1-1"]
+    assert pos.rules.steps(st, 1, "place_reduced", ["1-1"]).move == {"type": "place_reduced", "anchor": [1, 1]}
+    with pytest.raises(StepRefused):
+        pos.rules.steps(st, 0, "place_reduced", [])  # seat 1 decides
+    check_prompts(pos.rules, st, random.Random(0))
+
+    keep = Pos(seats=4, hamlets=[[2, 2]])
+    keep.put("reason", "civil", 2, (1, 1), cubes=[3, 2, 0])
+    st = keep.play(0, {"type": "build", "age": "might", "building": "military", "rank": 2, "anchor": [0, 0],
+                       "cards": keep.hand(0, "M", "M")})
+    step = keep.rules.steps(st, 0, "choose_hamlet_keeper", [])
+    assert [(o.id, o.element) for o in step.options] == [("s2", "player-2"), ("s3", "player-3")]
+    check_prompts(keep.rules, st, random.Random(0))
