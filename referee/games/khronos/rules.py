@@ -111,7 +111,7 @@ class GameRules(GameRulesBase):
         return text_form.format_move(move)
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.svg(view, seat)
+        return picture.svg(view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
         return narration.sentence(event, names)
