@@ -114,7 +114,7 @@ class GameRules(GameRulesBase):
         return picture.svg(view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.sentence(event, names)
+        return narration.sentence(event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
