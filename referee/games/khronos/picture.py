@@ -220,9 +220,9 @@ def _size(view: dict, t: dict) -> int:
 
 LEGEND = [
     ("f ^ ~", "forest, mountain, river"),
-    ("M1-M3", "watchtower, castle, fortress"),
-    ("R1-R3", "church, monastery, abbey"),
-    ("C1-C3", "hamlet, village, city"),
+    ("M1 M2 M3", "watchtower, castle, fortress"),
+    ("R1 R2 R3", "church, monastery, abbey"),
+    ("C1 C2 C3", "hamlet, village, city"),
     ("h", "printed hamlet (civil, value 1)"),
     ("dashed", "ruin; half = 1 card paid"),
     ("box", "owner's colour (see the top)"),
