@@ -15,7 +15,8 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
-from referee.games.iron_age import checks, narration, picture, prompts, scoring, summary, text_form, turn
+from referee.engine.steps import Step
+from referee.games.iron_age import checks, narration, picture, prompts, scoring, steps, summary, text_form, turn
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, clone, fail, new_state
 
@@ -108,6 +109,13 @@ class GameRules(GameRulesBase):
         st["resigned"] = seat
         scoring.finish(self.data, st, "resigned")
         return st
+
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """Every prompt offered step by step (steps.py): dice, sheet things, developments."""
+        return steps.steps(self.data, state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        return steps.move_path(self.data, state, seat, kind, move)
 
     def check_state(self, state: State) -> list[str]:
         return checks.check_state(self.data, state)
