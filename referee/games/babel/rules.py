@@ -154,7 +154,7 @@ class GameRules(GameRulesBase):
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """The board as SVG, from the view only (picture.py)."""
-        return draw_picture(view, seat)
+        return draw_picture(view, seat, names)
 
     def format_move(self, move: Move) -> str:
         return format_move(move)

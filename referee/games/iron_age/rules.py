@@ -125,7 +125,7 @@ class GameRules(GameRulesBase):
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """The table as SVG, from the view only (picture.py)."""
-        return picture.draw(view, seat, self.components)
+        return picture.draw(view, seat, self.components, names)
 
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)
