@@ -160,7 +160,7 @@ class GameRules(GameRulesBase):
         return format_move(move)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narrate(event, names)
+        return narrate(event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
