@@ -298,7 +298,7 @@ def _tribute_lines(a: dict[str, Any], b: dict[str, Any], names: list[str]) -> li
     if got:
         parts.append(f"{who} collected {got} tribute")
     if goods:
-        parts.append(f"{join_words(goods)} gave 1 good each to deny it")
+        parts.append(f"{join_words(goods)} {'each ' if len(goods) > 1 else ''}gave 1 good to deny it")
     return ["Tribute: " + "; ".join(parts) + "."]
 
 
