@@ -90,3 +90,9 @@ def test_every_event_of_random_games_replays_on_the_view_before_it_IA_E1():
             traced += 1
             state = r.state
         assert traced > 20
+
+
+def test_IA_6_2_the_mail_summary_lists_owned_developments_by_name():
+    state = position(2, phase="build", players={0: {"developments": ["navy"]}}, turn={"workers": 2})
+    text = RULES.summary(RULES.view(state, 0), 0)
+    assert "developments: Navy;" in text and "die 0 food" in text
