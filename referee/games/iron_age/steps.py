@@ -185,7 +185,8 @@ def _count_label(g: GameData, st: State, a: dict[str, Any], n: int) -> str:
     if kind == "amphora":
         return f"{n} amphora{'s' if n != 1 else ''} ({n} good{'s' if n != 1 else ''})"
     if kind == "military":
-        return f"{n} military ({n * g.military_cost['workers']} workers, {n * g.military_cost['food']} food)"
+        w = n * g.military_cost["workers"]
+        return f"{n} military ({w} worker{'s' if w != 1 else ''}, {n * g.military_cost['food']} food)"
     if kind == "ship":
         per = g.goods_per_ship(active(st)) or 0
         return f"{n} ship{'s' if n != 1 else ''} ({n * per} goods)"
