@@ -16,6 +16,7 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
+from referee.engine.steps import Step
 from referee.games.sands_of_time import (
     checks,
     narration,
@@ -23,6 +24,7 @@ from referee.games.sands_of_time import (
     prompts,
     scoring,
     setup,
+    steps,
     summary,
     text_form,
     turn,
@@ -93,6 +95,13 @@ class GameRules(GameRulesBase):
         st = clone(state)
         scoring.finish(self.data, st, "resigned", resigned=seat)
         return st
+
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """Every decision step by step (steps.py, turn_steps.py)."""
+        return steps.steps(self, state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        return steps.move_path(self, state, seat, kind, move)
 
     def check_state(self, state: State) -> list[str]:
         return checks.check_state(self.data, state)
