@@ -187,3 +187,58 @@ def test_combat_value_is_called_a_die_value_st_56() -> None:
     with pytest.raises(IllegalMove) as e:
         RULES.apply(st, p.seat, {"type": "combat_value", "value": 99}, Rng(b"x", 1))
     assert e.value.rule == "ST-56"
+
+
+def _rare_positions() -> dict[str, dict]:
+    """Positions for the decisions random playouts rarely reach: retreat (ST-58), new_capital
+    (ST-59), annex after an attack (ST-60), progress_pick (ST-69), combat losses (ST-57)."""
+    from tests.games.sands_of_time import test_actions as ta
+    from tests.games.sands_of_time import test_combat as tc
+    from tests.games.sands_of_time.positions import citizens, control, play, scene
+
+    out: dict[str, dict] = {}
+
+    def retreat(st):
+        tc.board(st, defender=(3, 1))
+        control(st, "mauretania", None)
+        control(st, "hispania", 1, "colony")
+        control(st, "thracia", 0, "capital")
+        citizens(st, "hispania", 0)
+    st = tc.attack(scene(["conquest", "tribute"], retreat))
+    out["combat_value"] = st
+    out["retreat"] = tc.fight(st, 5, 0)
+
+    def capital(st):
+        tc.board(st, defender=(1, 1))
+        control(st, "gallia", None)
+        control(st, "italia", None)
+        control(st, "gallia", 1, "capital")
+        control(st, "italia", 1, "colony")
+        control(st, "thracia", 1, "colony")
+    out["new_capital"] = tc.fight(tc.attack(scene(["conquest", "tribute"], capital)), 5, 0)
+    out["annex"] = tc.fight(tc.attack(scene(["conquest", "tribute"], tc.board)), 5, 0)
+    st = tc.attack(scene(["conquest", "tribute"], lambda s: tc.board(s, attacker=(2, 2), defender=(2, 2))))
+    st = play(st, 0, {"type": "combat_value", "value": 5})
+    out["combat_losses"] = play(st, 1, {"type": "combat_value", "value": 0})
+    st = scene(["progress", "tribute"], lambda s: ta.home(s, unrest=0))
+    out["progress_pick"] = play(st, 0, {"type": "act", "card": "progress", "mode": "advance", "row": "civil_1"})
+    return out
+
+
+@pytest.mark.parametrize("kind", ["combat_value", "combat_losses", "retreat", "new_capital", "annex", "progress_pick"])
+def test_steps_of_the_rare_decisions_agree_with_the_rules(kind: str) -> None:
+    st = _rare_positions()[kind]
+    assert kind in {p.kind for p in RULES.prompts(st)}
+    assert check_prompts(RULES, st, random.Random(kind), gen) >= 2
+
+
+def test_retreat_and_new_capital_name_board_regions_st_58_st_59() -> None:
+    pos = _rare_positions()
+    for kind in ("retreat", "new_capital"):
+        st = pos[kind]
+        p = next(p for p in RULES.prompts(st) if p.kind == kind)
+        step = RULES.steps(st, p.seat, kind, [])
+        assert {o.element for o in step.options} == {f"region-{m['region']}" for m in p.choices}
+    st = pos["progress_pick"]
+    step = RULES.steps(st, 0, "progress_pick", [])
+    assert all(o.element == f"progress-{o.id}" and "level 3" in o.label for o in step.options)
