@@ -113,7 +113,7 @@ class GameRules(GameRulesBase):
         return text_form.format_move(self.data, move)
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.picture(self.data, view, seat)
+        return picture.picture(self.data, view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
         return narration.narrate(self.data, event, names)
