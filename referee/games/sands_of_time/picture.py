@@ -49,6 +49,27 @@ MARK = {"capital": "*", "province": "P", "colony": "K"}
 PHASES = {"SELECT": "cards are chosen in secret", "EXECUTE": "cards are revealed and played",
           "GROWTH": "population growth", "OVERPOP": "overpopulation", "GAME_OVER": "game over"}
 R = 24
+CHARS = 118  # characters of 11-px text on one 740-px line
+
+
+def _wrap(words: str, chars: int = CHARS) -> list[str]:
+    import textwrap
+    return textwrap.wrap(words, chars) or [""]
+
+
+def _para(x: float, y: float, words: str, **attrs: object) -> tuple[str, float]:
+    """`words` as lines from baseline y; returns the svg and the last baseline."""
+    lines = _wrap(words)
+    attrs.setdefault("font_size", MIN_FONT)
+    return "".join(text(x, y + i * LINE, line, **attrs) for i, line in enumerate(lines)), y + (len(lines) - 1) * LINE
+
+
+def _box(y: float, words: str, fill: str, stroke: str = "#ccc") -> tuple[str, float]:
+    """A boxed card or field row (its words wrapped inside); returns the svg and the last baseline."""
+    lines = _wrap(words)
+    body = rect(10, y - 12, 740, LINE * len(lines) + 2, fill=fill, stroke=stroke)
+    body += "".join(text(16, y + i * LINE, line, font_size=MIN_FONT) for i, line in enumerate(lines))
+    return body, y + (len(lines) - 1) * LINE
 
 
 def _pos(g: GameData, region: str) -> tuple[float, float]:
@@ -176,11 +197,11 @@ def _regions(g: GameData, view: dict, names: list[str], seat: int | None, y: flo
         if not reg["in_play"]:
             idle.append(region_name(g, r))
             continue
-        y += LINE
-        out.append(text(10, y, _region_words(g, reg, r, names), font_size=MIN_FONT))
+        svg, y = _para(10, y + LINE, _region_words(g, reg, r, names))
+        out.append(svg)
     if idle:
-        y += LINE
-        out.append(text(10, y, "Not in play: " + ", ".join(idle), font_size=MIN_FONT))
+        svg, y = _para(10, y + LINE, "Not in play: " + ", ".join(idle))
+        out.append(svg)
     return group("".join(out), "Every region in words"), y + 8
 
 
@@ -191,16 +212,16 @@ def _players(g: GameData, view: dict, names: list[str], seat: int | None, y: flo
         you = " (you)" if i == seat else ""
         regions = sum(1 for r in view["regions"].values() if r.get("controller") == i)
         h = ", ".join(f"{c} {p['heritage'][c]}" for c in g.categories)
-        y += LINE + 2
-        rows = [text(10, y, f"{names[i]}{you}: {p['vp']} VP, unrest {p['unrest']}, heritage {h}; "
-                            f"{p['grain']} grain, {p['gold']} gold; {regions} regions",
-                     font_size=MIN_FONT, font_weight="bold", fill=SEAT_COLOURS[i % len(SEAT_COLOURS)])]
+        svg, y = _para(10, y + LINE + 2, f"{names[i]}{you}: {p['vp']} VP, unrest {p['unrest']}, heritage {h}; "
+                                         f"{p['grain']} grain, {p['gold']} gold; {regions} regions",
+                       font_weight="bold", fill=SEAT_COLOURS[i % len(SEAT_COLOURS)])
+        rows = [svg]
         played = ", ".join(card_name(g, c) for c in p["played_actions"]) or "none"
         focus = (f"focus card {g.focus[p['focus_revealed']]['category']} ({p['focus_markers']} of "
                  f"{g.focus[p['focus_revealed']]['marker_slots']} markers)" if p.get("focus_revealed") else
                  ("focus card used" if p.get("focus_used_this_gen") else "no focus card yet"))
-        y += LINE
-        rows.append(text(20, y, f"Played this generation: {played}; {focus}", font_size=MIN_FONT))
+        svg, y = _para(20, y + LINE, f"Played this generation: {played}; {focus}")
+        rows.append(svg)
         sel = p.get("selected_cards")
         if sel == HIDDEN:
             chosen = "has chosen two cards (secret)"
@@ -212,20 +233,20 @@ def _players(g: GameData, view: dict, names: list[str], seat: int | None, y: flo
                           for f, v in p["chronicle_board"].items() if v is not None) or "none"
         hand = p["chronicle_hand"]
         hand_n = len(hand) if isinstance(hand, list) else hand
-        y += LINE
-        rows.append(text(20, y, f"Chronicle cards on the board: {board}; {hand_n} in hand"
-                                f"{'; ' + chosen if chosen else ''}", font_size=MIN_FONT))
+        svg, y = _para(20, y + LINE, f"Chronicle cards on the board: {board}; {hand_n} in hand"
+                                     f"{'; ' + chosen if chosen else ''}")
+        rows.append(svg)
         prog = ", ".join(f"{title(view['progress_rows'][row][lv - 1])} ({row_name(g, row)}, level {lv})"
                          for row, lv in p["progress_markers"].items()) or "none"
         s = p["supply"]
-        y += LINE
-        rows.append(text(20, y, f"Progress: {prog}. Supply: {s['farmers']} farmers, {s['soldiers']} soldiers, "
-                                f"{s['caravans']} caravans", font_size=MIN_FONT))
+        svg, y = _para(20, y + LINE, f"Progress: {prog}. Supply: {s['farmers']} farmers, {s['soldiers']} soldiers, "
+                                     f"{s['caravans']} caravans")
+        rows.append(svg)
         out.append(group("".join(rows), f"{names[i]}'s public holdings"))
     combat = view.get("last_combat")
     if combat:
-        y += LINE + 2
-        out.append(text(10, y, _combat_words(g, combat, names), font_size=MIN_FONT))
+        svg, y = _para(10, y + LINE + 2, _combat_words(g, combat, names))
+        out.append(svg)
     return "".join(out), y + 8
 
 
@@ -236,10 +257,9 @@ def _combat_words(g: GameData, c: dict, names: list[str]) -> str:
             f"{names[d]} (total {tot[str(d)]}); {names[c['winner']]} won.")
 
 
-def _card_el(g: GameData, card: str, state: str, x: float, y: float) -> str:
-    body = rect(x, y - 12, 740, LINE, fill="#fbf7ee", stroke="#ccc")
-    body += text(x + 6, y, f"{card_text(g, card)} [{state}]", font_size=MIN_FONT)
-    return element(f"card-{card}", f"{card_text(g, card)} ({state})", body)
+def _card_el(g: GameData, card: str, state: str, y: float) -> tuple[str, float]:
+    body, y = _box(y, f"{card_text(g, card)} [{state}]", "#fbf7ee")
+    return element(f"card-{card}", f"{card_text(g, card)} ({state})", body), y
 
 
 def _own_cards(g: GameData, view: dict, names: list[str], seat: int | None, y: float) -> tuple[str, float]:
@@ -268,20 +288,16 @@ def _own_cards(g: GameData, view: dict, names: list[str], seat: int | None, y: f
             state = "played (re-use costs 1 unrest)"
         else:
             state = "out"
-        y += LINE + 2
-        out.append(_card_el(g, card, state, 10, y))
+        svg, y = _card_el(g, card, state, y + LINE + 4)
+        out.append(svg)
     hand = p["chronicle_hand"] if isinstance(p["chronicle_hand"], list) else []
     for v in hand:
-        y += LINE + 2
-        body = rect(10, y - 12, 740, LINE, fill="#eef3fb", stroke="#ccc")
-        body += text(16, y, chronicle_text(g, v), font_size=MIN_FONT)
+        body, y = _box(y + LINE + 4, chronicle_text(g, v), "#eef3fb")
         out.append(element(f"chron-{v}", chronicle_text(g, v), body))
     for b in g.bonus_ids:
         used = " (used this turn)" if p.get("bonus_used_this_turn") == b else (
             " (used this generation: no more unrest)" if b in p.get("bonus_used_this_gen", []) else "")
-        y += LINE + 2
-        body = rect(10, y - 12, 740, LINE, fill="#f3f3f3", stroke="#ccc")
-        body += text(16, y, f"Bonus action {title(b)}: {BONUS_TEXT.get(b, '')}{used}", font_size=MIN_FONT)
+        body, y = _box(y + LINE + 4, f"Bonus action {title(b)}: {BONUS_TEXT.get(b, '')}{used}", "#f3f3f3")
         out.append(element(f"bonus-{b}", f"Bonus action {title(b)}{used}", body))
     return "".join(out), y + 8
 
@@ -298,8 +314,7 @@ def _chronicle_board(g: GameData, view: dict, names: list[str], seat: int | None
                 cards.append(f"{names[i]} {'card ' + str(v) if isinstance(v, int) else '(face down)'}")
         words = (f"Field {f} ({fd['category']}): {FIELD_MEASURE.get(fd['measure'], fd['measure'])} - "
                  f"{', '.join(cards) or 'no cards'}")
-        y += LINE + 2
-        body = rect(10, y - 12, 740, LINE, fill="#fdf2e9", stroke="#ccc") + text(16, y, words, font_size=MIN_FONT)
+        body, y = _box(y + LINE + 4, words, "#fdf2e9")
         out.append(element(f"field-{f}", words, body))
     return "".join(out), y + 8
 
@@ -313,23 +328,21 @@ def _progress(g: GameData, view: dict, names: list[str], seat: int | None, y: fl
                 if row in p["progress_markers"]]
         words = (f"{title(row_name(g, row))}: " + " > ".join(f"{lv}. {title(c)}" for lv, c in enumerate(cards, 1))
                  + f" - markers: {', '.join(here) or 'none'}")
-        y += LINE + 2
-        body = rect(10, y - 12, 740, LINE, fill="#eafaf1", stroke="#ccc") + text(16, y, words, font_size=MIN_FONT)
+        body, y = _box(y + LINE + 4, words, "#eafaf1")
         detail = "; ".join(progress_text(g, c) for c in cards)
         out.append(element(f"row-{row}", f"{words}. {detail}", body))
     a = view.get("action") or {}
     if a.get("kind") == "progress_pick" and isinstance(a.get("drawn"), list):
         for c in a["drawn"]:
-            y += LINE + 2
-            body = rect(10, y - 12, 740, LINE, fill="#fef9e7", stroke="#b7950b") + text(16, y, "Drawn: " + progress_text(g, c), font_size=MIN_FONT)
+            body, y = _box(y + LINE + 4, "Drawn: " + progress_text(g, c), "#fef9e7", "#b7950b")
             out.append(element(f"progress-{c}", "Drawn progress card: " + progress_text(g, c), body))
     elif a.get("kind") == "progress_pick":
         y += LINE
         out.append(text(10, y, f"{names[a['seat']]} drew {a['drawn']} progress cards (secret).", font_size=MIN_FONT))
     stacks = "; ".join(f"{cat}: " + ", ".join(f"level {lv} {n} cards" for lv, n in lv_n.items())
                        for cat, lv_n in view["progress_stacks"].items() if isinstance(lv_n, dict))
-    y += LINE
-    out.append(text(10, y, f"Stacks: {stacks}", font_size=MIN_FONT))
+    svg, y = _para(10, y + LINE, f"Stacks: {stacks}")
+    out.append(svg)
     return "".join(out), y + 8
 
 
