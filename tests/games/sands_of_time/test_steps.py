@@ -242,3 +242,21 @@ def test_retreat_and_new_capital_name_board_regions_st_58_st_59() -> None:
     st = pos["progress_pick"]
     step = RULES.steps(st, 0, "progress_pick", [])
     assert all(o.element == f"progress-{o.id}" and "level 3" in o.label for o in step.options)
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_whole_games_are_played_by_steps_alone(seats: int) -> None:
+    """Every move of the game is built by random clicks through the offered steps (what the
+    browser and the steps playout over HTTP do); the game reaches its end and stays sound."""
+    from tests.stepcheck import random_walk
+    pick = random.Random(seats)
+    seed = f"steps-only-{seats}".encode()
+    st = RULES.setup(seats, {}, Rng(seed, 1))
+    seq = 2
+    while RULES.result(st) is None:
+        assert seq < 5000, "the game did not end"
+        p = pick.choice(RULES.prompts(st))
+        st = RULES.apply(st, p.seat, random_walk(RULES, st, p.seat, p.kind, pick), Rng(seed, seq))
+        assert not RULES.check_state(st)
+        seq += 1
+    assert st["dynasties_scored"] == [1, 2, 3] and len(RULES.result(st)["scores"]) == seats
