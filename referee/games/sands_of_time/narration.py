@@ -58,7 +58,7 @@ def _same_generation(before: dict | None, after: dict | None) -> bool:
 def _sentence(g: GameData, m: dict, who: str, names: list[str], seat: object,
               before: dict | None, after: dict | None) -> str:
     t = m.get("type")
-    rn = lambda r: region_name(g, r)  # noqa: E731
+    rn = lambda r: region_name(g, r)
     d = _delta(before, after, seat) if _same_generation(before, after) else {}
     paid = _changes({k: v for k, v in d.items() if v < 0})
     gained = _changes({k: v for k, v in d.items() if v > 0})
@@ -120,7 +120,7 @@ def _sentence(g: GameData, m: dict, who: str, names: list[str], seat: object,
 def _act(g: GameData, m: dict, who: str, names: list[str], before: dict | None, after: dict | None,
          paid: str, gained: str, seat: object = None, d: dict | None = None) -> str:
     card = m.get("card")
-    rn = lambda r: region_name(g, r)  # noqa: E731
+    rn = lambda r: region_name(g, r)
     cost = f" for {paid}" if paid else ""
     d = d or {}
     if card == "chronicle":

@@ -15,7 +15,15 @@ Every thing a step may name is an `element` whose `data-el` is that step's Optio
 
 from __future__ import annotations
 
-from referee.engine.drawing import MIN_FONT, document, element, group, legend, rect, text
+from referee.engine.drawing import (
+    MIN_FONT,
+    document,
+    element,
+    group,
+    legend,
+    rect,
+    text,
+)
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.views import HIDDEN
 from referee.games.sands_of_time.words import (
@@ -27,7 +35,6 @@ from referee.games.sands_of_time.words import (
     progress_text,
     region_name,
     row_name,
-    seat_name,
     title,
 )
 

@@ -16,7 +16,7 @@ Paths (option ids; board elements in brackets, see picture.py):
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from referee.engine.rng import Rng
 from referee.engine.steps import Option, Step, StepRefused
@@ -86,8 +86,8 @@ def listed_path(g: GameData, state: State, seat: int, kind: str, m: Move) -> lis
                  Option(row, f"{progress_text(g, g.level1[row])} - {row_name(g, row)}", f"row-{row}"))]
     if kind == "combat_value":
         d = m["value"]
-        return [("Choose your secret die value (Augenzahl, ST-56): it adds 3 per pip to your combat total; "
-                 "if you win, your unrest rises by it",
+        return [(("Choose your secret die value (Augenzahl, ST-56): it adds 3 per pip to your combat total; "
+                  "if you win, your unrest rises by it"),
                  Option(f"d{d}", f"Die value {d}: +{3 * d} to your total, +{d} unrest if you win"))]
     if kind == "combat_losses":
         f, s = m["farmers"], m["soldiers"]

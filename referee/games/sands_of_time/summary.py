@@ -5,7 +5,12 @@ from the component data), so a mail player never needs the JSON."""
 from __future__ import annotations
 
 from referee.games.sands_of_time.data import GameData
-from referee.games.sands_of_time.words import card_name, card_text, chronicle_text, title
+from referee.games.sands_of_time.words import (
+    card_name,
+    card_text,
+    chronicle_text,
+    title,
+)
 
 PHASES = {"SELECT": "cards are chosen in secret", "EXECUTE": "cards are revealed and played",
           "GROWTH": "population growth", "OVERPOP": "overpopulation", "GAME_OVER": "game over"}
@@ -13,8 +18,8 @@ PHASES = {"SELECT": "cards are chosen in secret", "EXECUTE": "cards are revealed
 
 def summary(g: GameData, view: dict, seat: int | None) -> str:
     phase = PHASES.get(view["phase"], view["phase"].lower().replace("_", " "))
-    lines = [f"Dynasty track space {view['dynasty_space']} (dynasties scored: {len(view['dynasties_scored'])}), "
-             f"generation {view['generation_index'] + 1}, turn {view['turn_in_generation']}; phase: {phase}."]
+    lines = [(f"Dynasty track space {view['dynasty_space']} (dynasties scored: {len(view['dynasties_scored'])}), "
+              f"generation {view['generation_index'] + 1}, turn {view['turn_in_generation']}; phase: {phase}.")]
     for i, p in enumerate(view["players"]):
         regions = sum(1 for r in view["regions"].values() if r["controller"] == i)
         h = ", ".join(f"{c} {p['heritage'][c]}" for c in g.categories)

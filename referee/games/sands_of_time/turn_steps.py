@@ -20,8 +20,8 @@ Paths (option ids; regions are region ids, fields A-F, rows the row ids):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from referee.engine.contract import IllegalMove
 from referee.engine.rng import Rng
@@ -61,7 +61,7 @@ class Node:
     question: str
     options: list[Option] = field(default_factory=list)
     move: Move | None = None
-    child: Callable[[str], "Node"] = lambda token: Node(READY)
+    child: Callable[[str], Node] = lambda token: Node(READY)
 
 
 def region_el(r: str) -> str:
@@ -118,13 +118,13 @@ def turn_root(c: Ctx) -> Node:
     g, st = c.g, c.state
     pending = cards.pending_cards(st)
     opts: list[Option] = []
-    builders: dict[str, Callable[[], Node]] = {}
+    builders: dict[str, Node] = {}
     for card in pending:
         b = ACTIONS[card]
         node = b(c)
         if node.options or node.move is not None:
             opts.append(Option(f"act-{card}", f"Play {card_text(g, card)}", f"card-{card}", "Play a revealed card"))
-            builders[f"act-{card}"] = (lambda nd: (lambda: nd))(node)
+            builders[f"act-{card}"] = node
     for card in pending:
         opts.append(Option(f"decline-{card}", f"Decline {card_text(g, card).split(':')[0]} (nothing happens, ST-24)",
                            None, "Decline a card"))
@@ -135,7 +135,7 @@ def turn_root(c: Ctx) -> Node:
                 first = " (+1 unrest: first use this generation)" if b_id not in c.p["bonus_used_this_gen"] else ""
                 opts.append(Option(f"bonus-{b_id}", f"Bonus action {title(b_id)}: {BONUS_TEXT.get(b_id, '')}{first}",
                                    f"bonus-{b_id}", "Bonus action (one per turn)"))
-                builders[f"bonus-{b_id}"] = (lambda nd: (lambda: nd))(node)
+                builders[f"bonus-{b_id}"] = node
     left = " (declines " + ", ".join(title(x) for x in pending) + ")" if pending else ""
     opts.append(Option("end", f"End the turn{left}", None, "End"))
 
@@ -144,7 +144,7 @@ def turn_root(c: Ctx) -> Node:
             return Node(READY, [], {"type": "end_turn"})
         if token.startswith("decline-"):
             return Node(READY, [], {"type": "decline", "card": token[len("decline-"):]})
-        return builders[token]()
+        return builders[token]
     return Node("What do you do now?", opts, None, child)
 
 
@@ -303,7 +303,7 @@ def _build(c: Ctx) -> Node:
     for r in controlled(st, seat):
         for b in g.building_ids:
             ways = [u for u in ((False, True) if labour else (False,))
-                    if c.passes(lambda u=u: build.check_build(g, st, seat, {"region": r, "building": b, "use_labour": u}))]
+                    if c.passes(lambda u=u, r=r, b=b: build.check_build(g, st, seat, {"region": r, "building": b, "use_labour": u}))]
             if ways:
                 table.setdefault(r, {})[b] = ways
 
@@ -333,7 +333,7 @@ def _govern(c: Ctx) -> Node:
     g, st, seat = c.g, c.state, c.seat
     free = 1 if unlocked(g, st, seat, "culture") else 0
     opts = []
-    for k in range(0, c.p["unrest"] + 1):
+    for k in range(c.p["unrest"] + 1):
         mv = {"type": "act", "card": "govern", "steps": k}
         if c.passes(lambda mv=mv: build.check_govern(g, st, seat, mv)):
             grain = k * build.govern_step_cost(g, st, seat)
@@ -499,9 +499,9 @@ def resettle_node(c: Ctx, moves: tuple = (), granted: set[str] | None = None) ->
                 b, via = info[tok]
                 nf, ns = left[(a, "farmers")], left[(a, "soldiers")]
                 return Node("How many farmers move?", [Option(f"f{k}", f"{k} farmer{'s' if k != 1 else ''}")
-                                                       for k in range(0, nf + 1) if k or ns], None,
+                                                       for k in range(nf + 1) if k or ns], None,
                             lambda f: Node("How many soldiers move?",
-                                           [Option(f"s{k}", f"{k} soldier{'s' if k != 1 else ''}") for k in range(0, ns + 1)
+                                           [Option(f"s{k}", f"{k} soldier{'s' if k != 1 else ''}") for k in range(ns + 1)
                                             if k or int(f[1:])], None,
                                            lambda s: resettle_node(c, moves + ({"from": a, "to": b, "via": via,
                                                                                 "farmers": int(f[1:]), "soldiers": int(s[1:])},), granted)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.games.sands_of_time.positions import RULES, play, rejected, scene
+from tests.games.sands_of_time.positions import play, rejected, scene
 from tests.games.sands_of_time.test_actions import home
 
 SPEC = Path(__file__).resolve().parents[3].parent / "shared" / "games" / "sands_of_time" / "RULES.md"

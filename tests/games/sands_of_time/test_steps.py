@@ -30,9 +30,9 @@ def canonical(state: dict, seat: int, move: dict) -> dict:
     caravan's heritage only where ST-72 pays it, no raid target with political unlocked
     (ST-R10 collects everywhere). Both forms are the same action."""
     m = clone(move)
-    if m.get("type") == "act" and m.get("card") in ("caravan_1", "caravan_2"):
-        if not caravans.heritage_due(G, state, seat, G.key(*m["border"])):
-            m["heritage"] = None
+    if (m.get("type") == "act" and m.get("card") in ("caravan_1", "caravan_2")
+            and not caravans.heritage_due(G, state, seat, G.key(*m["border"]))):
+        m["heritage"] = None
     if m.get("type") == "act" and m.get("card") == "raid" and unlocked(G, state, seat, "political"):
         m["target"] = None
     if m.get("type") == "act" and m.get("card") == "resettle" and m.get("caravan"):
