@@ -13,6 +13,7 @@ command nor a move gets the reason and this help (see `mailin`).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import ServiceError
@@ -125,12 +126,18 @@ def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[s
     for o in options:
         if o["id"].lower() == word:
             return 1, o
+    said = [_plain(w) for w in words]
     best: tuple[int, dict[str, Any]] | None = None
     for o in options:
-        label = o["label"].lower().replace(",", " ").split()
-        if label and words[: len(label)] == label and (best is None or len(label) > best[0]):
+        label = [w for w in map(_plain, o["label"].split()) if w]
+        if label and said[: len(label)] == label and (best is None or len(label) > best[0]):
             best = (len(label), o)
     return best
+
+
+def _plain(word: str) -> str:
+    """A word without case and punctuation ("Travel:" reads as "travel")."""
+    return re.sub(r"[^a-z0-9_]", "", word.lower())
 
 
 def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, words: list[str]) -> Note:

@@ -48,36 +48,44 @@ def test_a_long_prompt_is_offered_step_by_step_by_mail(database, clock, mail_sin
     waiting = next(s for s in (0, 1) if any(m["To"] == EMAILS[s] for m in turn[-1:]))
     first = rules.steps(loaded.state, waiting, "choose_cards", [])
     body = turn[-1].get_content()
-    assert "Build your move step by step." in body and len(first.options) > 30
+    assert "Build your move step by step. " + first.question in body
     shown = _numbered(body, "Build your move step by step.")
-    assert shown == [o.label + (f" ({o.group})" if o.group else "") for o in first.options[:30]]
-    assert f"... and {len(first.options) - 30} more: answer `moves` for all of them" in body
+    labels = [o.label + (f" ({o.group})" if o.group else "") for o in first.options]
+    assert shown == labels[:30] and len(labels) > 1
+    assert (f"... and {len(labels) - 30} more" in body) == (len(labels) > 30)
     assert "Legal moves (" not in body and "{" not in body
 
     # `moves` alone lists every option of the first step.
     answer = send(svc, mail_sink, waiting, "moves", 1)
-    assert len(_numbered(answer.get_content(), "Build your move step by step.")) == len(first.options)
+    assert _numbered(answer.get_content(), "Build your move step by step.") == labels
 
-    # `moves 2`: the second option; complete here, so the move in the text form to send.
-    answer = send(svc, mail_sink, waiting, "moves 2", 2)
-    body = answer.get_content()
-    step = rules.steps(loaded.state, waiting, "choose_cards", [first.options[1].id])
-    assert answer["Subject"].endswith("Moves step by step")
-    assert f"Your choices so far: {first.options[1].label}" in body
-    if step.move is not None:
-        text = rules.format_move(step.move)
-        assert f"That makes the move:\n  {text}\n" in body.replace("\r\n", "\n")
-    else:
-        assert step.options and "Answer `moves 2 N`" in body
-        text = None
-    # A choice that is not offered says so and lists the options where reading stopped.
-    answer = send(svc, mail_sink, waiting, f"moves 2 {len(step.options) + 5} 1", 3)
-    assert f'"{len(step.options) + 5} 1" is not one of the options here (after' in answer.get_content()
+    # `moves 2`, `moves 2 1`, ...: the options after each partial move, until the move is complete.
+    words, path, n = ["2"], [first.options[1].id], 2
+    while True:
+        answer = send(svc, mail_sink, waiting, "moves " + " ".join(words), n)
+        body = answer.get_content().replace("\r\n", "\n")
+        step = rules.steps(loaded.state, waiting, "choose_cards", path)
+        assert answer["Subject"].endswith("Moves step by step")
+        chosen = [rules.steps(loaded.state, waiting, "choose_cards", path[:i]).options for i in range(len(path))]
+        labels_so_far = [next(o.label for o in opts if o.id == pid) for opts, pid in zip(chosen, path)]
+        assert "Your choices so far: " + " > ".join(labels_so_far) in body
+        if step.move is not None:
+            text = rules.format_move(step.move)
+            assert f"That makes the move:\n  {text}\n" in body
+            break
+        assert _numbered(body, step.question) == [o.label + (f" ({o.group})" if o.group else "") for o in step.options]
+        assert f"Answer `moves {' '.join(words)} N`" in body
+        words.append("1")
+        path.append(step.options[0].id)
+        n += 1
+        assert n < 12, "no complete move after ten steps"
+    # A choice that is not offered says so, naming where reading stopped.
+    answer = send(svc, mail_sink, waiting, f"moves {' '.join(words)} 99", 20)
+    assert '"99" is not one of the options here (after' in answer.get_content()
     assert svc.load(gid).seq == loaded.seq  # building a move by mail plays nothing
-    if text is not None:
-        answer = send(svc, mail_sink, waiting, text, 4)
-        assert "Move accepted" in answer["Subject"], answer.get_content()
-        assert svc.load(gid).seq == loaded.seq + 1
+    answer = send(svc, mail_sink, waiting, text, 21)
+    assert "Move accepted" in answer["Subject"], answer.get_content()
+    assert svc.load(gid).seq == loaded.seq + 1
 
 
 def test_moves_by_words_and_numbers_reach_the_same_move(database, clock, mail_sink):
@@ -85,15 +93,20 @@ def test_moves_by_words_and_numbers_reach_the_same_move(database, clock, mail_si
     gid = babel_with_clock(svc, None)["id"]
     deliver_due(svc)
     loaded = svc.load(gid)
-    first = loaded.rules.steps(loaded.state, 0, "turn", [])
-    travel = next(i for i, o in enumerate(first.options) if o.label.startswith("travel "))
-    label = first.options[travel].label
-    by_number = send(svc, mail_sink, 0, f"moves {travel + 1}", 1).get_content().replace("\r\n", "\n")
-    by_words = send(svc, mail_sink, 0, f"moves {label.upper()}", 2).get_content().replace("\r\n", "\n")
-    for body in (by_number, by_words):
-        assert f"Your choices so far: {label}" in body
-        assert f"That makes the move:\n  {label}\n" in body
-    assert "not one of the options" in send(svc, mail_sink, 0, "moves fly to the moon", 3).get_content()
-    assert "You have nothing to" in send(svc, mail_sink, 1, "moves 1", 4, gid).get_content()
-    answer = send(svc, mail_sink, 0, label, 5)
+    rules = loaded.rules
+    first = rules.steps(loaded.state, 0, "turn", [])
+    travel = next(i for i, o in enumerate(first.options) if o.id == "travel")
+    second = rules.steps(loaded.state, 0, "turn", ["travel"])
+    where = second.options[0]
+    move = rules.format_move(rules.steps(loaded.state, 0, "turn", ["travel", where.id]).move)
+    n = 0
+    for words in (f"{travel + 1} 1", f"travel {where.id}", f"{first.options[travel].label} {where.label.upper()}",
+                  move):
+        n += 1
+        body = send(svc, mail_sink, 0, f"moves {words}", n).get_content().replace("\r\n", "\n")
+        assert f"Your choices so far: {first.options[travel].label} > {where.label}" in body, words
+        assert f"That makes the move:\n  {move}\n" in body
+    assert "not one of the options" in send(svc, mail_sink, 0, "moves fly to the moon", 10).get_content()
+    assert "You have nothing to" in send(svc, mail_sink, 1, "moves 1", 11, gid).get_content()
+    answer = send(svc, mail_sink, 0, move, 12)
     assert "Move accepted" in answer["Subject"] and svc.load(gid).seq == 2
