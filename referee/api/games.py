@@ -21,7 +21,7 @@ bp = Blueprint("games", __name__)
 MAX_SEQ = 2**53  # query integers beyond this are refused (400), never passed to SQLite
 MAX_WAIT = 30  # seconds a change-feed request may wait for the next event
 MAX_CHOSEN = 64  # choices in one ?chosen= path (the longest move of any game takes far fewer)
-CHOSEN = re.compile(r"[A-Za-z0-9_.:~-]{1,64}(,[A-Za-z0-9_.:~-]{1,64}){0,%d}" % (MAX_CHOSEN - 1))
+CHOSEN = re.compile(rf"[A-Za-z0-9_.:~-]{{1,64}}(,[A-Za-z0-9_.:~-]{{1,64}}){{0,{MAX_CHOSEN - 1}}}")
 
 
 @bp.post("/games")

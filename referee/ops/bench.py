@@ -236,7 +236,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency")
+            "concurrency", "steps")
 
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
@@ -246,6 +246,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_scale as scale
+    from referee.ops import bench_steps as steps
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp)
         jobs = {
@@ -260,5 +261,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "storage": lambda: scale.bench_storage(work),
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
+            "steps": lambda: steps.bench_steps(work, seed=seed),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

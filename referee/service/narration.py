@@ -214,15 +214,19 @@ def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | 
     rules, wanted, out = loaded.rules, set(seqs), {}
     log_part = event_store.read(core.db.conn, loaded.game_id, after=lo - 2)
     state = _state_at(core, loaded, lo - 1, log_part[0].hash)
-    last = log_part[0]
+    last, seen = log_part[0], None  # seen: the view of `state`, once made (one view per state)
     for e in log_part[1:]:
         if e.seq > hi:
             break
-        new = apply_event(rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload) \
-            if e.type in STATE_EVENTS else state
+        if e.type in STATE_EVENTS:
+            new, after = apply_event(rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload), None
+        else:
+            new, after = state, seen
         if e.seq in wanted:
-            out[e.seq] = (rules.view(state, viewer), rules.view(new, viewer))
-        state, last = new, e
+            seen = seen if seen is not None else rules.view(state, viewer)
+            after = rules.view(new, viewer)
+            out[e.seq] = (seen, after)
+        state, last, seen = new, e, after
     remember_state(core, loaded.game_id, last.seq, last.hash, state)
     return out
 

@@ -99,10 +99,8 @@ def test_moves_by_words_and_numbers_reach_the_same_move(database, clock, mail_si
     second = rules.steps(loaded.state, 0, "turn", ["travel"])
     where = second.options[0]
     move = rules.format_move(rules.steps(loaded.state, 0, "turn", ["travel", where.id]).move)
-    n = 0
-    for words in (f"{travel + 1} 1", f"travel {where.id}", f"{first.options[travel].label} {where.label.upper()}",
-                  move):
-        n += 1
+    for n, words in enumerate((f"{travel + 1} 1", f"travel {where.id}",
+                               f"{first.options[travel].label} {where.label.upper()}", move), 1):
         body = send(svc, mail_sink, 0, f"moves {words}", n).get_content().replace("\r\n", "\n")
         assert f"Your choices so far: {first.options[travel].label} > {where.label}" in body, words
         assert f"That makes the move:\n  {move}\n" in body
