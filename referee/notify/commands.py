@@ -102,7 +102,7 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
         shown = [service.redact_event(loaded, e, seat)
                  for e in events.read(service.db.conn, game_id, after=max(0, loaded.seq - n)) if e.seq <= loaded.seq]
         about = [line for e, text in zip(shown, texts(service, loaded, shown, seat))
-                 for line in messages.told_lines(f"  {e['seq']}. ", text)]
+                 for line in messages.item(text, f"  {e['seq']}. ")]
         return messages.command_reply(seen, "History", [f"The last {len(about)} events:"], about)
     if command == "moves" and args:
         return by_steps(service, game_id, seat, seen, args)

@@ -1,7 +1,7 @@
 """Narration with the viewer's views (service/narration.py): each move and timeout is told with
 `view(state, viewer)` just before and after it, found by one replay from a remembered state or
 the nearest snapshot; the narrations are remembered; every path (events API, move answers,
-mails) tells the same; a narration of several lines is shown line by line in mails."""
+mails) tells the same."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from referee.engine.replay import STATE_EVENTS, apply_event, initial
 from referee.plumbing.config import Config
 from referee.service import narration
 from referee.service.narration import narrate_event, texts, views_around
-from referee.service.notices.messages import told_lines
 from referee.service.referee import Referee
 from referee.store import snapshots
 from referee.store.db import write_transaction
@@ -103,9 +102,3 @@ def test_the_events_api_tells_what_the_move_answer_told(server):
             if (seat, e["seq"]) in told:
                 assert e["text"] == told[(seat, e["seq"])]
 
-
-def test_a_narration_of_several_lines_is_shown_line_by_line():
-    assert told_lines("- ", "Ada attacked Gallia.\nAda won the battle.\n") == ["- Ada attacked Gallia.",
-                                                                            "  Ada won the battle."]
-    assert told_lines("  12. ", "Bo collected.\n Bo fed 3 cities.") == ["  12. Bo collected.", "      Bo fed 3 cities."]
-    assert told_lines("  1. end -- ", "Ada ended the turn.") == ["  1. end -- Ada ended the turn."]

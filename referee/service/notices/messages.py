@@ -84,12 +84,11 @@ def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None) -> list[
     return [f"  {ln}" for ln in lines]
 
 
-def told_lines(head: str, text: str) -> list[str]:
-    """A narration under a list mark: its first line after `head`, each further line (the
-    move's automatic steps) on a line of its own, indented under the first."""
-    first, *rest = text.split("\n") or [""]
-    pad = " " * min(len(head), 6)
-    return [head + first] + [pad + line.strip() for line in rest if line.strip()]
+def item(text: str, head: str = "- ") -> list[str]:
+    """A narration as a list item: its first line after `head`, each automatic step that followed
+    (the narration's further lines) below it, indented to match."""
+    first, *rest = text.split("\n")
+    return [head + first, *(" " * len(head) + line for line in rest)]
 
 
 def since_lines(seen: Seen) -> list[str]:
@@ -97,14 +96,14 @@ def since_lines(seen: Seen) -> list[str]:
         return []
     out = ["Since your last move:"]
     if len(seen.since) <= SINCE_GROUPED:
-        return out + [line for _, text in seen.since for line in told_lines("- ", text)]
+        return out + [ln for _, text in seen.since for ln in item(text)]
     runs: list[tuple[int | None, list[str]]] = []
     for seat, text in seen.since:
         if runs and runs[-1][0] == seat:
             runs[-1][1].append(text)
         else:
             runs.append((seat, [text]))
-    return out + ["- " + " ".join(" ".join(t.split("\n")) for t in texts) for _, texts in runs]
+    return out + ["- " + " ".join(t.replace("\n", " ") for t in texts) for _, texts in runs]
 
 
 def step_lines(step: dict[str, Any], max_options: int | None) -> list[str]:
@@ -260,7 +259,7 @@ def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None,
     about = []
     if played:
         about.append(f"Played {len(played)} move{'s' if len(played) != 1 else ''}:")
-        about += [line for i, (text, told) in enumerate(played, 1) for line in told_lines(f"  {i}. {text} -- ", told)]
+        about += [ln for i, (text, told) in enumerate(played, 1) for ln in item(told, f"  {i}. {text} -- ")]
     if refused is not None:
         rule = f" (rule {refused['rule']})" if refused.get("rule") else ""
         where = f"Line {refused.get('line', 1)}" + (f' "{line}"' if line else "")
