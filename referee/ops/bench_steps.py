@@ -59,7 +59,7 @@ def _play(app: Any, service: Any, game: str, seats: int, rnd: random.Random, max
             if r.status_code != 200:
                 raise RuntimeError(f"{game}: steps {path} answered {r.status_code}: {r.get_data(as_text=True)}")
             step = r.get_json()
-            if step["move"] is not None and (not step["options"] or rnd.random() < 0.3):
+            if step["move"] is not None and (not step["options"] or rnd.random() < 0.3 + len(path) / 20):
                 break
             path.append(rnd.choice(step["options"])["id"])
         r = api.post(f"/games/{gid}/moves", headers=auth[p.seat], json={"move": step["move"], "expected_seq": step["seq"]})
