@@ -138,7 +138,7 @@ class GameRules(GameRulesBase):
         return text_form.format_move(move)
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.draw(self.data, view, seat)
+        return picture.draw(self.data, view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
         return narration.narrate(self.data, event, names)
