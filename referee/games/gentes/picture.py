@@ -224,7 +224,11 @@ def _piles(c: Canvas, data: GameData, view: dict[str, Any]) -> None:
         c.heading("Draft pool (starting hands)")
         _card_rows(c, data, [x for x in view.get("draft_pool", []) if x])
     discard = view.get("discard", [])
-    c.heading(f"Discard pile ({plural(len(discard), 'card')}, public)")
+    c.y += 20
+    c.parts.append(element("discard", f"The discard pile: {plural(len(discard), 'card')}, public",
+                           text(PAD, c.y, f"Discard pile ({plural(len(discard), 'card')}, public)", font_size=14,
+                                font_weight="bold")))
+    c.y += 6
     if discard:
         _card_rows(c, data, discard)
     sizes = view.get("deck_sizes") or {}
