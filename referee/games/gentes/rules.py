@@ -141,7 +141,7 @@ class GameRules(GameRulesBase):
         return picture.draw(self.data, view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.narrate(self.data, event, names)
+        return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
