@@ -45,8 +45,9 @@ class Canvas:
         self.y = PAD
 
     def heading(self, words: str, size: int = 14) -> None:
-        self.y += size + 4
-        self.parts.append(text(PAD, self.y, words, font_size=size, font_weight="bold"))
+        for line in textwrap.wrap(words, int((W - 2 * PAD) / (size * 0.62))) or [""]:
+            self.y += size + 4
+            self.parts.append(text(PAD, self.y, line, font_size=size, font_weight="bold"))
         self.y += 6
 
     def lines(self, words: str, size: int = SMALL, width: int = 118, x: float = PAD) -> None:
