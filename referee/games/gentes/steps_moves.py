@@ -199,7 +199,8 @@ class Grammars:
             if empty_cells(me["track"]) < 1 + h - d:
                 yield dead()
         params = yield from params_of(data, st, seat, tile["action"], x, tile.get("symbol"),
-                                      None if t is None else (t.get("params") or {}))
+                                      None if t is None else (t.get("params") or {}),
+                                      room=empty_cells(me["track"]) - 1 - (h - d))
         move: Move = {"type": "take_tile", "tile": tid, "doubles": d, "params": params}
         if mod:
             move["modifier"] = {"hometown_space": mod, "option": "b"}
@@ -214,11 +215,15 @@ class Grammars:
             src = {"hometown_space": tok[2:], "option": "a"}
             ab = data.home_option(tok[2:], "a")
         h = ab.get("hourglasses", 0)
+        me = st["players"][seat]
+        if me["coins"] < ab.get("coins", 0) or empty_cells(me["track"]) < h - h // 2:
+            yield dead()  # G-38, G-12: the cost and the time come before any choice
         d = 0
         if h >= 2:
             d = yield from doubles_ask(h, (t or {}).get("doubles", 0) if t is not None else None)
         tp = None if t is None else ((t.get("params") or {}).get("choices") or [])
-        choices = yield from effect_choices(data, st, seat, ab["effects"], tp)
+        room = empty_cells(st["players"][seat]["track"]) - (h - d)
+        choices = yield from effect_choices(data, st, seat, ab["effects"], tp, room=room)
         return {"type": "use_ability", "source": src, "doubles": d, "params": {"choices": choices}}
 
     def _after(self, head: Move, t: Move | None) -> Part:

@@ -47,7 +47,7 @@ def pop_of(st: dict, seat: int) -> dict[str, int]:
 # -- main actions ------------------------------------------------------------------------------
 
 def params_of(data: GameData, st: dict, seat: int, kind: str, x: int, symbol: str | None, t: Any,
-              depth: int = 0) -> Part:
+              depth: int = 0, room: int | None = None) -> Part:
     """The params of a main action of `kind` at threshold `x` (navigator: `symbol`)."""
     t = t if isinstance(t, dict) else ({} if t is not None else None)
     if depth > MAX_DEPTH:
@@ -59,7 +59,7 @@ def params_of(data: GameData, st: dict, seat: int, kind: str, x: int, symbol: st
     if kind == "navigator":
         return (yield from navigator(data, st, seat, symbol or "", t, depth))
     if kind == "chronicler":
-        return (yield from chronicler(data, st, seat, t, depth))
+        return (yield from chronicler(data, st, seat, t, depth, room))
     return {}
 
 
@@ -183,7 +183,7 @@ def navigator(data: GameData, st: dict, seat: int, symbol: str, t: dict | None, 
     return params
 
 
-def allocations(card: dict[str, Any], budget: int, limit_to_need: dict[str, int] | None = None) -> list[dict[str, int]]:
+def allocations(card: dict[str, Any], budget: int) -> list[dict[str, int]]:
     """Temple-cube allocations for a card: 0..requirement per required profession, at most
     `budget` cubes in all; nonzero entries only, in the card's order."""
     req = card["requires"].get("professions", {})
@@ -206,9 +206,20 @@ def temple_label(temple: dict[str, int]) -> str:
     return "Spend " + ", ".join(f"{plural(n, 'temple cube')} for {p}" for p, n in temple.items())
 
 
-def chronicler(data: GameData, st: dict, seat: int, t: dict | None, depth: int) -> Part:
+def hourglass_cells(card: dict[str, Any]) -> int | None:
+    """The fewest empty time spaces the card's own effects need (all doubles, G-11), or None
+    when an effect could make room or play another card (then no count is sure)."""
+    effects = card.get("rewards", []) + card.get("penalties", [])
+    if any(e["op"] in ("remove_hourglass", "unlock") or (e["op"] == "action" and e.get("kind") == "chronicler")
+           for e in effects):
+        return None
+    return sum(e["n"] - e["n"] // 2 for e in effects if e["op"] == "hourglass")
+
+
+def chronicler(data: GameData, st: dict, seat: int, t: dict | None, depth: int, room: int | None = None) -> Part:
     """G-31, G-32: a hand card whose requirements hold (with temple cubes), its synergy symbol
-    and the choices its effects need."""
+    and the choices its effects need. `room`: the empty time spaces left once the tile is laid
+    (a card whose hourglasses cannot fit is not offered, G-12, G-R6)."""
     from referee.games.gentes.chronicler import meets
     me = st["players"][seat]
     ctx = Ctx(data, st, seat, None)
@@ -217,7 +228,8 @@ def chronicler(data: GameData, st: dict, seat: int, t: dict | None, depth: int) 
     for cid in me["hand"]:
         card = data.cards[cid]
         allocs = [a for a in allocations(card, avail) if meets(ctx, card, me["pop"], a) is None]
-        if allocs:
+        cells = hourglass_cells(card)
+        if allocs and (room is None or cells is None or cells <= room):
             playable[cid] = allocs
     opts = [Option(f"k.{c}", card_line(data, c), f"card-{c}") for c in playable]
     cid = (yield Ask("Play which card from your hand?", opts, want(t, f"k.{(t or {}).get('card')}"))).split(".", 1)[1]
@@ -248,19 +260,23 @@ def temple_temple(temple: Any) -> dict[str, int]:
 
 # -- choices inside effects (section 10.3) -----------------------------------------------------
 
-def effect_choices(data: GameData, st: dict, seat: int, effects: list[dict], t: Any, depth: int = 0) -> Part:
-    """One choice per effect that needs one, in order."""
+def effect_choices(data: GameData, st: dict, seat: int, effects: list[dict], t: Any, depth: int = 0,
+                   room: int | None = None) -> Part:
+    """One choice per effect that needs one, in order. `room` (empty time spaces) reaches a
+    nested card play only when no other effect here changes the track."""
+    if any(e["op"] in ("hourglass", "remove_hourglass", "unlock") for e in effects):
+        room = None
     out: list[Any] = []
     t_list = t if isinstance(t, list) else ([] if t is not None else None)
     for e in effects:
         if e["op"] not in CHOICE_OPS:
             continue
         tc = None if t_list is None else (t_list[len(out)] if len(out) < len(t_list) else {})
-        out.append((yield from effect_choice(data, st, seat, e, tc, depth)))
+        out.append((yield from effect_choice(data, st, seat, e, tc, depth, room)))
     return out
 
 
-def effect_choice(data: GameData, st: dict, seat: int, e: dict, t: Any, depth: int) -> Part:
+def effect_choice(data: GameData, st: dict, seat: int, e: dict, t: Any, depth: int, room: int | None = None) -> Part:
     op, n = e["op"], e.get("n", 0)
     t = t if isinstance(t, dict) else ({} if t is not None else None)
     me = st["players"][seat]
@@ -304,7 +320,7 @@ def effect_choice(data: GameData, st: dict, seat: int, e: dict, t: Any, depth: i
                                       None if t is None else list(t.get("cards") or []), least=0)
         return {"cards": cards}
     if op == "action":
-        return (yield from params_of(data, st, seat, e["kind"], e.get("as_cost", 0), e.get("symbol"), t, depth + 1))
+        return (yield from params_of(data, st, seat, e["kind"], e.get("as_cost", 0), e.get("symbol"), t, depth + 1, room))
     return {}
 
 

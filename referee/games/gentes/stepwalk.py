@@ -28,7 +28,7 @@ Move = dict[str, Any]
 
 # Depth-first search budget (grammar replays) per `steps` call; past it an option is assumed
 # viable (a complete path is still checked by apply before it is offered as a move).
-BUDGET = 600
+BUDGET = 1000
 
 
 @dataclass
