@@ -18,6 +18,7 @@ from referee.engine.replay import advance, initial
 from referee.engine.steps import StepRefused, walk
 from referee.games.gentes.rules import GameRules
 from tests.games.gentes.policy import move_gen
+from tests.games.gentes.second_deck import second_components
 from tests.games.gentes.positions import (TRULES, city, cubes, end_heyday, full, give, heyday, play, to_pile,
                                           valid)
 from tests.stepcheck import check_prompts, reachable
@@ -27,19 +28,19 @@ GAMES = int(os.environ.get("GENTES_STEP_GAMES", "1"))
 KINDS = {"draft_pick", "turn", "decline_choices", "final_fulfil"}
 
 
-def game_positions(seats: int, seed: int, every: int) -> list[dict]:
+def game_positions(seats: int, seed: int, every: int, rules: GameRules = RULES) -> list[dict]:
     """Every `every`-th position of a random game (plus every non-turn one)."""
     pick = random.Random(seed)
     tag = f"gentes-steps-{seats}-{seed}".encode()
-    st = initial(RULES, tag, seats, {}, None).state
+    st = initial(rules, tag, seats, {}, None).state
     out, seq = [], 1
-    while RULES.result(st) is None:
+    while rules.result(st) is None:
         if seq % every == 0 or st["phase"] != "heyday":
             out.append(st)
-        p = pick.choice(RULES.prompts(st))
-        move = pick.choice(p.choices) if p.choices is not None else move_gen(RULES, st, p, pick)
+        p = pick.choice(rules.prompts(st))
+        move = pick.choice(p.choices) if p.choices is not None else move_gen(rules, st, p, pick)
         seq += 1
-        st = advance(RULES, tag, st, seq, "move", p.seat, {"move": move}).state
+        st = advance(rules, tag, st, seq, "move", p.seat, {"move": move}).state
     return out
 
 
@@ -60,6 +61,16 @@ def hand(st, seat, *cids):
     """`seat` holds exactly `cids` (the drafted cards go to the discard pile)."""
     to_pile(st, "discard", *st["players"][seat]["hand"])
     give(st, seat, *cids)
+
+
+def test_steps_match_the_rules_with_a_second_deck_too():
+    """The grammars read effects from the component data: another deck (second_deck.py, cards
+    with actions, penalties and abilities of other shapes) is offered step by step as well."""
+    rules = GameRules(second_components())
+    checked = 0
+    for st in game_positions(3, 7, every=4, rules=rules):
+        checked += check_prompts(rules, st, random.Random(checked), move_gen, samples=1)
+    assert checked > 30
 
 
 def path_to(st, seat, kind, move, rules=TRULES):
