@@ -220,14 +220,18 @@ def chronicler(data: GameData, st: dict, seat: int, t: dict | None, depth: int, 
     """G-31, G-32: a hand card whose requirements hold (with temple cubes), its synergy symbol
     and the choices its effects need. `room`: the empty time spaces left once the tile is laid
     (a card whose hourglasses cannot fit is not offered, G-12, G-R6)."""
-    from referee.games.gentes.chronicler import meets
+    from referee.games.gentes.chronicler import symbol_counts
     me = st["players"][seat]
-    ctx = Ctx(data, st, seat, None)
     avail = me["cubes"]["temple"]
+    counts = symbol_counts(Ctx(data, st, seat, None), seat)
     playable = {}
     for cid in me["hand"]:
         card = data.cards[cid]
-        allocs = [a for a in allocations(card, avail) if meets(ctx, card, me["pop"], a) is None]
+        req = card["requires"]
+        if any(counts.get(sym, 0) < n for sym, n in req.get("city_symbols", {}).items()):
+            continue  # G-31, G-R22: temple cubes never stand in for cities
+        allocs = [a for a in allocations(card, avail)
+                  if all(me["pop"].get(p, 0) + a.get(p, 0) >= n for p, n in req.get("professions", {}).items())]
         cells = hourglass_cells(card)
         if allocs and (room is None or cells is None or cells <= room):
             playable[cid] = allocs

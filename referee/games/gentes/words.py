@@ -5,9 +5,23 @@ components.json (through GameData); nothing here names a card."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import wraps
+from typing import Any, Callable
 
 from referee.games.gentes.data import GameData
+
+
+def cached(fn: Callable[..., str]) -> Callable[..., str]:
+    """Words of a piece never change for one component data: kept on the GameData (steps ask
+    for the same labels on every replay of a path)."""
+    @wraps(fn)
+    def inner(data: GameData, *key: Any) -> str:
+        store = data.__dict__.setdefault("_words", {})
+        k = (fn.__name__, *key)
+        if k not in store:
+            store[k] = fn(data, *key)
+        return store[k]
+    return inner
 
 KIND_NAMES = {"philosopher": "Philosopher", "scribe": "Scribe", "navigator": "Navigator",
               "chronicler": "Chronicler", "leader": "Leader"}
@@ -83,11 +97,13 @@ def ability(ab: dict[str, Any] | None) -> str:
     return f"cube ability ({' + '.join(cost) or 'free'}): {effects(ab['effects'])}"
 
 
+@cached
 def card_name(data: GameData, cid: str) -> str:
     card = data.cards.get(cid)
     return f"{card['name']} ({cid})" if card else str(cid)
 
 
+@cached
 def card_line(data: GameData, cid: str) -> str:
     """A card as a player reads it: name, cost (requirements), VP and every effect."""
     card = data.cards.get(cid)
@@ -105,6 +121,7 @@ def card_line(data: GameData, cid: str) -> str:
     return f"{card_name(data, cid)}: " + "; ".join(parts)
 
 
+@cached
 def tile_line(data: GameData, tid: str) -> str:
     t = data.tiles[tid]
     sym = f" on {t['symbol']}" if t.get("symbol") else ""
@@ -114,6 +131,7 @@ def tile_line(data: GameData, tid: str) -> str:
             f"{plural(t['cost'], 'coin')}, {hourglasses(t['hourglasses'])}")
 
 
+@cached
 def space_line(data: GameData, sid: str) -> str:
     sp = data.space(sid) or {}
     if sid in data.home_spaces:
@@ -121,6 +139,7 @@ def space_line(data: GameData, sid: str) -> str:
     return f"{sid} ({sp.get('region')} region, {sp.get('symbol')}; bonus {effects(sp.get('bonus', []))})"
 
 
+@cached
 def home_option(data: GameData, sid: str, option: str) -> str:
     opt = data.home_option(sid, option) or {}
     if opt.get("kind") == "modifier":
@@ -135,6 +154,7 @@ def home_option(data: GameData, sid: str, option: str) -> str:
     return ""
 
 
+@cached
 def indicator_line(data: GameData, iid: str) -> str:
     i = data.indicators[iid]
     return f"{iid}: from cost {i['min_paid']}, up to {plural(i['max_cards'], 'card')} from slots 1-{i['max_slot']}"
