@@ -145,7 +145,7 @@ class Grammars:
             free.append((yield from free_op(data, st, seat, tok[2:], _nth(t, "free_ops", len(free)))))
             st = self.after_free(free)
             if st is None:
-                yield dead()
+                yield dead("that extra option cannot be done", "G-45")
         me = st["players"][seat]
         head: Move = {}
         if tok == "pass":
@@ -191,13 +191,15 @@ class Grammars:
         if opt:
             cost += opt.get("coins", 0)
             h += opt.get("hourglasses", 0)
-        if me["coins"] < cost or empty_cells(me["track"]) < 1 + h - h // 2:
-            yield dead()
+        if me["coins"] < cost:
+            yield dead(f"{tid} costs {cost} coins, you have {me['coins']}", "G-15")
+        if empty_cells(me["track"]) < 1 + h - h // 2:
+            yield dead(f"{tid} and its hourglasses need more empty time spaces", "G-12")
         d = 0
         if h >= 2:
             d = yield from doubles_ask(h, (t or {}).get("doubles", 0) if t is not None else None)
             if empty_cells(me["track"]) < 1 + h - d:
-                yield dead()
+                yield dead(f"{tid} and its hourglasses need {1 + h - d} empty time spaces", "G-12")
         params = yield from params_of(data, st, seat, tile["action"], x, tile.get("symbol"),
                                       None if t is None else (t.get("params") or {}),
                                       room=empty_cells(me["track"]) - 1 - (h - d))
@@ -216,8 +218,10 @@ class Grammars:
             ab = data.home_option(tok[2:], "a")
         h = ab.get("hourglasses", 0)
         me = st["players"][seat]
-        if me["coins"] < ab.get("coins", 0) or empty_cells(me["track"]) < h - h // 2:
-            yield dead()  # G-38, G-12: the cost and the time come before any choice
+        if me["coins"] < ab.get("coins", 0):  # the cost and the time come before any choice
+            yield dead(f"the ability costs {ab.get('coins', 0)} coins", "G-38")
+        if empty_cells(me["track"]) < h - h // 2:
+            yield dead("the ability's hourglasses need more empty time spaces", "G-12")
         d = 0
         if h >= 2:
             d = yield from doubles_ask(h, (t or {}).get("doubles", 0) if t is not None else None)
@@ -233,9 +237,9 @@ class Grammars:
             move = dict(head)
             if after:
                 move["free_ops_after"] = list(after)
-            res, _ = self.walker.outcome(move) if self.walker else (None, None)
+            res, err = self.walker.outcome(move) if self.walker else (None, None)
             if res is None:
-                yield dead()
+                yield dead(err.message if err else "refused", err.rule if err else None)
             opts = _free_options(res["players"][self.seat], "a", "After your action")
             tok = yield Ask("Play this move, or use cubes after the action?", opts,
                             _free_want(t, "free_ops_after", len(after), "a"), complete=move)
@@ -294,7 +298,7 @@ class Grammars:
             free.append((yield from free_op(data, st, seat, tok[2:], _nth(t, "free_ops", len(free)))))
             st = self.after_free(free, final=True)
             if st is None:
-                yield dead()
+                yield dead("that extra option cannot be done", "G-57")
         from referee.games.gentes.chronicler import meets
         ctx = Ctx(data, st, seat, None)
         left = me["cubes"]["temple"]

@@ -31,9 +31,10 @@ DEAD = "No legal move follows from here"
 MAX_DEPTH = 3
 
 
-def dead() -> Ask:
-    """An ask with nothing to choose: the driver treats its path as leading nowhere."""
-    return Ask(DEAD, [])
+def dead(why: str = DEAD, rule: str | None = None) -> Ask:
+    """An ask with nothing to choose: the driver treats its path as leading nowhere; `why` and
+    `rule` say what the rules refuse there."""
+    return Ask(why, [], rule=rule)
 
 
 def want(t: Any, token: str | None) -> str | None:
@@ -51,7 +52,7 @@ def params_of(data: GameData, st: dict, seat: int, kind: str, x: int, symbol: st
     """The params of a main action of `kind` at threshold `x` (navigator: `symbol`)."""
     t = t if isinstance(t, dict) else ({} if t is not None else None)
     if depth > MAX_DEPTH:
-        yield dead()
+        yield dead("actions nested too deep", "G-39")
     if kind == "philosopher":
         return (yield from philosopher(data, st, seat, x, t))
     if kind == "scribe":

@@ -42,6 +42,7 @@ class Ask:
     want: str | None = None
     complete: Move | None = None
     auto: bool = False
+    rule: str | None = None  # for an ask with nothing to choose: the rule that leaves nothing
 
 
 Grammar = Generator[Ask, str, Move]
@@ -55,7 +56,6 @@ class Walker:
         self._legal: dict[bytes, tuple[dict | None, IllegalMove | None]] = {}
         self._viable: dict[tuple[str, ...], bool] = {}
         self.budget = BUDGET
-        self.last_refusal: IllegalMove | None = None
 
     # -- judging -----------------------------------------------------------------------------
     def outcome(self, move: Move) -> tuple[dict | None, IllegalMove | None]:
@@ -73,12 +73,7 @@ class Walker:
         return self.outcome(move)[1]
 
     def legal(self, move: Move | None) -> bool:
-        if move is None:
-            return False
-        e = self.refusal(move)
-        if e is not None:
-            self.last_refusal = e
-        return e is None
+        return move is not None and self.refusal(move) is None
 
     # -- replaying ---------------------------------------------------------------------------
     def run(self, chosen: Sequence[str]) -> tuple[Ask | None, Move | None]:
@@ -144,12 +139,29 @@ class Walker:
         return ok
 
     # -- the contract ------------------------------------------------------------------------
+    def why(self, chosen: tuple[str, ...]) -> IllegalMove | None:
+        """Why a path leads nowhere: the refusal met first when following its first options."""
+        path = chosen
+        for _ in range(40):
+            try:
+                ask, move = self.run(path)
+            except StepRefused:
+                return None
+            if ask is None:
+                return self.refusal(move)
+            if ask.complete is not None and self.refusal(ask.complete) is not None and not ask.options:
+                return self.refusal(ask.complete)
+            if not ask.options:
+                return IllegalMove(ask.question, ask.rule) if ask.rule else None
+            path = path + (ask.options[0].id,)
+        return None
+
     def step(self, chosen: Sequence[str]) -> Step:
         chosen = tuple(chosen)
         ask, move = self.run(chosen)  # refuses unknown ids with their index
         if not self.viable(chosen):
             index = next(i for i in range(len(chosen)) if not self.viable(chosen[: i + 1]))
-            why = self.last_refusal
+            why = self.why(chosen[: index + 1])
             raise StepRefused(index, f"step {index + 1}: {chosen[index]!r} leads to no legal move"
                                      + (f": {why.message}" if why else ""), why.rule if why else None)
         if ask is None:

@@ -108,7 +108,18 @@ def test_G_15_a_tile_you_cannot_pay_for_is_not_offered_and_is_refused_by_its_ste
     assert "t.PH2" not in ids and "t.PH1" in ids
     with pytest.raises(StepRefused) as e:
         TRULES.steps(st, 0, "turn", ["t.PH4"])
-    assert e.value.index == 0
+    assert e.value.index == 0 and e.value.rule == "G-15" and "costs 8 coins" in e.value.message
+
+
+def test_G_12_a_tile_whose_hourglasses_do_not_fit_is_refused_by_its_step_with_g12():
+    st = heyday()
+    t = st["players"][0]["track"]
+    st["players"][0]["track"] = ["hg1" if c == "empty" else c for c in t]
+    st["players"][0]["track"][-4] = "empty"  # one empty space: a tile with an hourglass needs two
+    with pytest.raises(StepRefused) as e:
+        TRULES.steps(valid(st), 0, "turn", ["t.PH2"])
+    assert (e.value.index, e.value.rule) == (0, "G-12")
+    assert "t.PH4" in {o.id for o in TRULES.steps(st, 0, "turn", []).options}  # no hourglass: fits
 
 
 def test_G_19_philosopher_steps_meeple_then_one_or_two_persons():
@@ -187,7 +198,7 @@ def test_G_32_G_R6_a_card_whose_penalty_cannot_be_paid_is_not_offered():
     assert ids == {"k.T-plain3"}
     with pytest.raises(StepRefused) as e:
         TRULES.steps(st, 0, "turn", ["t.CH2", "k.T-fail-late"])
-    assert e.value.index == 1
+    assert e.value.index == 1 and e.value.rule == "G-32" and "50 coins" in e.value.message
 
 
 def test_G_40_a_hometown_modifier_is_a_step_and_changes_what_follows():
