@@ -1,14 +1,14 @@
 """Random-steps playouts over HTTP: whole games of every game played by a client that holds no
 rules. Every move is built only through `GET /games/{id}/prompts/{kind}/steps` (random options
 until the move is complete; at a complete move that offers more, stopping the likelier the
-longer the path), then
-submitted; each game ends with a result and its export passes `referee verify` in full.
+longer the path), then submitted; each game ends with a result and its export passes
+`referee verify` in full.
 
 A real server on loopback over a real SQLite file (one database kind: what is tested is the
-steps, not the store). STEPS_PLAYOUTS games per game run in the suite (default 1, at the smallest
-table; the issue's
-50 with `STEPS_PLAYOUTS=50 pytest tests/e2e/test_steps_playouts.py -s`, which prints games/s
-and requests per game).
+steps, not the store). STEPS_PLAYOUTS games per game run in the suite (default 1, at the
+smallest table; more alternate the smallest and the largest): the issue's 50 with
+`STEPS_PLAYOUTS=50 pytest tests/e2e/test_steps_playouts.py -s`, which prints games/s and
+requests per game.
 """
 
 from __future__ import annotations
