@@ -109,7 +109,8 @@ def since_lines(seen: Seen) -> list[str]:
 def step_lines(step: dict[str, Any], max_options: int | None) -> list[str]:
     """A step's question and its options, numbered from 1 (the numbers the `moves` command takes)."""
     options = step["options"]
-    lines = [step["question"].rstrip(":") + ":"]
+    question = step["question"].strip()
+    lines = [question if question.endswith(("?", ":", ".")) else question + ":"]
     for i, o in enumerate(options, 1):
         if max_options is not None and i > max_options:
             lines.append(f"  ... and {len(options) - max_options} more: answer `moves` for all of them")
