@@ -62,7 +62,8 @@ class Running:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                                                    proxy_headers=False, timeout_graceful_shutdown=1))
+                                                    proxy_headers=False, server_header=False,
+                                                    timeout_graceful_shutdown=1))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
         until = time.monotonic() + 30
