@@ -8,6 +8,7 @@ a2wsgi. One process, one port, one command.
 
 from __future__ import annotations
 
+import os
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator
 
@@ -20,10 +21,13 @@ from referee.asgi.feed import LiveFeed
 from referee.plumbing.config import Config
 
 
-def create_asgi_app(config: Config | None = None, clock: Any = None, threads: int = 16,
+def create_asgi_app(config: Config | None = None, clock: Any = None, threads: int | None = None,
                     **flask_config: Any) -> Starlette:
     """The ASGI app: the feed's route first, then the Flask app for everything else
-    (`app.state.flask` is that Flask app)."""
+    (`app.state.flask` is that Flask app) in a pool of `threads` (REFEREE_THREADS, default 16:
+    requests that need a thread at once; none of them waits for a game to move)."""
+    if threads is None:
+        threads = int(os.environ.get("REFEREE_THREADS", "16"))
     flask_app = create_app(config, clock, **flask_config)
     live = LiveFeed(flask_app)
 
