@@ -4,9 +4,10 @@ per connection.
 Waiters are coroutines on the event loop (referee/asgi/feed.py); each waits for a game's head
 to pass a sequence. One thread per process learns the heads of the games someone waits on:
 
-- SQLite: every TICK seconds it asks the file whether anything was committed since it last
-  looked (`PRAGMA data_version`, a read of a counter), and only then reads the heads of the
-  watched games (one indexed query); a game newly waited on has its head read at the next tick.
+- SQLite: every TICK seconds, and at once after a commit by this process (db.committed), it
+  asks the file whether anything was committed since it last looked (`PRAGMA data_version`, a
+  read of a counter), and only then reads the heads of the watched games (one indexed query);
+  a game newly waited on has its head read at the next tick.
 - PostgreSQL: the process's LISTEN connection (store/listener.py) reports every append at
   once; the heads are also re-read every RECHECK seconds, so a lost notification or a dropped
   connection delays a wake-up, never loses one.
@@ -22,10 +23,14 @@ import threading
 import time
 from typing import Any
 
+from referee.store import db as store_db
 from referee.store.db import is_postgres, open_with_migrations
 from referee.store.listener import EventListener
 
 TICK = 0.025      # seconds between two looks at SQLite's commit counter
+# After a commit of this process, the look waits this long: the commit's own answer (a move's,
+# in a thread of this process) goes out first, and the streams' reads do not delay it.
+DEFER = 0.005
 RECHECK = 2.0     # seconds between two full head reads on PostgreSQL
 IDLE = 30.0       # seconds without a waiter after which the watcher thread ends
 CHUNK = 500       # game ids per head query (SQLite's parameter limit is far above)
@@ -50,6 +55,7 @@ class HeadWatcher:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._listener: EventListener | None = None
+        self._poke = threading.Event()
 
     # -- the event loop's side ------------------------------------------------------------
 
@@ -71,11 +77,11 @@ class HeadWatcher:
                 self._watched.add(game_id)
                 self._new.add(game_id)
         self._ensure_thread()
+        expiry = loop.call_later(timeout, _expire, future)  # lighter than asyncio.wait_for
         try:
-            return await asyncio.wait_for(future, timeout)
-        except asyncio.TimeoutError:
-            return None
+            return await future
         finally:
+            expiry.cancel()
             waiters.pop(future, None)
             if not waiters:
                 self._waiters.pop(game_id, None)
@@ -147,13 +153,19 @@ class HeadWatcher:
 
     def _watch_sqlite(self, conn: Any) -> None:
         version = None
-        while not self._idle():
-            now = conn.execute("PRAGMA data_version").fetchone()[0]
-            games = self._take(everything=now != version)
-            version = now
-            if games:
-                self._post(read_heads(conn, games))
-            time.sleep(TICK)
+        store_db.committed.append(self._poke.set)
+        try:
+            while not self._idle():
+                now = conn.execute("PRAGMA data_version").fetchone()[0]
+                games = self._take(everything=now != version)
+                version = now
+                if games:
+                    self._post(read_heads(conn, games))
+                if self._poke.wait(TICK):
+                    time.sleep(DEFER)
+                self._poke.clear()
+        finally:
+            store_db.committed.remove(self._poke.set)
 
     def _watch_postgres(self, conn: Any) -> None:
         listener = self._listener = self._listener or EventListener(self.database)
@@ -174,6 +186,11 @@ class HeadWatcher:
                 time.sleep(TICK)
         finally:
             listener.unsubscribe(on_heard)
+
+
+def _expire(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def read_heads(conn: Any, games: list[str]) -> dict[str, int]:
