@@ -15,7 +15,7 @@ import os
 
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("REFEREE_WORKERS", multiprocessing.cpu_count() * 2 + 1))
-worker_class = "uvicorn_worker.UvicornWorker"
+worker_class = "referee.asgi.worker.Worker"  # uvicorn-worker's, without the server banner
 timeout = 30
 # On a restart open streams are cut after this; browsers reconnect with Last-Event-ID.
 graceful_timeout = 30

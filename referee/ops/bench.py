@@ -75,7 +75,7 @@ def bench_appends(workdir: Path, n: int) -> dict[str, float]:
 def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1", "REFEREE_THREADS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "-k", "uvicorn_worker.UvicornWorker",
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "-k", "referee.asgi.worker.Worker",
                              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.asgi:create_asgi_app()"],
                             env=env)
     url = f"http://127.0.0.1:{port}"

@@ -171,9 +171,9 @@ def test_postgresql_gunicorn_settings_extend_the_single_host_ones():
     for name in ("bind", "workers", "worker_class", "timeout", "accesslog"):
         assert conf[name] == base[name]
     # the uvicorn worker: an event loop per worker, where the live feed waits holding no thread
-    assert cfg.worker_class_str == "uvicorn_worker.UvicornWorker"
     from uvicorn_worker import UvicornWorker
-    assert cfg.worker_class is UvicornWorker
+    assert issubclass(cfg.worker_class, UvicornWorker)
+    assert cfg.worker_class.CONFIG_KWARGS["server_header"] is False  # no server banner
 
 
 def _seen_address(allowed: str, peer: str, forwarded: str | None) -> str:
