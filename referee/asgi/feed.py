@@ -111,7 +111,8 @@ class LiveFeed:
     async def _poll(self, request: Request, game_id: str) -> Response:
         after = parse_int_arg("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
         wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
-        viewer, events = await self._run(self._open, game_id, after, *self._credentials(request))
+        viewer, frames = await self._open(request, game_id, after)
+        events = [e for _, e, _ in frames]
         if not events and wait > 0:
             address = _address(request)
             self.limits.acquire(address)
@@ -133,7 +134,7 @@ class LiveFeed:
         address = _address(request)
         self.limits.acquire(address)
         try:
-            viewer, first = await self._run(self._open, game_id, after, *self._credentials(request))
+            viewer, first = await self._open(request, game_id, after)
         except BaseException:
             self.limits.release(address)
             raise
@@ -141,15 +142,15 @@ class LiveFeed:
         return StreamingResponse(events, media_type="text/event-stream", headers=STREAM_HEADERS)
 
     async def _events(self, request: Request, game_id: str, viewer: int | None, after: int,
-                      first: list[dict], address: str, started: float) -> AsyncIterator[bytes]:
+                      first: list[tuple[int, dict, bytes]], address: str, started: float) -> AsyncIterator[bytes]:
         """The stream's body: the events after `after`, then each new one as it is appended."""
         sent = 0
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
             last = after
-            for event in first:
-                yield _frame(self.flask, event)
-                last, sent = event["seq"], sent + 1
+            for seq, _, frame in first:
+                yield frame
+                last, sent = seq, sent + 1
             # Lifetimes end spread out, so a server's streams do not all reconnect at once.
             until = time.monotonic() + self.config.stream_lifetime * random.uniform(0.85, 1.0)
             while (left := until - time.monotonic()) > 0:
@@ -167,16 +168,23 @@ class LiveFeed:
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
-    def _credentials(self, request: Request) -> tuple[str | None, str, str]:
-        game_id = request.path_params["game_id"]
-        return (request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id), ""),
-                _address(request))
-
-    def _open(self, game_id: str, after: int, authorization: str | None, cookie: str,
-              address: str) -> tuple[int | None, list[dict[str, Any]]]:
-        """The viewer (401/404 as the API answers them) and the events after `after`."""
-        viewer = self._viewer(game_id, authorization, cookie, address)
-        return viewer, self.service.feed(game_id, viewer, after)
+    async def _open(self, request: Request, game_id: str,
+                    after: int) -> tuple[int | None, list[tuple[int, dict, bytes]]]:
+        """The viewer (401/404 as the API answers them) and the events after `after`. When the
+        watcher knows the game's head (others wait on it), nothing is read unless there is
+        something after `after`, and then the read is shared: a move answers every long poll
+        of its game at once, and they all come back together."""
+        authorization = request.headers.get("authorization")
+        cookie = request.cookies.get(seat_cookie_name(game_id), "")
+        viewer = None
+        if authorization is not None or cookie:
+            viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request))
+        head = self.watcher.head(game_id)
+        if head is None:
+            return viewer, await self._run(self._read_frames, game_id, viewer, after)
+        if head <= after:
+            return viewer, []
+        return viewer, await self._frames(game_id, viewer, after, head)
 
     def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str) -> int | None:
         token = parse_bearer(authorization)
