@@ -177,7 +177,7 @@ def openapi_document() -> dict[str, Any]:
                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
                            {"name": "Last-Event-ID", "in": "header", "required": False,
                             "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
-                                           "replaces `after` for a stream",
+                                           "replaces `after`",
                             "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
             "responses": {"200": {"description": "Events", "content": {
                 "application/json": {"schema": {

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import re
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
@@ -42,7 +43,7 @@ from referee.api.games import MAX_SEQ, MAX_WAIT
 from referee.api.http import parse_bearer, parse_int_arg
 from referee.asgi.limits import StreamLimits
 from referee.plumbing.config import Config
-from referee.plumbing.errors import ServiceError, Unauthorized
+from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
 from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
@@ -56,6 +57,7 @@ SHARED_READS = 1024   # reads kept for other streams of the same game, viewer an
 HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer",
            "Cache-Control": "no-store"}
 # nginx passes a response with this header on at once instead of buffering it (deploy/).
+LAST_ID = re.compile(r"[0-9]{1,16}")  # as the OpenAPI document has it
 STREAM_HEADERS = {**HEADERS, "X-Accel-Buffering": "no"}
 
 log = logging.getLogger(__name__)
@@ -93,7 +95,7 @@ class LiveFeed:
             elif request.method not in ("GET", "HEAD"):
                 response = _problem(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
                                     {"Allow": "GET, HEAD, OPTIONS"})
-            elif "text/event-stream" in request.headers.get("accept", ""):
+            elif request.method == "GET" and "text/event-stream" in request.headers.get("accept", ""):
                 response = await self._stream(request, game_id, started)
             else:
                 response = await self._poll(request, game_id)
@@ -109,7 +111,7 @@ class LiveFeed:
         return response
 
     async def _poll(self, request: Request, game_id: str) -> Response:
-        after = parse_int_arg("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
+        after = _after(request)
         wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
         viewer, frames = await self._open(request, game_id, after)
         events = [e for _, e, _ in frames]
@@ -126,11 +128,8 @@ class LiveFeed:
                         headers=HEADERS)
 
     async def _stream(self, request: Request, game_id: str, started: float) -> Response:
-        after = parse_int_arg("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
+        after = _after(request)
         parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
-        last_id = request.headers.get("last-event-id")
-        if last_id is not None and last_id.strip():
-            after = parse_int_arg("Last-Event-ID", last_id, 0, 0, MAX_SEQ)
         address = _address(request)
         self.limits.acquire(address)
         try:
@@ -225,6 +224,18 @@ class LiveFeed:
     def _log(self, request: Request, game_id: str, status: int, started: float, **extra: Any) -> None:
         log_fields(self.requests, "request", method=request.method, route=ROUTE, status=status,
                    ms=round((time.perf_counter() - started) * 1000, 2), game_id=game_id, **extra)
+
+
+def _after(request: Request) -> int:
+    """Where the feed starts: `Last-Event-ID` (a reconnecting EventSource) or else `after`."""
+    after = parse_int_arg("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
+    last_id = request.headers.get("last-event-id")
+    if last_id is None:
+        return after
+    if not LAST_ID.fullmatch(last_id):
+        raise BadRequest(f"Last-Event-ID must be an event's seq (an integer from 0 to {MAX_SEQ})",
+                         parameter="Last-Event-ID")
+    return parse_int_arg("Last-Event-ID", last_id, 0, 0, MAX_SEQ)
 
 
 def _address(request: Request) -> str:

@@ -179,9 +179,13 @@ def test_a_reconnect_with_last_event_id_misses_nothing_and_repeats_nothing(serve
         assert again.nothing_more()
     finally:
         again.close()
-    bad = Stream(url, tokens[0], last_id="seven")  # type: ignore[arg-type]
-    assert bad.status == 400 and "Last-Event-ID" in bad.response.json()["detail"]
-    bad.close()
+    for wrong in ("seven", "", "5x", "1" * 17):
+        bad = Stream(url, tokens[0], last_id=wrong)  # type: ignore[arg-type]
+        assert bad.status == 400 and bad.response.json()["parameter"] == "Last-Event-ID", wrong
+        bad.close()
+    # the long poll takes it too (one meaning of the header on the path)
+    polled = server.call("GET", f"/games/{gid}/events?after=0", tokens[0], headers={"Last-Event-ID": str(last)})
+    assert [e["seq"] for e in polled.json()["events"]] == list(range(last + 1, seq + 1))
 
 
 def test_heartbeats_keep_a_stream_alive_until_its_lifetime_ends(new_database):
