@@ -386,3 +386,31 @@ def test_a_move_through_one_host_reaches_a_stream_on_another_at_once(new_databas
         run_one.shutdown()
         run_two.shutdown()
 
+
+
+def test_a_move_committed_by_another_process_reaches_the_stream(server):
+    """Another process (a second worker, the scheduler, `referee mail-in`) appends: the stream's
+    process learns it from the store (SQLite's commit counter, PostgreSQL's NOTIFY)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    gid, tokens = new_game(server, "babel", 2)
+    s = Stream(f"{server.url}/games/{gid}/events", tokens[0])
+    try:
+        assert s.next()["seq"] == 1
+        prompt = server.call("GET", f"/games/{gid}/prompts", tokens[0]).json()["prompts"][0]
+        script = ("import json, sys; from referee.service.referee import Referee; "
+                  "status, body = Referee(sys.argv[1]).submit_move(sys.argv[2], 0, {'move': json.loads(sys.argv[3])}); "
+                  "print(body['seq'])")
+        root = str(Path(__file__).resolve().parents[2])
+        done = subprocess.run([sys.executable, "-c", script, server.database, gid, json.dumps(prompt["default"])],
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": root})
+        assert done.returncode == 0, done.stderr
+        committed = time.monotonic()
+        seq = int(done.stdout.split()[-1])
+        assert [e["id"] for e in s.until(seq, timeout=5)] == list(range(2, seq + 1))
+        assert time.monotonic() - committed < 1.0
+    finally:
+        s.close()
