@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import xml.etree.ElementTree as ET
 from typing import Any
 from urllib.parse import quote
 
@@ -34,15 +35,50 @@ def move_text(rules: Rules, move: dict) -> str:
     return compact(move)
 
 
-def picture(rules: Rules, view: dict, seat: int | None) -> Markup:
-    """The game's SVG of `view`. The hook draws only from the view, and escapes its own text."""
+def picture(rules: Rules, view: dict, seat: int | None, names: list[str] | None = None) -> Markup:
+    """The game's SVG of `view`, players called by `names`. The hook draws only from the view,
+    and escapes its own text."""
     draw = getattr(rules, "picture", None)
     if draw is not None:
         try:
-            return Markup(draw(view, seat))
+            return Markup(draw(view, seat, names))
         except Exception:  # shown as "no picture"; logged so the game's author sees it
             log.exception("picture of %s failed", getattr(rules, "id", "?"))
     return Markup('<p class="no-picture">No picture for this game yet: see the view data below.</p>')
+
+
+def hook_text(rules: Rules, hook: str, *args: Any) -> str | None:
+    """A text hook's answer (`summary`), or None when it is missing or fails."""
+    fn = getattr(rules, hook, None)
+    if fn is None:
+        return None
+    try:
+        text = fn(*args)
+    except Exception:
+        log.exception("%s of %s failed", hook, getattr(rules, "id", "?"))
+        return None
+    return text.strip() if isinstance(text, str) and text.strip() else None
+
+
+def facts_text(rules: Rules, view: dict, names: list[str]) -> list[str]:
+    """The facts every game shares (round, whose turn, scores) as sentences with names."""
+    try:
+        facts = rules.facts(view)
+    except Exception:
+        log.exception("facts of %s failed", getattr(rules, "id", "?"))
+        return []
+    out = []
+    if facts.get("round") is not None:
+        out.append(f"Round {facts['round']}.")
+    active = facts.get("active_seat")
+    if isinstance(active, int) and 0 <= active < len(names):
+        out.append(f"It is {names[active]}'s turn.")
+    scores = facts.get("scores") or []
+    shown = [f"{names[i]} {s}" if s is not None else f"{names[i]} hidden"
+             for i, s in enumerate(scores) if i < len(names)]
+    if shown:
+        out.append("Scores: " + ", ".join(shown) + ".")
+    return out
 
 
 def rule_link(game: str, rule: str | None) -> Markup:
@@ -51,3 +87,53 @@ def rule_link(game: str, rule: str | None) -> Markup:
         return Markup("")
     return Markup('<a class="rule" href="/rules/{g}?rule={q}#{q}">{r}</a>').format(
         g=quote(game, safe=""), q=quote(rule, safe=""), r=rule)
+
+
+# -- the board's clickable elements ------------------------------------------------------------
+
+SVG_NS = "http://www.w3.org/2000/svg"
+ET.register_namespace("", SVG_NS)
+
+
+def mark_options(svg: str, links: dict[str, tuple[str, str]]) -> tuple[str, set[str]]:
+    """The picture with each offered element (`data-el` in `links`: element id -> (href, label))
+    wrapped in a link, so a click (or Tab and Enter) takes that step without any script; returns
+    it and the element ids found. A picture that is not well-formed XML is returned as it was
+    (its options are then shown as buttons beside it)."""
+    if not links:
+        return svg, set()
+    try:
+        root = ET.fromstring(svg)
+    except ET.ParseError:
+        log.warning("a picture is not well-formed XML; its options are shown as buttons")
+        return svg, set()
+    found: set[str] = set()
+    for parent in list(root.iter()):
+        for i, child in enumerate(list(parent)):
+            el = child.get("data-el")
+            if el is None or el not in links or el in found:
+                continue
+            href, label = links[el]
+            link = ET.Element(f"{{{SVG_NS}}}a", {"href": href, "class": "pick", "aria-label": label,
+                                                 "data-pick": el})
+            parent.remove(child)
+            parent.insert(i, link)
+            link.append(child)
+            found.add(el)
+    if found:
+        root.set("role", "group")  # an img's children are hidden from screen readers; these are links
+    return ET.tostring(root, encoding="unicode"), found
+
+
+def unmark(svg: str) -> str:
+    """A marked picture as the game drew it, canonicalized (tests compare pictures with it)."""
+    root = ET.fromstring(svg)
+    for parent in list(root.iter()):
+        for i, child in enumerate(list(parent)):
+            if child.tag == f"{{{SVG_NS}}}a" and child.get("class") == "pick":
+                parent.remove(child)
+                for j, inner in enumerate(list(child)):
+                    parent.insert(i + j, inner)
+    if root.get("role") == "group":
+        root.set("role", "img")
+    return ET.canonicalize(ET.tostring(root, encoding="unicode"))
