@@ -68,6 +68,10 @@ class StepBox:
         return self.taken[-1][1] if self.taken else None
 
     @property
+    def back_path(self) -> str:
+        return ",".join(self.chosen[:-1])
+
+    @property
     def groups(self) -> list[tuple[str | None, list[StepOption]]]:
         """The options beside the board, under their group headings, in order of appearance."""
         out: dict[str | None, list[StepOption]] = {}
@@ -226,10 +230,10 @@ def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup
     box = next((s for s in own if s.kind == kind), own[0] if own else None)
     if box is None:
         return svg
-    links: dict[str, tuple[str, str]] = {}
+    links: dict[str, tuple[str, str, str]] = {}
     for o in box.options:
         if o.element and o.element not in links:
-            links[o.element] = (o.href, o.label)
+            links[o.element] = (o.href, o.label, o.path)
     marked, found = present.mark_options(str(svg), links)
     for o in box.options:
         o.on_board = o.element in found and links.get(o.element, ("",))[0] == o.href

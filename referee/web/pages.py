@@ -9,6 +9,7 @@ service judges them exactly as it judges the API.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 from typing import Any
@@ -41,7 +42,10 @@ def _globals() -> dict[str, Any]:
     return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link}
 
 
+@functools.lru_cache(maxsize=None)
 def _title(game: str) -> str:
+    """A game's title (cached: building a rules object checks its component data, and every page
+    names every game in its menu)."""
     try:
         return rules_for(game).title
     except Exception:  # a game package under construction

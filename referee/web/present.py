@@ -11,6 +11,7 @@ import json
 import logging
 import re
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import quoteattr
 from typing import Any
 from urllib.parse import quote
 
@@ -105,41 +106,55 @@ def rule_link(game: str, rule: str | None) -> Markup:
 # -- the board's clickable elements ------------------------------------------------------------
 
 SVG_NS = "http://www.w3.org/2000/svg"
-ET.register_namespace("", SVG_NS)
 
 
-def mark_options(svg: str, links: dict[str, tuple[str, str]]) -> tuple[str, set[str]]:
-    """The picture with each offered element (`data-el` in `links`: element id -> (href, label))
+_G_TAG = re.compile(r"<(/?)g\b[^>]*?(/?)>")
+_ROLE_IMG = re.compile(r'^(<svg\b[^>]*?)\brole="img"')
+
+
+def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str, set[str]]:
+    """The picture with each offered element (`data-el` in `links`: element id -> (href, label,
+    the path after it))
     wrapped in a link, so a click (or Tab and Enter) takes that step without any script; returns
-    it and the element ids found. A picture that is not well-formed XML is returned as it was
-    (its options are then shown as buttons beside it)."""
+    it and the element ids found. Elements are `<g data-el=...>` (engine/drawing.py); the
+    matching `</g>` is found by counting nested groups (a string scan: pictures are large and
+    this runs on every page). An element without its end is left as it was (its option is then
+    a button beside the board)."""
     if not links:
         return svg, set()
-    try:
-        root = ET.fromstring(svg)
-    except ET.ParseError:
-        log.warning("a picture is not well-formed XML; its options are shown as buttons")
-        return svg, set()
+    cuts: list[tuple[int, int, str]] = []
     found: set[str] = set()
-    for parent in list(root.iter()):
-        for i, child in enumerate(list(parent)):
-            el = child.get("data-el")
-            if el is None or el not in links or el in found:
-                continue
-            href, label = links[el]
-            link = ET.Element(f"{{{SVG_NS}}}a", {"href": href, "class": "pick", "aria-label": label,
-                                                 "data-pick": el})
-            parent.remove(child)
-            parent.insert(i, link)
-            link.append(child)
-            found.add(el)
-    if found:
-        root.set("role", "group")  # an img's children are hidden from screen readers; these are links
-    return ET.tostring(root, encoding="unicode"), found
+    for el, (href, label, path) in links.items():
+        start = svg.find(f"<g data-el={quoteattr(el)}")
+        if start < 0:
+            continue
+        depth, end = 0, -1
+        for m in _G_TAG.finditer(svg, start):
+            if m.group(2):
+                continue  # <g/>
+            depth += -1 if m.group(1) else 1
+            if depth == 0:
+                end = m.end()
+                break
+        if end < 0 or any(a < end and start < b for a, b, _ in cuts):
+            continue
+        cuts.append((start, end, f'<a href={quoteattr(href)} class="pick" aria-label={quoteattr(label)} '
+                                 f'data-pick={quoteattr(el)} data-next={quoteattr(path)}>'))
+        found.add(el)
+    out, pos = [], 0
+    for start, end, opening in sorted(cuts):
+        out += [svg[pos:start], opening, svg[start:end], "</a>"]
+        pos = end
+    out.append(svg[pos:])
+    marked = "".join(out)
+    if found:  # an img's children are hidden from screen readers; these are links
+        marked = _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
+    return marked, found
 
 
 def unmark(svg: str) -> str:
     """A marked picture as the game drew it, canonicalized (tests compare pictures with it)."""
+    ET.register_namespace("", SVG_NS)
     root = ET.fromstring(svg)
     for parent in list(root.iter()):
         for i, child in enumerate(list(parent)):

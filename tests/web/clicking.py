@@ -11,19 +11,24 @@ import re
 # Labels worth preferring per game (a faster game), as the page words them.
 PREFER = {
     "babel": re.compile(r"^(build|finish|discard|settle)", re.I),
+    "iron_age": re.compile(r"monument|development|worker boxes|stop rolling|\bbuy", re.I),
 }
+AVOID = re.compile(r"^End the turn now", re.I)
 
 
 def choose(pick: random.Random, labels: list[str], complete: bool, game: str) -> int | None:
     """The option to click (its index), or None to press "play" (only when the move is complete)."""
-    if complete and (not labels or pick.random() < 0.6):
+    if complete and (not labels or pick.random() < 0.35):
+        return None
+    allowed = [i for i, label in enumerate(labels) if not AVOID.search(label)] or list(range(len(labels)))
+    if not allowed:
         return None
     prefer = PREFER.get(game)
     if prefer is not None:
-        good = [i for i, label in enumerate(labels) if prefer.search(label)]
+        good = [i for i in allowed if prefer.search(labels[i])]
         if good and pick.random() < 0.8:
             return pick.choice(good)
-    return pick.randrange(len(labels))
+    return pick.choice(allowed)
 
 
 # -- the driver --------------------------------------------------------------------------------
@@ -44,7 +49,7 @@ def visible_text(page_html: str) -> str:
 
 class Table:
     """A game at the table: one browser context per seat (each signed in through its personal
-    link), plain HTTP clients for the leak checks of every other viewer."""
+    link, following the game by its own live updates), and the spectator as a plain client."""
 
     def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random):
         self.web, self.created, self.game, self.label, self.pick = web, created, game, label, pick
@@ -54,16 +59,19 @@ class Table:
         for s, tab in enumerate(self.tabs):
             tab.page.goto(created["seats"][s]["url"])
         self.clients: dict[int | None, requests.Session] = {None: requests.Session()}
-        for s in range(self.n):
-            self.clients[s] = requests.Session()
-            assert self.clients[s].get(created["seats"][s]["url"], timeout=30).ok
         self.moves = self.clicks = 0
 
     def check_no_leak(self) -> None:
-        """Every viewer's page (the spectator's, each seat's) shows exactly its own view, drawn
-        from it, with player names instead of seat numbers; every tenth move the history too."""
-        for viewer, http in self.clients.items():
-            page = http.get(f"{self.web.url}/g/{self.gid}", timeout=30).text
+        """Every viewer's page shows exactly its own view, drawn from it, with player names
+        instead of seat numbers: each seat's page as its browser shows it (after the page's own
+        live update brought it to the latest event), the spectator's as served; every tenth move
+        the history too."""
+        seq = self.web.service.load(self.gid).seq
+        pages: dict[int | None, str] = {None: self.clients[None].get(f"{self.web.url}/g/{self.gid}", timeout=30).text}
+        for s, tab in enumerate(self.tabs):
+            tab.wait_seq(seq)
+            pages[s] = tab.page.content()
+        for viewer, page in pages.items():
             assert_page_shows_only_view(self.web.service, self.gid, viewer, page)
             seat_words = SEAT_WORD.findall(visible_text(page))
             assert not seat_words, f"{self.game}: seat numbers on {viewer}'s page: {seat_words[:3]}"
@@ -77,8 +85,7 @@ class Table:
         prompt = self.pick.choice(loaded.prompts)
         tab = self.tabs[prompt.seat]
         page = tab.page
-        if page.locator(f'main#game[data-seq="{loaded.seq}"]').count() == 0:
-            tab.wait_seq(loaded.seq)  # its live update brings it here
+        tab.wait_seq(loaded.seq)  # its live update brings it here
         if page.locator(f'.steps[data-kind="{prompt.kind}"]').count() == 0:
             page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
         box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
@@ -102,8 +109,9 @@ class Table:
             folded = target.locator("xpath=ancestor::details[not(@open)]")
             if folded.count():
                 folded.locator("summary").first.click()
-            with page.expect_navigation():
-                target.click()
+            nxt = target.get_attribute("data-next")
+            target.click()  # the page's script swaps in the next step (a plain link without it)
+            page.wait_for_selector(f'.steps[data-kind="{prompt.kind}"][data-path="{nxt}"]')
             problem = page.locator(".steps #problem")
             assert problem.count() == 0, problem.text_content()
         else:
