@@ -217,7 +217,7 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
         choices = None
         if own and steps is None and p.choices is not None:
             choices = [Choice(present.compact(m), present.move_text(rules, m), m == p.default) for m in p.choices]
-        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, p.text if own else "",
+        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, present.with_names(p.text, names) if own else "",
                                iso(due) if due is not None else None, choices,
                                present.move_text(rules, p.default) if own else None, own, steps))
     return boxes

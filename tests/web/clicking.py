@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Callable
 
 # Labels worth preferring per game (a faster game), as the page words them.
 PREFER = {
@@ -61,7 +62,7 @@ class Table:
         self.clients: dict[int | None, requests.Session] = {None: requests.Session()}
         self.moves = self.clicks = 0
 
-    def check_no_leak(self) -> None:
+    def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None) -> None:
         """Every viewer's page shows exactly its own view, drawn from it, with player names
         instead of seat numbers: each seat's page as its browser shows it (after the page's own
         live update brought it to the latest event), the spectator's as served; every tenth move
@@ -73,6 +74,8 @@ class Table:
             pages[s] = tab.page.content()
         for viewer, page in pages.items():
             assert_page_shows_only_view(self.web.service, self.gid, viewer, page)
+            if extra is not None:
+                extra(viewer, page)
             seat_words = SEAT_WORD.findall(visible_text(page))
             assert not seat_words, f"{self.game}: seat numbers on {viewer}'s page: {seat_words[:3]}"
             if self.moves % 10 == 0:
