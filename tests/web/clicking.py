@@ -12,14 +12,14 @@ from typing import Callable
 # Labels worth preferring per game (a faster game), as the page words them.
 PREFER = {
     "babel": re.compile(r"^(build|finish|discard|settle)", re.I),
-    "iron_age": re.compile(r"monument|development|worker boxes|stop rolling|\bbuy", re.I),
+    "iron_age": re.compile(r"worker boxes|stop rolling|\(cost \d+|^attack|goods \(worth [1-9]", re.I),
 }
 AVOID = re.compile(r"^End the turn now", re.I)
 
 
 def choose(pick: random.Random, labels: list[str], complete: bool, game: str) -> int | None:
     """The option to click (its index), or None to press "play" (only when the move is complete)."""
-    if complete and (not labels or pick.random() < 0.35):
+    if complete and (not labels or pick.random() < 0.15):
         return None
     allowed = [i for i, label in enumerate(labels) if not AVOID.search(label)] or list(range(len(labels)))
     if not allowed:
