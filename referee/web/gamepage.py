@@ -241,17 +241,22 @@ def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup
 
 
 def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, base: str = "",
-          kind: str | None = None, chosen: list[str] | None = None) -> GamePage:
+          kind: str | None = None, chosen: list[str] | None = None, part: bool = False) -> GamePage:
     """The page of `game_id` for `seat`, showing the board after event `at` (default: now), with
-    the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`)."""
+    the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`).
+    `part`: only the board and the decision (what a step changes), without history and audit."""
     latest = svc.load(game_id)
     shown = latest if at is None or at >= latest.seq else svc.load_at(game_id, max(1, at))
     rules = latest.rules
     names = [s["name"] for s in latest.created["seats"]]
     view = rules.view(shown.state, seat)
-    events = svc.events_for(game_id, seat)
-    history = [HistoryLine(e["seq"], e["type"], narrate_event(rules, e, names)) for e in events]
-    audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
+    if part:  # a step taken in the page: only the board and the decision change
+        history: list[HistoryLine] = []
+        audit: dict[str, Any] = {}
+    else:
+        events = svc.events_for(game_id, seat)
+        history = [HistoryLine(e["seq"], e["type"], narrate_event(rules, e, names)) for e in events]
+        audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = rules.result(latest.state)
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
     svg = _mark_board(present.picture(rules, view, seat, names), prompts, kind)

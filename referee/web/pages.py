@@ -151,15 +151,16 @@ MAX_CHOSEN = 64  # choices in a path (a move is a short path; anything longer is
 
 
 def _build(game_id: str, seat: int | None, at: int | None = None, kind: str | None = None,
-           chosen: list[str] | None = None) -> gamepage.GamePage:
+           chosen: list[str] | None = None, part: bool = False) -> gamepage.GamePage:
     base = url_for("web.game", game_id=game_id)
-    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen)
+    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part)
 
 
 @bp.get("/g/<game_id>")
 def game(game_id: str):
     """The game page; `?kind=K&chosen=a,b` shows the seat's move of prompt K built so far (each
-    option is a link to the next such page, so building a move needs no script)."""
+    option is a link to the next such page, so building a move needs no script). `&part=step`
+    answers only the board and the decision, which is all a step changes (the script's swap)."""
     at = request.args.get("at", "")
     k = int(at) if at.isascii() and at.isdigit() and len(at) < 16 else None
     kind = request.args.get("kind") or None
@@ -167,6 +168,8 @@ def game(game_id: str):
     if len(chosen) > MAX_CHOSEN or any(len(c) > 200 for c in chosen):
         raise BadRequest(f"chosen: at most {MAX_CHOSEN} choices of at most 200 characters each")
     seat = _seat(game_id)
+    if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
+        return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     return page("game.html", gp=_build(game_id, seat, k, kind, chosen))
 
 

@@ -69,12 +69,32 @@
     e.preventDefault();
     var href = a.getAttribute("href");  // an SVG link's .href is not a string
     var ok = false;
-    try { ok = await refresh(document.querySelector("main#game"), href); } catch (err) { ok = false; }
+    try { ok = await swapLayout(href); } catch (err) { ok = false; }
     if (!ok) { window.location.assign(href); return; }
     history.pushState({step: true}, "", href);
     var next = document.querySelector("main#game #play, main#game #picture a.pick, main#game .steps a.option");
     if (next) next.focus({preventScroll: true});
-    start();
+  }
+
+  async function swapLayout(href) {
+    // A step changes only the board and the decision: fetch those (part=step) and swap them in.
+    var main = document.querySelector("main#game");
+    var old = main && main.querySelector(".layout");
+    if (!old) return false;
+    var resp = await fetch(href + (href.indexOf("?") < 0 ? "?" : "&") + "part=step",
+                           {credentials: "same-origin", headers: {Accept: "text/html"}});
+    if (!resp.ok) return false;
+    var doc = new DOMParser().parseFromString(await resp.text(), "text/html");
+    var fresh = doc.querySelector(".layout");
+    if (!fresh) return false;
+    var typed = typedValues();
+    old.replaceWith(document.adoptNode(fresh));
+    Object.keys(typed).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el && !el.value) el.value = typed[id];
+    });
+    main.dataset.url = href;
+    return true;
   }
 
   function announce(main) {
