@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Callable
 
 # Labels worth preferring per game (a faster game), as the page words them.
@@ -61,12 +62,14 @@ class Table:
             tab.page.goto(created["seats"][s]["url"])
         self.clients: dict[int | None, requests.Session] = {None: requests.Session()}
         self.moves = self.clicks = 0
+        self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
 
     def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None) -> None:
         """Every viewer's page shows exactly its own view, drawn from it, with player names
         instead of seat numbers: each seat's page as its browser shows it (after the page's own
         live update brought it to the latest event), the spectator's as served; every tenth move
         the history too."""
+        t0 = time.monotonic()
         seq = self.web.service.load(self.gid).seq
         pages: dict[int | None, str] = {None: self.clients[None].get(f"{self.web.url}/g/{self.gid}", timeout=30).text}
         for s, tab in enumerate(self.tabs):
@@ -80,9 +83,11 @@ class Table:
             assert not seat_words, f"{self.game}: seat numbers on {viewer}'s page: {seat_words[:3]}"
             if self.moves % 10 == 0:
                 assert_history_redacted(self.web.service, self.gid, viewer, page)
+        self.checking += time.monotonic() - t0
 
     def play_move(self) -> None:
         """The prompted seat builds one move by clicking offered things, then plays it."""
+        t0 = time.monotonic()
         svc = self.web.service
         loaded = svc.load(self.gid)
         prompt = self.pick.choice(loaded.prompts)
@@ -122,6 +127,7 @@ class Table:
         after = svc.load(self.gid)
         assert after.seq > loaded.seq, page.locator("#problem").all_text_contents()
         self.moves += 1
+        self.playing += time.monotonic() - t0
 
     def font_check(self, tab) -> float:
         """The smallest board text in CSS px at the tab's width (every <text> of every board)."""
