@@ -19,6 +19,14 @@ def test_phone_width(web, tabs):
     assert tab.page.locator("#picture a.pick, .steps a.option").count() > 0
     _no_sideways_scroll(tab.page)
     tab.shot("phone-babel-seat0")
+    # The zoom box: the board at full size, panned inside its frame; the page still fits.
+    fit = tab.page.locator("#picture svg").bounding_box()["width"]
+    assert fit <= 375
+    tab.page.locator("label.zoom-label").click()
+    zoomed = tab.page.locator("#picture svg").bounding_box()["width"]
+    assert zoomed >= 760 > fit
+    _no_sideways_scroll(tab.page)
+    tab.shot("phone-babel-seat0-zoomed")
     for label, url in (("phone-iron-age-spectator", iron["url"]), ("phone-games", web.url + "/"),
                        ("phone-new-game", web.url + "/new"), ("phone-rules-babel", web.url + "/rules/babel"),
                        ("phone-rules-iron-age", web.url + "/rules/iron_age")):
