@@ -37,13 +37,14 @@ def test_babel_whole_game_by_clicking(web, tabs):
     hidden = _no_hidden_hand(web, gid)
     while not web.service.load(gid).finished:
         table.check_no_leak(hidden)
+        if table.moves % 10 == 0:
+            feed = requests.get(f"{web.url}/games/{gid}/events?after=0", timeout=30).json()["events"]
+            assert withheld_values(feed, None) == []  # the live feed the pages poll
         table.play_move()
         assert table.moves < 400, "the game did not end"
         if table.moves == 12:
             seats[0].shot("babel-midgame-seat0")
             seats[1].shot("babel-midgame-seat1")
-    feed = requests.get(f"{web.url}/games/{gid}/events?after=0", timeout=30).json()["events"]
-    assert withheld_values(feed, None) == []  # the live feed the pages poll
     clicks = table.clicks
 
     final = web.service.load(gid)
