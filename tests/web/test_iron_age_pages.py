@@ -71,8 +71,9 @@ def test_iron_age_three_seats_three_rounds(web, tabs):
             assert after["players"][prompt.seat]["monuments"][monument]["boxes_filled"] == \
                 state["players"][prompt.seat]["monuments"][monument]["boxes_filled"] + 1
             built = True
-        elif prompt.kind == "buy" and not json_used:
-            _type_move(tab, json_text='{"type": "buy_none"}')
+        elif prompt.kind in ("build", "buy") and not json_used:
+            _type_move(tab, json_text='{"type": "build", "actions": []}' if prompt.kind == "build"
+                       else '{"type": "buy_none"}')
             json_used = True
         else:
             table.play_move()  # by clicking what the referee offers
