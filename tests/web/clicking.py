@@ -73,7 +73,7 @@ class Table:
         seq = self.web.service.load(self.gid).seq
         pages: dict[int | None, str] = {None: self.clients[None].get(f"{self.web.url}/g/{self.gid}", timeout=30).text}
         for s, tab in enumerate(self.tabs):
-            tab.wait_seq(seq)
+            tab.wait_seq(seq, timeout=30_000)
             pages[s] = tab.page.content()
         for viewer, page in pages.items():
             assert_page_shows_only_view(self.web.service, self.gid, viewer, page)
@@ -93,7 +93,7 @@ class Table:
         prompt = self.pick.choice(loaded.prompts)
         tab = self.tabs[prompt.seat]
         page = tab.page
-        tab.wait_seq(loaded.seq)  # its live update brings it here
+        tab.wait_seq(loaded.seq, timeout=30_000)  # its live update brings it here
         if page.locator(f'.steps[data-kind="{prompt.kind}"]').count() == 0:
             page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
         box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
