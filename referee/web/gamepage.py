@@ -135,7 +135,8 @@ class GamePage:
 
 
 class AuditCache:
-    """verify_events per (game, seq, seat): a finished game's full replay check is not free."""
+    """A small bounded cache (least recently used goes first), for answers that never go stale:
+    verify_events per (game, seq, seat), a finished game's full replay check is not free."""
 
     def __init__(self, size: int = 256):
         self._data: OrderedDict[tuple, dict] = OrderedDict()
@@ -156,6 +157,10 @@ class AuditCache:
 
 
 AUDITS = AuditCache()
+# The referee's answers to a path, per (game, seq, seat, kind, path): a page shows the words of
+# every choice taken, so each click would otherwise ask again for every step before it. The
+# game's state at a seq never changes, so an answer never goes stale.
+STEPS = AuditCache(2048)
 
 
 def _audit(loaded: Loaded, events: list[dict]) -> dict[str, Any]:
@@ -177,12 +182,17 @@ def _step_box(svc: Referee, loaded: Loaded, seat: int, kind: str, chosen: list[s
     whose prompt has none yet keeps its listed choices and the move form)."""
     taken: list[tuple[str, str]] = []
     refused = None
+
+    def ask(path: list[str]) -> dict[str, Any]:
+        key = (loaded.game_id, loaded.seq, seat, kind, tuple(path))
+        return STEPS.get(key, lambda: svc.steps(loaded.game_id, seat, kind, path))
+
     try:
-        answer = svc.steps(loaded.game_id, seat, kind, [])
+        answer = ask([])
         for i, token in enumerate(chosen):
             label = next((o["label"] for o in answer["options"] if o["id"] == token), token)
             try:
-                nxt = svc.steps(loaded.game_id, seat, kind, chosen[: i + 1])
+                nxt = ask(chosen[: i + 1])
             except StepRefusedError as e:
                 refused = e.problem()
                 break
