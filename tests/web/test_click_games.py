@@ -15,6 +15,10 @@ from referee.engine.registry import rules_for
 from tests.web.clicking import Table
 from tests.web.conftest import create
 
+# Whole games by clicking exercise the pages and the rules, not the store (the other browser
+# tests, test_babel_pages.py among them, run on both databases): one database keeps CI short.
+pytestmark = pytest.mark.one_database
+
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 WHOLE = ["iron_age", "gentes", "khronos", "sands_of_time"]  # Babel's whole game: test_babel_pages.py
 MIN_FONT = 11
