@@ -1,0 +1,26 @@
+"""Seats held by bots (table `bot_seats`): a projection of `game_created`'s seats, rebuilt with
+the others, read by the scheduler's bot job to find the running games that have bots."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from referee.store.connection import Connection
+
+
+def set_bots(conn: Connection, game_id: str, bots: dict[int, dict[str, Any]]) -> None:
+    conn.execute("DELETE FROM bot_seats WHERE game_id = ?", (game_id,))
+    conn.executemany("INSERT INTO bot_seats (game_id, seat, spec) VALUES (?,?,?)",
+                     [(game_id, s, json.dumps(spec, sort_keys=True)) for s, spec in sorted(bots.items())])
+
+
+def active_games(conn: Connection) -> list[str]:
+    """Games still running (or paused) that have a bot seat."""
+    rows = conn.execute("SELECT DISTINCT b.game_id FROM bot_seats b JOIN games g ON g.id = b.game_id "
+                        "WHERE g.status = 'active' ORDER BY b.game_id").fetchall()
+    return [r[0] for r in rows]
+
+
+def clear(conn: Connection) -> None:
+    conn.execute("DELETE FROM bot_seats")
