@@ -15,6 +15,7 @@ from referee.engine.registry import rules_for
 from referee.engine.replay import advance, initial
 
 from referee.bots.players import decide
+from referee.bots.search import winners_of
 
 MAX_DECISIONS = 5000
 
@@ -64,7 +65,7 @@ def play_game(game: str, specs: dict[str, dict[str, Any]], g: int, seats: int, s
         seq += 1
         state = advance(rules, game_seed, state, seq, "move", s, {"move": move}).state
     result = rules.result(state)
-    winners = {side[w] for w in result.get("winners") or []}
+    winners = {side[w] for w in winners_of(result)}
     tally.games += 1
     if winners == {"a"}:
         tally.a_wins += 1

@@ -41,12 +41,19 @@ class Budget:
         return cls(seconds=LEVEL_SECONDS[level])
 
 
+def winners_of(result: dict[str, Any]) -> list[int]:
+    """The winning seats (a game's result may name only `winner`)."""
+    if result.get("winners") is not None:
+        return list(result["winners"])
+    return [] if result.get("winner") is None else [result["winner"]]
+
+
 def reward(rules: Rules, state: State, seat: int) -> float:
     """The outcome for `seat` in [0, 1]: 0.7 for a win (shared among winners), plus 0.3 times
     the normalised score margin over the best other seat."""
     res = rules.result(state) or rules.standings(state)
     scores = [s if isinstance(s, (int, float)) else 0 for s in res.get("scores") or []]
-    winners = res.get("winners") or []
+    winners = winners_of(res)
     win = 1 / len(winners) if seat in winners else 0.0
     if len(scores) > 1:
         mine = scores[seat]

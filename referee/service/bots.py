@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from referee.bots import players
 from referee.plumbing.errors import ServiceError
 from referee.service import read
-from referee.store import bot_seats
+from referee.service.loaded import epoch
+from referee.store import bot_seats, events
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -51,8 +52,8 @@ def play_game_bots(core: "Core", game_id: str, max_moves: int = 50) -> int:
         bots = bots_of(loaded.created)
         if loaded.status != "active" or not bots:
             return played
-        due = [p.seat for p in loaded.prompts if p.seat in bots and _waited(core, loaded, p.seat)]
-        if not due:
+        due = [p.seat for p in loaded.prompts if p.seat in bots]
+        if not due or not _waited(core, loaded):
             return played
         if not play_bot(core, game_id, due[0], bots[due[0]]):
             return played
@@ -78,6 +79,9 @@ def play_bot(core: "Core", game_id: str, seat: int, spec: dict[str, Any]) -> boo
     return True
 
 
-def _waited(core: "Core", loaded: Any, seat: int) -> bool:
-    opened = loaded.clocks.seats[seat].opened_at
-    return opened is None or core.clock() - opened >= core.config.bot_delay
+def _waited(core: "Core", loaded: Any) -> bool:
+    """`bot_delay` seconds passed since the game's last event (which opened the decision)."""
+    if core.config.bot_delay <= 0:
+        return True
+    last = events.read(core.db.conn, loaded.game_id, after=loaded.seq - 1)
+    return not last or core.clock() - epoch(last[-1].created_at) >= core.config.bot_delay
