@@ -21,11 +21,11 @@ KINDS = ("random", "search", "default")
 LEVELS = tuple(LEVEL_SECONDS)
 
 
-def label(spec: dict[str, Any]) -> str:
-    """How a bot seat is named on pages, lists and mails."""
+def label(spec: dict[str, Any], seat: int) -> str:
+    """How a bot seat without a name is named on pages, lists and mails ("Random bot 1")."""
     if spec.get("bot") == "search":
-        return f"search bot, level {spec.get('level', 1)}"
-    return f"{spec.get('bot')} bot"
+        return f"Search bot {seat}, level {spec.get('level', 1)}"
+    return f"{str(spec.get('bot')).capitalize()} bot {seat}"
 
 
 def decide(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, spec: dict[str, Any],

@@ -35,6 +35,7 @@ EXPLORE = 0.7       # UCB1's exploration constant on rewards in [0, 1]
 class Budget:
     seconds: float | None = None
     iterations: int | None = None
+    depth: int | None = None    # decisions per playout (default DEPTH)
 
     @classmethod
     def level(cls, level: int) -> "Budget":
@@ -82,9 +83,10 @@ def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: 
 
 
 def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd: random.Random,
-           budget: Budget, depth: int = DEPTH) -> Move:
+           budget: Budget) -> Move:
     """The move to play for `seat`'s prompt `kind`, from the seat's `view` alone."""
     started = time.process_time()
+    depth = budget.depth or DEPTH
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
     if prompt is None:

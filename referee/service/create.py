@@ -126,7 +126,7 @@ def seat_entry(i: int, seat: dict[str, Any], bots: dict[int, dict[str, Any]]) ->
     if i not in bots:
         return {"seat": i, "name": seat["name"]}
     name = seat.get("name")
-    return {"seat": i, "name": f"{name} (bot)" if name else label(bots[i]).capitalize(), "bot": bots[i]}
+    return {"seat": i, "name": f"{name} (bot)" if name else label(bots[i], i), "bot": bots[i]}
 
 
 def check_position(rules: Rules, position: dict, seats: int) -> None:

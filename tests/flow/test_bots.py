@@ -99,7 +99,7 @@ def test_bot_seats_are_checked_at_creation(bot_server):
 
     r = create([{"name": "Ada"}, {"bot": "search", "level": 3}])
     assert r.status_code == 201
-    assert r.json()["seats"][1] == {"seat": 1, "name": "Search bot, level 3", "bot": {"bot": "search", "level": 3}}
+    assert r.json()["seats"][1] == {"seat": 1, "name": "Search bot 1, level 3", "bot": {"bot": "search", "level": 3}}
     assert create([{"name": "Ada"}, {"bot": "search"}]).json()["seats"][1]["bot"] == {"bot": "search", "level": 2}
     for bad in ([{"name": "Ada"}, {"bot": "random", "level": 2}],           # a level is the search bot's
                 [{"name": "Ada"}, {"bot": "search", "level": 4}],
