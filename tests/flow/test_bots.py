@@ -26,6 +26,7 @@ from referee.plumbing.config import Config
 from referee.plumbing.errors import ServiceError
 from referee.service import bots as bot_use_case
 from referee.service.referee import Referee
+from tests.api.helpers import assert_matches
 from tests.conftest import start_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,6 +100,10 @@ def test_bot_seats_are_checked_at_creation(bot_server):
 
     r = create([{"name": "Ada"}, {"bot": "search", "level": 3}])
     assert r.status_code == 201
+    assert_matches("api/created.json", r.json())
+    seen = bot_server.call("GET", f"/games/{r.json()['id']}", r.json()["seats"][0]["token"]).json()
+    assert_matches("api/game.json", seen)
+    assert seen["seats"][1]["bot"] == {"bot": "search", "level": 3} and "bot" not in seen["seats"][0]
     assert r.json()["seats"][1] == {"seat": 1, "name": "Search bot 1, level 3", "bot": {"bot": "search", "level": 3}}
     assert create([{"name": "Ada"}, {"bot": "search"}]).json()["seats"][1]["bot"] == {"bot": "search", "level": 2}
     for bad in ([{"name": "Ada"}, {"bot": "random", "level": 2}],           # a level is the search bot's
