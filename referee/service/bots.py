@@ -49,7 +49,7 @@ def play_game_bots(core: "Core", game_id: str, max_moves: int = 50) -> int:
     played = 0
     while played < max_moves:
         loaded = core.load(game_id)
-        bots = bots_of(loaded.created)
+        bots = bot_seats.of_game(core.db.conn, game_id)
         if loaded.status != "active" or not bots:
             return played
         due = [p.seat for p in loaded.prompts if p.seat in bots]

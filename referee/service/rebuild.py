@@ -23,6 +23,8 @@ def rebuild_projections(core: "Core") -> int:
         last = events.read(conn, gid, after=loaded.seq - 1)[-1]
         with write_transaction(core.db) as c:
             projections.set_players(c, gid, [s["name"] for s in loaded.created["seats"]])
-            bot_seats.set_bots(c, gid, {s["seat"]: s["bot"] for s in loaded.created["seats"] if s.get("bot")})
+            bots = {s["seat"]: s["bot"] for s in loaded.created["seats"] if s.get("bot")}
+            bots |= {e.payload["seat"]: e.payload["bot"] for e in events.read(conn, gid) if e.type == "seat_to_bot"}
+            bot_seats.set_bots(c, gid, bots)
             core.project(c, loaded, last.created_at)
     return len(ids)

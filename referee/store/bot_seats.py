@@ -1,5 +1,6 @@
-"""Seats held by bots (table `bot_seats`): a projection of `game_created`'s seats, rebuilt with
-the others, read by the scheduler's bot job to find the running games that have bots."""
+"""Seats held by bots (table `bot_seats`): a projection of `game_created`'s seats and of
+`seat_to_bot` events, rebuilt with the others, read by the scheduler's bot job to find the
+running games that have bots."""
 
 from __future__ import annotations
 
@@ -13,6 +14,18 @@ def set_bots(conn: Connection, game_id: str, bots: dict[int, dict[str, Any]]) ->
     conn.execute("DELETE FROM bot_seats WHERE game_id = ?", (game_id,))
     conn.executemany("INSERT INTO bot_seats (game_id, seat, spec) VALUES (?,?,?)",
                      [(game_id, s, json.dumps(spec, sort_keys=True)) for s, spec in sorted(bots.items())])
+
+
+def add(conn: Connection, game_id: str, seat: int, spec: dict[str, Any]) -> None:
+    """A seat handed to a bot during the game (event `seat_to_bot`)."""
+    conn.execute("INSERT INTO bot_seats (game_id, seat, spec) VALUES (?,?,?)",
+                 (game_id, seat, json.dumps(spec, sort_keys=True)))
+
+
+def of_game(conn: Connection, game_id: str) -> dict[int, dict[str, Any]]:
+    """Seat -> bot spec of a game's bot seats (at creation, and handed to a bot since)."""
+    rows = conn.execute("SELECT seat, spec FROM bot_seats WHERE game_id = ?", (game_id,)).fetchall()
+    return {s: json.loads(spec) for s, spec in rows}
 
 
 def active_games(conn: Connection) -> list[str]:

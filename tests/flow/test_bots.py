@@ -208,3 +208,66 @@ def test_killed_bot_worker_restarts_without_a_double_move(database, tmp_path):
     assert len(events) > 1 and all(e.type == "move" and e.seat == 1 for e in events[1:]), log_path.read_text()
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     assert verify_events([e.to_json() for e in events]).ok  # each move answered the decision before it
+
+
+def test_absent_seat_handed_to_a_bot_by_vote(bot_server, clock):
+    """Iron Age for three: Bo stops playing and is marked absent after 3 timeouts; Ada's vote
+    alone is not enough while Cy is present; with Cy's vote the seat passes to a bot, which then
+    plays it (no more timeouts for Bo); refusals change nothing."""
+    service = bot_server.service
+    created = bot_server.call("POST", "/games", json={
+        "game": "iron_age", "seats": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}], "options": {"first_seat": 0},
+        "clock": {"policy": "fixed", "per_decision": "1h", "absent_after": 3}}).json()
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    vote = {"seat": 1, "bot": "search", "level": 1}
+    r = bot_server.call("POST", f"/games/{gid}/bot", tokens[0], json=vote)
+    assert r.status_code == 409 and "not absent" in r.json()["detail"]  # Bo is still here
+    rnd = random.Random(5)
+    for _ in range(400):  # Ada and Cy play; Bo only times out
+        if service.load(gid).clocks.seats[1].absent:
+            break
+        seen = service.game(gid, None)
+        people = [p["seat"] for p in seen["prompts"] if p["seat"] != 1]
+        if people:
+            s = people[0]
+            mine = bot_server.call("GET", f"/games/{gid}", tokens[s]).json()
+            r = bot_server.call("POST", f"/games/{gid}/moves", tokens[s],
+                                json={"move": human_move("iron_age", mine, s, rnd), "expected_seq": mine["seq"]})
+            assert r.status_code == 201, r.text
+        else:
+            clock.advance(3601)
+            assert run_once(service)["timeouts"] >= 1
+    assert service.load(gid).clocks.seats[1].absent
+    seq = service.load(gid).seq
+    for bad, status in (({"seat": 1, "bot": "random", "level": 2}, 400), ({"seat": 5, "bot": "random"}, 422),
+                        ({"seat": 0, "bot": "random"}, 409)):
+        r = bot_server.call("POST", f"/games/{gid}/bot", tokens[0], json=bad)
+        assert r.status_code == status, (bad, r.text)
+    assert service.load(gid).seq == seq
+    r = bot_server.call("POST", f"/games/{gid}/bot", tokens[0], json=vote)
+    assert r.status_code == 200 and "bot" not in r.json()["seats"][1]  # Cy has not voted yet
+    assert bot_server.call("POST", f"/games/{gid}/bot", tokens[0], json=vote).status_code == 409  # voted already
+    r = bot_server.call("POST", f"/games/{gid}/bot", tokens[2], json=vote)
+    assert r.status_code == 200 and r.json()["seats"][1]["bot"] == {"bot": "search", "level": 1}
+    texts = [e["text"] for e in bot_server.call("GET", f"/games/{gid}/events", tokens[0]).json()["events"][-3:]]
+    assert any("a bot plays for Bo" in t for t in texts), texts
+    # the bot now plays Bo's decisions; nobody times out for Bo any more
+    timeouts = sum(1 for e in service.raw_events(gid) if e.type == "timeout")
+    for _ in range(60):
+        loaded = service.load(gid)
+        if loaded.status != "active":
+            break
+        if any(p.seat == 1 for p in loaded.prompts):
+            assert service.play_bots() >= 1
+            continue
+        s = next(p.seat for p in loaded.prompts)
+        mine = bot_server.call("GET", f"/games/{gid}", tokens[s]).json()
+        r = bot_server.call("POST", f"/games/{gid}/moves", tokens[s],
+                            json={"move": human_move("iron_age", mine, s, rnd), "expected_seq": mine["seq"]})
+        assert r.status_code == 201, r.text
+    after = service.raw_events(gid)
+    assert sum(1 for e in after if e.type == "timeout") == timeouts
+    assert any(e.type == "move" and e.seat == 1 and e.seq > seq for e in after)
+    assert verify_events([e.to_json() for e in after]).ok
+    service.rebuild_projections()  # the handover is a projection of the log
+    assert service.game(gid, None)["seats"][1]["bot"] == {"bot": "search", "level": 1}
