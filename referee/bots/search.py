@@ -7,8 +7,9 @@ root); plays one of the candidate moves (the prompt's choices, or moves built by
 then random legal moves for every seat until the game ends or `depth` decisions passed, and
 scores the outcome for the seat: a win counts most, the score margin breaks ties between
 outcomes (the game's own `standings` when the playout stops early). The candidate with the best
-mean is played. Thinking is bounded by CPU seconds (levels) or by an iteration count (tests:
-CPU time varies, an iteration count makes a decision reproducible for one seed).
+mean is played. Thinking is bounded by CPU seconds (levels: a playout stops at the deadline
+too, so a decision takes at most its budget plus one step) or by an iteration count (tests: CPU
+time varies, an iteration count makes a decision reproducible for one seed).
 """
 
 from __future__ import annotations
@@ -65,10 +66,12 @@ def reward(rules: Rules, state: State, seat: int) -> float:
     return 0.7 * win + 0.3 * (0.5 + 0.5 * margin)
 
 
-def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: int) -> State:
-    """Random legal moves for whoever is prompted, until the end or `depth` decisions."""
+def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: int,
+            deadline: float | None = None) -> State:
+    """Random legal moves for whoever is prompted, until the end, `depth` decisions, or the
+    CPU `deadline` (time.process_time) passes."""
     for n in range(depth):
-        if rules.result(state) is not None:
+        if rules.result(state) is not None or (deadline is not None and time.process_time() > deadline):
             break
         prompts = rules.prompts(state)
         if not prompts:
@@ -87,6 +90,7 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
     """The move to play for `seat`'s prompt `kind`, from the seat's `view` alone."""
     started = time.process_time()
     depth = budget.depth or DEPTH
+    deadline = started + budget.seconds if budget.seconds is not None else None
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
     if prompt is None:
@@ -100,7 +104,7 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
     while True:
         if budget.iterations is not None and n >= budget.iterations:
             break
-        if budget.seconds is not None and n >= len(moves) and time.process_time() - started >= budget.seconds:
+        if deadline is not None and time.process_time() >= deadline:
             break
         n += 1
         if n <= len(moves):
@@ -115,7 +119,9 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
         except IllegalMove:  # not legal in this deal: cannot happen for a move built from the view
             visits[i] += 1
             continue
-        totals[i] += reward(rules, playout(rules, after, rnd, seed, depth), seat)
+        totals[i] += reward(rules, playout(rules, after, rnd, seed, depth, deadline), seat)
         visits[i] += 1
-    best = max(range(len(moves)), key=lambda j: (totals[j] / visits[j] if visits[j] else -1, visits[j]))
+    # The best mean among the tried moves (the first candidate, the default when moves were
+    # built by steps, if time ran out before any was tried).
+    best = max(range(len(moves)), key=lambda j: (totals[j] / visits[j] if visits[j] else -1, visits[j], -j))
     return moves[best]

@@ -71,3 +71,23 @@ def test_bots_match_command_prints_the_totals():
     bad = subprocess.run([sys.executable, "-m", "referee.ops.cli", "bots", "match", "chess"], capture_output=True,
                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60)
     assert bad.returncode != 0 and "unknown game" in bad.stderr
+
+
+@pytest.mark.parametrize("game", ["babel", "iron_age", "khronos", "sands_of_time", "gentes"])
+def test_level_one_thinks_within_its_cpu_budget(game):
+    """Level 1 may use 0.2 s of CPU a decision; a playout stops at the deadline too, so only one
+    step of a playout may run over (generous slack: a step is milliseconds)."""
+    import time
+    rules = rules_for(game)
+    for n in range(12, 60):
+        state = midgame(game, n, f"budget-{game}".encode())
+        open_ = [p for p in rules.prompts(state) if p.choices is None or len(p.choices) > 1]
+        if open_:
+            prompt = open_[0]
+            break
+    started = time.process_time()
+    move = decide(rules, rules.view(state, prompt.seat), prompt.seat, prompt.kind, {"bot": "search", "level": 1},
+                  random.Random(3))
+    spent = time.process_time() - started
+    assert 0.15 <= spent <= 0.5, spent
+    rules.apply(state, prompt.seat, move, Rng(b"check", 1))
