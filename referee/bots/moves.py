@@ -34,6 +34,22 @@ def random_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random) 
     return prompt.default
 
 
+def active_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, tries: int = 3) -> Move:
+    """A random legal move that is not the default when one is found in a few tries: the
+    playout policy of the search bot. Defaults are passes and declines ("never clever"), so
+    uniformly random playouts often stall into near-identical outcomes that tell moves apart
+    poorly; playouts that act tell them apart better."""
+    if prompt.choices:
+        others = [m for m in prompt.choices if m != prompt.default]
+        return rnd.choice(others) if others and rnd.random() < 0.9 else rnd.choice(prompt.choices)
+    move = prompt.default
+    for _ in range(tries):
+        move = random_move(rules, state, prompt, rnd)
+        if move != prompt.default:
+            break
+    return move
+
+
 def candidates(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, width: int) -> list[Move]:
     """The moves a search weighs: every choice when the prompt lists them, else up to `width`
     distinct moves built by random steps, the default first (it is always legal)."""

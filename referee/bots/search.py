@@ -23,7 +23,7 @@ from typing import Any
 from referee.engine.contract import IllegalMove, Move, Rules, State
 from referee.engine.rng import Rng
 
-from referee.bots.moves import candidates, own_prompt, random_move
+from referee.bots.moves import active_move, candidates, own_prompt
 
 # CPU seconds per decision by level (the 0.2 / 1 / 3 s).
 LEVEL_SECONDS = {1: 0.2, 2: 1.0, 3: 3.0}
@@ -77,7 +77,7 @@ def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: 
         if not prompts:
             break
         prompt = rnd.choice(prompts)
-        move = random_move(rules, state, prompt, rnd)
+        move = active_move(rules, state, prompt, rnd)
         try:
             state = rules.apply(state, prompt.seat, move, Rng(seed, n + 2))
         except IllegalMove:
