@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import click
-from werkzeug.serving import WSGIRequestHandler
 
 from referee.plumbing.config import Config, ConfigError
 from referee.engine.replay import fold, initial
@@ -66,27 +65,25 @@ def init_db(ctx: click.Context) -> None:
 @click.option("--no-bots", is_flag=True, help="Do not play bot seats here (a `referee scheduler` does).")
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, no_bots: bool) -> None:
-    """Run the development server (use gunicorn with deploy/gunicorn.conf.py in production)."""
+    """Run the service: the one ASGI app (live feeds on the event loop) on uvicorn (deploy/ runs
+    the same app under gunicorn's uvicorn workers); bot seats are played here unless --no-bots."""
     from dataclasses import replace
 
-    from referee.app import create_app
+    import uvicorn
+
+    from referee.asgi import create_asgi_app
     config = _config(ctx)
     if config.base_url == Config.base_url:  # not configured: links in pages and mails point here
         config = replace(config, base_url=f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
-    app = create_app(config)
+    app = create_asgi_app(config)
     click.echo(f"Referee on {config.base_url} (database {redacted(config.database)})")
     if not no_bots:
         from referee.ops.scheduler import start_bots_thread
         from referee.service.referee import Referee
         start_bots_thread(Referee(config.database, config=config))
-    app.run(host=host, port=port, threaded=True, request_handler=_QuietHandler)
-
-
-class _QuietHandler(WSGIRequestHandler):
-    """The development server without its `Server: Werkzeug/x Python/y` version banner."""
-
-    def version_string(self) -> str:
-        return "referee"
+    # No `server` banner; no access log (its request line holds query strings and seat-link keys:
+    # the service logs each request itself).
+    uvicorn.run(app, host=host, port=port, server_header=False, access_log=False, log_level="warning")
 
 
 @main.command("new-game")
