@@ -236,7 +236,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency", "streams", "bots")
+            "concurrency", "streams", "steps", "bots")
 
 
 def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
@@ -266,6 +266,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_scale as scale
     from referee.ops import bench_streams as streams
+    from referee.ops import bench_steps as steps
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp)
         jobs = {
