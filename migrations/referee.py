@@ -175,3 +175,16 @@ def m006_deadline_claims(db):
     # schedulers share the work instead of all trying every timeout (the append's expected
     # sequence still lets only one land); a crashed scheduler's claims lapse with the lease.
     db.execute("ALTER TABLE deadlines ADD COLUMN claimed_until REAL")
+
+
+@migrations()
+def m007_bot_seats(db):
+    # Seats held by bots (README, "Bots"): a projection of game_created, so the scheduler's bot
+    # job finds the running games with bots without loading every game.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS bot_seats (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            spec TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""")

@@ -103,6 +103,12 @@ def _action_body() -> dict:
     return body
 
 
+@bp.post("/games/<game_id>/bot")
+def hand_to_bot(game_id: str):
+    seat = caller_seat(game_id, required=True)
+    return jsonify(service().hand_to_bot(game_id, seat, json_body()))
+
+
 @bp.post("/games/<game_id>/resign")
 def resign(game_id: str):
     seat = caller_seat(game_id, required=True)

@@ -19,7 +19,7 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
                "Step": "api/step.json", "StepOption": "api/step_option.json", "StepAnswer": "api/steps.json",
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
-               "Action": "api/pause.json"}
+               "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -88,7 +88,7 @@ OPERATION_IDS = {
     ("get", "/games/{game_id}/prompts/{kind}/steps"): "getSteps",
     ("get", "/games/{game_id}/events"): "getEvents", ("get", "/games/{game_id}/export"): "exportGame",
     ("post", "/games/{game_id}/resign"): "resign", ("post", "/games/{game_id}/pause"): "pause",
-    ("post", "/games/{game_id}/resume"): "resume", ("post", "/mail/inbound"): "inboundMail",
+    ("post", "/games/{game_id}/resume"): "resume", ("post", "/games/{game_id}/bot"): "handToBot", ("post", "/mail/inbound"): "inboundMail",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -219,6 +219,12 @@ def openapi_document() -> dict[str, Any]:
                                   "content": {"application/x-ndjson": {"schema": _ref("Event")}}},
                           **_problems(401, 404)}}},
         "/games/{game_id}/resign": {"post": {"summary": "Resign the caller's seat", **action}},
+        "/games/{game_id}/bot": {"post": {
+            "summary": "Vote to hand an absent seat to a bot; it passes once every present person's seat voted",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("HandToBot")}}},
+            "security": BEARER, "parameters": [GAME_ID],
+            "responses": {"200": _json("Game", "The game after the vote, as the caller sees it"),
+                          **_problems(400, 401, 403, 404, 409, 422)}}},
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         "/mail/inbound": {"post": {

@@ -75,6 +75,10 @@ class GameRulesBase:
     def bundled_components(cls) -> dict[str, Any]:
         return json.loads((cls.package_dir / "components.json").read_text())
 
+    def determinize(self, view: dict[str, Any], rng: Any) -> dict[str, Any]:
+        """Contract `determinize`; every game has its own (games/<id>/determinize.py)."""
+        raise NotImplementedError(f"{self.id} has no determinize hook")
+
     # -- moves step by step (engine/steps.py) ---------------------------------------------------
     # The default serves prompts that list their choices: the tree of those moves, each read as
     # steps by `move_steps`. A game refines `move_steps` (a move as several steps, board element

@@ -102,6 +102,14 @@ class Rules(Protocol):
         tests check every legal move is reachable)."""
         ...
 
+    def determinize(self, view: dict, rng: Rng) -> State:
+        """A full state consistent with `view` (the result of `view(state, seat)`), for bots that
+        search (README, "Bots"): what the view hides (hands, deck orders, secret choices) dealt
+        at random through `rng` (the bot's own stream, never the game's), respecting every count
+        the view shows, so that `view(determinize(v, rng), seat) == v` and the state passes the
+        state schema and `check_state`. In games/<id>/determinize.py."""
+        ...
+
     def check_state(self, state: State) -> list[str]:
         """Invariant violations of a state (empty when sound); used to validate positions."""
         ...

@@ -236,12 +236,31 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency", "streams", "steps")
+            "concurrency", "streams", "steps", "bots")
+
+
+def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
+    """Per game and search level: the search bot's decision time (CPU, p50/p99) and its wins
+    against the random and the default player at 2 seats (`referee bots match` for more games)."""
+    from referee.bots.match import match, percentiles
+    from referee.engine.registry import GAME_IDS
+    out: dict[str, Any] = {}
+    for game in GAME_IDS:
+        for level in levels:
+            row: dict[str, Any] = {}
+            times: list[float] = []
+            for opponent in ("random", "default"):
+                tally = match(game, "search", opponent, games, level, 2, f"bench-{level}")
+                row[f"vs_{opponent}"] = tally.to_json()
+                times += tally.seconds["a"]
+            row["decision_p50_ms"], row["decision_p99_ms"] = percentiles(times)
+            out[f"{game}/level{level}"] = row
+    return out
 
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
         rounds: int = 7, only: tuple[str, ...] = SECTIONS, database: str | None = None, seconds: float = 10.0,
-        clients: tuple[int, ...] = (1, 16)) -> dict[str, Any]:
+        clients: tuple[int, ...] = (1, 16), bot_games: int = 4) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
@@ -263,6 +282,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
             "streams": lambda: streams.bench_streams(work, seed=seed),
-            "steps": lambda: steps.bench_steps(work, seed=seed),
+            "bots": lambda: bench_bots(bot_games),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

@@ -62,10 +62,11 @@ def init_db(ctx: click.Context) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--no-bots", is_flag=True, help="Do not play bot seats here (a `referee scheduler` does).")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int) -> None:
+def serve(ctx: click.Context, host: str, port: int, no_bots: bool) -> None:
     """Run the service: the one ASGI app (live feeds on the event loop) on uvicorn (deploy/ runs
-    the same app under gunicorn's uvicorn workers)."""
+    the same app under gunicorn's uvicorn workers); bot seats are played here unless --no-bots."""
     from dataclasses import replace
 
     import uvicorn
@@ -76,6 +77,10 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
         config = replace(config, base_url=f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
     app = create_asgi_app(config)
     click.echo(f"Referee on {config.base_url} (database {redacted(config.database)})")
+    if not no_bots:
+        from referee.ops.scheduler import start_bots_thread
+        from referee.service.referee import Referee
+        start_bots_thread(Referee(config.database, config=config))
     # No `server` banner; no access log (its request line holds query strings and seat-link keys:
     # the service logs each request itself).
     uvicorn.run(app, host=host, port=port, server_header=False, access_log=False, log_level="warning")
@@ -282,12 +287,13 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
+@click.option("--bot-games", default=4, show_default=True, help="bots: games per game, level and opponent.")
 def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
-          database: str | None, seconds: float, clients: str) -> None:
+          database: str | None, seconds: float, clients: str, bot_games: int) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee.ops import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
@@ -296,7 +302,46 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
         _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
-                                         counts), indent=2))
+                                         counts, bot_games), indent=2))
+
+
+@main.group()
+def bots() -> None:
+    """Bots (README, "Bots")."""
+
+
+@bots.command("match")
+@click.argument("game")
+@click.option("--a", "a", default="search", show_default=True, type=click.Choice(["search", "random", "default"]))
+@click.option("--b", "b", default="random", show_default=True, type=click.Choice(["search", "random", "default"]))
+@click.option("--games", default=20, show_default=True, type=click.IntRange(1, 100_000))
+@click.option("--level", default=2, show_default=True, type=click.IntRange(1, 3), help="Search bots' level.")
+@click.option("--seats", default=2, show_default=True, type=int)
+@click.option("--seed", default="match", show_default=True, help="Names the games' seeds and the bots' streams.")
+@click.option("--json", "as_json", is_flag=True, help="End with one JSON line of the totals.")
+def bots_match(game: str, a: str, b: str, games: int, level: int, seats: int, seed: str, as_json: bool) -> None:
+    """Bot a against bot b in process: wins, draws, mean scores (seats alternate, first seat rotates)."""
+    from referee.bots.match import match, percentiles
+    from referee.engine.registry import GAME_IDS, rules_for
+    if game not in GAME_IDS:
+        _fail(f"unknown game {game!r}; known games: {', '.join(GAME_IDS)}")
+    rules = rules_for(game)
+    if not rules.min_players <= seats <= rules.max_players:
+        _fail(f"{game} takes {rules.min_players}-{rules.max_players} seats, not {seats}")
+
+    def progress(g: int, tally) -> None:
+        click.echo(f"game {g + 1}/{games}: a {tally.a_wins} b {tally.b_wins} draws {tally.draws}", err=True)
+
+    tally = match(game, a, b, games, level, seats, seed, progress)
+    out = tally.to_json()
+    for side, name in (("a", a), ("b", b)):
+        p50, p99 = percentiles(tally.seconds[side])
+        click.echo(f"{side} ({name}{f' level {level}' if name == 'search' else ''}): "
+                   f"{out[side + '_wins']} wins, mean score {out[side + '_mean_score']}, "
+                   f"decision p50 {p50} ms p99 {p99} ms")
+    click.echo(f"{out['games']} games, {out['draws']} draws")
+    if as_json:
+        click.echo(json.dumps(out))
 
 
 if __name__ == "__main__":

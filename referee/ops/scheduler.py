@@ -32,18 +32,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False) -> dict[str, int]:
-    """One pass of every job, in the order that makes one pass complete: timeouts first
-    (their notices join the outbox), then reminders and vacations, then delivery."""
-    counts = {"timeouts": service.play_due_timeouts(),
+def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, bots: bool = True) -> dict[str, int]:
+    """One pass of every job, in the order that makes one pass complete: bots' due moves and
+    timeouts first (their notices join the outbox), then reminders and vacations, then delivery.
+    `serve` runs the bots in a job of their own (`bots=False` here), every `bot_interval`."""
+    counts = {"bots": service.play_bots()} if bots else {}
+    counts |= {"timeouts": service.play_due_timeouts(),
               "reminders": service.queue_due_reminders(),
               "resumed": service.resume_ended_vacations()}
     counts.update(deliver_due(service, stopping=stopping))
     return counts
 
 
-def serve(service: "Referee", interval: float) -> None:
-    """Run the jobs every `interval` seconds until SIGTERM or Ctrl-C."""
+def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> None:
+    """Run the jobs every `interval` seconds until SIGTERM or Ctrl-C; the bots' moves every
+    `bot_interval` seconds in a thread of their own, so a bot thinking never holds up
+    timeouts or mail (and a game with bots moves within seconds, README "Bots")."""
     stop = threading.Event()
     scheduler = BlockingScheduler(timezone=timezone.utc)
 
@@ -54,10 +58,21 @@ def serve(service: "Referee", interval: float) -> None:
             return
         started = time.perf_counter()
         try:
-            counts = run_once(service, stop.is_set)
+            counts = run_once(service, stop.is_set, bots=False)
             log_fields(jobs_log, "scheduler pass", ms=round((time.perf_counter() - started) * 1000, 2), **counts)
         except Exception as e:  # keep the scheduler alive; the next pass retries
             log_fields(jobs_log, "scheduler pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
+
+    def bots_job() -> None:
+        if stop.is_set():
+            return
+        started = time.perf_counter()
+        try:
+            played = service.play_bots()
+            if played:
+                log_fields(jobs_log, "bots pass", ms=round((time.perf_counter() - started) * 1000, 2), bots=played)
+        except Exception as e:  # keep the scheduler alive; the next pass retries
+            log_fields(jobs_log, "bots pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
 
     def on_signal(signum, frame) -> None:
         stop.set()
@@ -67,6 +82,8 @@ def serve(service: "Referee", interval: float) -> None:
     # First pass at once, then every interval; never two passes of this process at a time.
     scheduler.add_job(job, "interval", seconds=interval, max_instances=1, coalesce=True,
                       next_run_time=datetime.now(timezone.utc))
+    scheduler.add_job(bots_job, "interval", seconds=bot_interval, max_instances=1, coalesce=True,
+                      next_run_time=datetime.now(timezone.utc))
     log.info("scheduler running every %ss", interval)
     try:
         scheduler.start()
@@ -75,3 +92,21 @@ def serve(service: "Referee", interval: float) -> None:
     finally:
         if scheduler.running:
             scheduler.shutdown(wait=True)  # the pass in flight finishes its current message
+
+
+def start_bots_thread(service: "Referee", interval: float = 1.0) -> threading.Thread:
+    """The bots' job alone, in a daemon thread: `referee serve` runs it so that a game against
+    bots plays on a single-process install without a separate `referee scheduler`."""
+    jobs_log = json_logger(JOB_LOG)
+
+    def loop() -> None:
+        while True:
+            try:
+                service.play_bots()
+            except Exception as e:  # keep going; the next pass retries
+                log_fields(jobs_log, "bots pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
+            time.sleep(interval)
+
+    thread = threading.Thread(target=loop, name="referee-bots", daemon=True)
+    thread.start()
+    return thread

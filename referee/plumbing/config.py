@@ -24,6 +24,7 @@ class Config:
     auth_fail_limit: str = "30/minute"               # failed seat-token checks per client address
     allow_private_targets: bool = False              # webhooks/mail to loopback/private addresses
     state_cache_bytes: int = 64 * 2**20              # memory for loaded games per process (a cache)
+    bot_delay: float = 3.0                           # seconds a bot seat waits before it moves
     # The live feed (referee/asgi/): open streams and waiting long polls per client address and
     # per process (429 with Retry-After beyond), a stream's lifetime and its heartbeat (seconds).
     streams_per_address: int = 20
@@ -60,6 +61,11 @@ class Config:
                 self.state_cache_bytes = int(self.state_cache_bytes)
             except ValueError:
                 raise ConfigError("REFEREE_STATE_CACHE_BYTES must be a whole number of bytes") from None
+        if isinstance(self.bot_delay, str):
+            try:
+                self.bot_delay = float(self.bot_delay)
+            except ValueError:
+                raise ConfigError("REFEREE_BOT_DELAY must be a number of seconds") from None
         for name in ("streams_per_address", "streams_per_process", "stream_lifetime", "stream_heartbeat"):
             value = getattr(self, name)
             try:

@@ -8,6 +8,7 @@ import json
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from referee.bots.players import label
 from referee.engine.base import ComponentError
 from referee.engine.contract import IllegalMove, Rules
 from referee.engine.hashing import canonical, commitment
@@ -21,7 +22,7 @@ from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
 from referee.service.loaded import Loaded, kept
 from referee.service.notices import preferences
-from referee.store import credentials, projections, seat_settings
+from referee.store import bot_seats, credentials, projections, seat_settings
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
         check_position(rules, position, len(seats))
 
     preferences.check_zones(seats)
+    bots = bot_specs(seats)
     seed = secrets.token_bytes(32)
     game_id = secrets.token_hex(8)
     try:
@@ -72,7 +74,7 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
         raise Unprocessable(f"cannot set up the game: {e}") from None
     payload = {
         "game": game, "rules_version": rules.rules_version,
-        "seats": [{"seat": i, "name": s["name"]} for i, s in enumerate(seats)],
+        "seats": [seat_entry(i, s, bots) for i, s in enumerate(seats)],
         "options": options, "clock": body.get("clock"),
         "seed_commitment": commitment(seed),
         "components": rules.components,
@@ -85,15 +87,20 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
                    clocks_mod.start(policy, len(seats)))
     with write_transaction(core.db) as conn:
         credentials.save_seed(conn, game_id, seed)
-        for i, (s, tok) in enumerate(zip(seats, tokens)):
-            credentials.add_seat(conn, game_id, i, s["name"], s.get("email"), s.get("webhook"), tok)
+        for i, (s, tok) in enumerate(zip(payload["seats"], tokens)):
+            credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
         seat_settings.save_new(conn, game_id, seats)
-        projections.set_players(conn, game_id, [s["name"] for s in seats])
+        projections.set_players(conn, game_id, [s["name"] for s in payload["seats"]])
+        if bots:
+            bot_seats.set_bots(conn, game_id, bots)
         after, _ = core.append(conn, blank, [("game_created", None, payload)], step.state)
     core.remember(after)
     out_seats = []
     base = core.config.base_url
     for i, (s, t) in enumerate(zip(seats, tokens)):
+        if i in bots:  # a bot's seat has no token, link or address: only the bot plays it
+            out_seats.append({"seat": i, "name": payload["seats"][i]["name"], "bot": bots[i]})
+            continue
         entry = {"seat": i, "name": s["name"], "token": t, "url": seat_url(base, core.secret_key, game_id, i)}
         if s.get("email"):
             entry["reply_address"] = core.notifier.reply_address(game_id, i)
@@ -102,6 +109,24 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
         out_seats.append(entry)
     return {"id": game_id, "game": game, "url": game_url(base, game_id), "seats": out_seats,
             "seed_commitment": payload["seed_commitment"]}
+
+
+def bot_specs(seats: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """Seat -> bot spec of the seats given as bots (`{"bot": "random"}`, `{"bot": "search",
+    "level": 1..3}`); a game needs at least one person (bots play for people, not alone)."""
+    bots = {i: ({"bot": "search", "level": s.get("level", 2)} if s["bot"] == "search" else {"bot": s["bot"]})
+            for i, s in enumerate(seats) if s.get("bot")}
+    if len(bots) == len(seats):
+        raise Unprocessable("at least one seat must be a person; bots fill the other seats")
+    return bots
+
+
+def seat_entry(i: int, seat: dict[str, Any], bots: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """A seat as game_created records it; a bot's seat is named as a bot everywhere it shows."""
+    if i not in bots:
+        return {"seat": i, "name": seat["name"]}
+    name = seat.get("name")
+    return {"seat": i, "name": f"{name} (bot)" if name else label(bots[i], i), "bot": bots[i]}
 
 
 def check_position(rules: Rules, position: dict, seats: int) -> None:

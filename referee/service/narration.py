@@ -120,6 +120,10 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
             reason = f" ({payload['reason']})" if payload.get("reason") else ""
             return f"The game runs again{reason}."
         return f"{who} resumed the game; the clocks run again."
+    if etype == "bot_requested":
+        return f"{who} asked for a bot to play for {seat_name(names, payload.get('seat'))}, who is absent."
+    if etype == "seat_to_bot":
+        return f"From now on a bot plays for {seat_name(names, payload.get('seat'))} (every present player agreed)."
     if etype == "game_ended":
         return result_sentence(payload.get("result"), names)
     if etype == "deadline_changed":

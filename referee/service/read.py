@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.rng import redact_records
 from referee.service.loaded import Loaded, iso
 from referee.service.steps import first_step
-from referee.store import events, projections
+from referee.store import bot_seats, events, projections
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -24,9 +24,11 @@ def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]
     prompts = loaded.prompts if loaded.status == "active" else ()
     pause = loaded.clocks.pause if loaded.status == "paused" else None
     view = loaded.rules.view(loaded.state, viewer)
+    handed = bot_seats.of_game(core.db.conn, loaded.game_id)  # seats handed to a bot since creation
     return {
         "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,
-        "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent} for s in loaded.created["seats"]],
+        "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent, **_handed(handed, s["seat"])}
+                  for s in loaded.created["seats"]],
         "seed_commitment": loaded.created["seed_commitment"],
         "clock": loaded.created["clock"],
         "prompts": [prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in prompts],
@@ -35,6 +37,10 @@ def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]
         "facts": loaded.rules.facts(view),
         "result": loaded.result,
     }
+
+
+def _handed(bots: dict[int, dict[str, Any]], seat: int) -> dict[str, Any]:
+    return {"bot": bots[seat]} if seat in bots else {}
 
 
 def game(core: "Core", game_id: str, viewer: int | None) -> dict[str, Any]:

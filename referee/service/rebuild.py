@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.store import events, projections
+from referee.store import bot_seats, events, projections
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
@@ -23,5 +23,8 @@ def rebuild_projections(core: "Core") -> int:
         last = events.read(conn, gid, after=loaded.seq - 1)[-1]
         with write_transaction(core.db) as c:
             projections.set_players(c, gid, [s["name"] for s in loaded.created["seats"]])
+            bots = {s["seat"]: s["bot"] for s in loaded.created["seats"] if s.get("bot")}
+            bots |= {e.payload["seat"]: e.payload["bot"] for e in events.read(conn, gid) if e.type == "seat_to_bot"}
+            bot_seats.set_bots(c, gid, bots)
             core.project(c, loaded, last.created_at)
     return len(ids)

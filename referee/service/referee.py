@@ -2,7 +2,7 @@
 
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
 per use case; each use case lives in a small module of its own, named for what it does:
-create.py, moves.py, steps.py, pauses.py, timing.py, read.py, feed.py, rebuild.py. New use cases get a
+create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, feed.py, rebuild.py. New use cases get a
 module of their own and a line here.
 """
 
@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import create, feed, moves, narration, pauses, read, rebuild, steps, timing
+from referee.service import bots, create, feed, handover, moves, narration, pauses, read, rebuild, steps, timing
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -38,6 +38,9 @@ class Referee(Core):
 
     def steps(self, game_id: str, seat: int, kind: str, chosen: list[str]) -> dict[str, Any]:
         return steps.steps(self, game_id, seat, kind, chosen)
+
+    def hand_to_bot(self, game_id: str, seat: int, body: dict[str, Any]) -> dict[str, Any]:
+        return handover.hand_to_bot(self, game_id, seat, body)
 
     def resign(self, game_id: str, seat: int) -> dict[str, Any]:
         return pauses.resign(self, game_id, seat)
@@ -93,6 +96,9 @@ class Referee(Core):
 
     def resume_ended_vacations(self) -> int:
         return timing.resume_ended_vacations(self)
+
+    def play_bots(self) -> int:
+        return bots.play_bots(self)
 
     # -- maintenance ------------------------------------------------------------------------
 

@@ -99,3 +99,4 @@ def clear(conn: Connection) -> None:
     conn.execute("DELETE FROM games")
     conn.execute("DELETE FROM game_players")
     conn.execute("DELETE FROM deadlines")
+    conn.execute("DELETE FROM bot_seats")

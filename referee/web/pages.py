@@ -102,7 +102,25 @@ def create_game():
     return page("created.html", 201, created=created)
 
 
+def _solo_body(form) -> dict[str, Any]:
+    """"Play against bots": the player in seat 0, bots of one kind in the other seats."""
+    name = form.get("solo_name", "").strip()
+    if not name:
+        raise ValueError("your name is needed to play against bots")
+    try:
+        count = int(form.get("solo_seats", "2"))
+    except ValueError:
+        raise ValueError("the number of seats must be a number") from None
+    if not 2 <= count <= MAX_PLAYERS_FORM:
+        raise ValueError(f"the number of seats must be 2 to {MAX_PLAYERS_FORM}")
+    level = form.get("solo_level", "2")
+    bot = {"bot": "random"} if level == "random" else {"bot": "search", "level": int(level) if level in ("1", "2", "3") else 2}
+    return {"game": form.get("solo_game", ""), "seats": [{"name": name}] + [dict(bot) for _ in range(count - 1)]}
+
+
 def _create_body(form) -> dict[str, Any]:
+    if form.get("mode") == "solo":
+        return _solo_body(form)
     seats = []
     for i in range(MAX_PLAYERS_FORM):
         name = form.get(f"name{i}", "").strip()

@@ -1,7 +1,7 @@
 """The package's layers (README, "Architecture"): arrows point down only, and no import circles.
 
 `lint-imports` checks the contracts in setup.cfg ([importlinter]): each layer of `referee/`
-(ops > asgi > app > web > api > notify > service > store | games > engine > plumbing) imports only
+(ops > asgi > app > web > api > notify > service > store | games | bots > engine > plumbing) imports only
 the layers below it, every top-level module is in a layer, and no game imports another. The
 circle check walks the import graph (grimp, the graph import-linter builds; imports under
 TYPE_CHECKING and inside functions count too) and names every strongly connected set of modules.

@@ -24,6 +24,7 @@ from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
 from referee.engine.steps import Option, Step, StepRefused
 
+from referee.games.babel import determinize
 from referee.games.babel import choices
 from referee.games.babel.board import hand_sizes, other, scores
 from referee.games.babel.config import config_from
@@ -92,6 +93,10 @@ class GameRules(GameRulesBase):
 
     def view(self, state: State, seat: int | None) -> dict:
         return view_for(state, seat)
+
+    def determinize(self, view: dict, rng: Rng) -> State:
+        """A full state consistent with `view` (determinize.py), for bots that search."""
+        return determinize.determinize(self.cfg, view, rng)
 
     def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
         """Moves unchanged: no Babel move carries a secret. Travel, settle and discard name

@@ -23,6 +23,7 @@ from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
 from referee.engine.steps import Step
+from referee.games.gentes import determinize
 from referee.games.gentes import narration, picture, prompts, steps_moves, summary, text_form
 from referee.games.gentes.data import GameData
 from referee.games.gentes.decline import start_decline, submit_decline
@@ -97,6 +98,10 @@ class GameRules(GameRulesBase):
 
     def view(self, state: State, seat: int | None) -> dict:
         return view_for(state, seat)
+
+    def determinize(self, view: dict, rng: Rng) -> State:
+        """A full state consistent with `view` (determinize.py), for bots that search."""
+        return determinize.determinize(self.data, view, rng)
 
     def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
         """Heyday moves are public (every card taken or played is face up, section 9);

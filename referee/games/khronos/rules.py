@@ -25,6 +25,7 @@ from referee.engine.rng import Rng
 
 from referee.engine.steps import Option, Step
 
+from referee.games.khronos import determinize
 from referee.games.khronos import moves, narration, picture, prompts, steps, summary, text_form
 from referee.games.khronos.data import GameData
 from referee.games.khronos.invariants import violations
@@ -59,6 +60,10 @@ class GameRules(GameRulesBase):
 
     def view(self, state: State, seat: int | None) -> dict:
         return view_for(self.data, state, seat)
+
+    def determinize(self, view: dict, rng: Rng) -> State:
+        """A full state consistent with `view` (determinize.py), for bots that search."""
+        return determinize.determinize(self.data, view, rng)
 
     def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
         """Moves unchanged: every card a move names goes face up (played, discarded, swapped with

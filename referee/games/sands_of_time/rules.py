@@ -17,6 +17,7 @@ from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
 from referee.engine.steps import Step
+from referee.games.sands_of_time import determinize
 from referee.games.sands_of_time import (
     checks,
     narration,
@@ -74,6 +75,10 @@ class GameRules(GameRulesBase):
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat)
+
+    def determinize(self, view: dict, rng: Rng) -> State:
+        """A full state consistent with `view` (determinize.py), for bots that search."""
+        return determinize.determinize(self.data, view, rng)
 
     def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
         return views.redact(state, move, seat, viewer)
