@@ -2,13 +2,15 @@
 
 A message is marked sent only after the server accepted it; a failure schedules the next
 attempt (referee.notify.retry), so an outage delays notifications and loses none. With no
-SMTP URL configured, email stays queued until one is.
+SMTP URL configured, email goes to the configured Maildir (`mail_dir`, which `referee serve`
+defaults to `mail/` beside the database), or stays queued until one of them is configured.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import mailbox
 import re
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -49,13 +51,15 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     if m.seat is not None:
         msg["Reply-To"] = service.notifier.reply_address(m.game_id, m.seat)
         root = thread_root(m.game_id, m.seat, domain)
-        first, player_mid = _thread_position(service, m)
-        if first:
-            msg["Message-ID"] = root
+        root_sent, player_mid = _thread_position(service, m)
+        if not root_sent and player_mid is None:
+            msg["Message-ID"] = root  # the first mail that reaches the seat opens the thread
         else:
+            # Only messages that were sent are referred to: never one that failed for good.
+            refs = [r for r in (root if root_sent else None, player_mid) if r]
             msg["Message-ID"] = _mid(m.dedupe_key, domain)
             msg["In-Reply-To"] = player_mid or root
-            msg["References"] = f"{root} {player_mid}" if player_mid else root
+            msg["References"] = " ".join(refs)
     else:
         msg["Message-ID"] = _mid(m.dedupe_key, domain)
     msg["Auto-Submitted"] = "auto-generated"
@@ -64,11 +68,19 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
 
 
 def _thread_position(service: "Referee", m: outbox.Message) -> tuple[bool, str | None]:
-    """(is this the seat's first mail of the game, the player's Message-ID it answers)."""
-    first, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
+    """(was the thread root sent already, the player's Message-ID this mail answers). The root
+    is the first mail of the game that reached the seat, so a mail that was never delivered
+    is never referred to."""
+    root_sent, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
     if player and not player.startswith("<"):
         player = f"<{player}>"
-    return first == m.id and player is None, player
+    return root_sent, player
+
+
+def to_maildir(directory: str, message: EmailMessage) -> str:
+    """Deliver into a Maildir (`new/`, written through `tmp/` and renamed, as Maildir readers
+    expect); returns the file's key. For a local service without a mail server."""
+    return mailbox.Maildir(directory, create=True).add(message)
 
 
 def stale(service: "Referee", m: outbox.Message, now: float) -> bool:
@@ -99,7 +111,8 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
     their lease ends."""
     now = service.clock()
     settings = SmtpSettings.from_url(service.config.smtp_url) if service.config.smtp_url else None
-    channels = ("email", "webhook") if settings is not None else ("webhook",)
+    maildir = service.config.mail_dir if settings is None else None
+    channels = ("email", "webhook") if settings is not None or maildir else ("webhook",)
     with write_transaction(service.db) as conn:
         claimed = outbox.claim(conn, now, channels, limit)
     counts = {"sent": 0, "retry": 0, "failed": 0}
@@ -113,7 +126,9 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
             counts["failed"] += 1
             continue
         try:
-            if m.channel == "email":
+            if m.channel == "email" and settings is None:
+                to_maildir(maildir, build_email(service, m))
+            elif m.channel == "email":
                 smtp.send(settings, build_email(service, m))
             else:
                 secret = service.notifier.webhook_secret(m.game_id, m.seat).encode()
@@ -122,6 +137,7 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
         except (smtp.MailDeliveryError, webhooks.WebhookError, OSError) as e:
             permanent = getattr(e, "permanent", False)
             give_up = permanent or retry.should_give_up(m.created_at, now)
+            # A give-up is recorded once, with its reason (the row's last_error); the log says why.
             # The reason with addresses masked: recipients and bodies stay out of logs.
             log.warning("delivery of outbox message %s (%s) failed%s: %s: %s", m.id, m.channel,
                         " for good" if give_up else ", will retry", type(e).__name__, reason(e))

@@ -8,9 +8,8 @@ import time
 from pathlib import Path
 
 import click
-from werkzeug.serving import WSGIRequestHandler
 
-from referee.plumbing.config import Config, ConfigError
+from referee.plumbing.config import Config, ConfigError, with_local_mail
 from referee.engine.replay import fold, initial
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import ServiceError
@@ -45,7 +44,8 @@ def _read_json(path: str, what: str):
 def main(ctx: click.Context, database: str | None) -> None:
     """Referee: event-sourced referee for asynchronous board games."""
     try:
-        ctx.obj = {"config": Config.from_env(database=database)}
+        # Without an SMTP URL, mail goes to the Maildir beside the database (README, "Operations").
+        ctx.obj = {"config": with_local_mail(Config.from_env(database=database))}
     except ConfigError as e:
         _fail(str(e))
 
@@ -63,25 +63,18 @@ def init_db(ctx: click.Context) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--no-scheduler", is_flag=True, help="Do not run the scheduler's jobs here (run `referee scheduler` elsewhere).")
+@click.option("--interval", default=10.0, show_default=True, type=float, help="Seconds between scheduler passes.")
+@click.option("--smtp-host", default="127.0.0.1", show_default=True, help="Address of the inbound SMTP port.")
+@click.option("--smtp-port", default=2525, show_default=True, type=int, help="Inbound SMTP port (0: none).")
+@click.option("--reload", is_flag=True, help="Restart the web app when the code changes (development).")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int) -> None:
-    """Run the development server (use gunicorn with deploy/gunicorn.conf.py in production)."""
-    from dataclasses import replace
-
-    from referee.app import create_app
-    config = _config(ctx)
-    if config.base_url == Config.base_url:  # not configured: links in pages and mails point here
-        config = replace(config, base_url=f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
-    app = create_app(config)
-    click.echo(f"Referee on {config.base_url} (database {redacted(config.database)})")
-    app.run(host=host, port=port, threaded=True, request_handler=_QuietHandler)
-
-
-class _QuietHandler(WSGIRequestHandler):
-    """The development server without its `Server: Werkzeug/x Python/y` version banner."""
-
-    def version_string(self) -> str:
-        return "referee"
+def serve(ctx: click.Context, host: str, port: int, no_scheduler: bool, interval: float, smtp_host: str,
+          smtp_port: int, reload: bool) -> None:
+    """Run the whole service: the web app (uvicorn), the scheduler and an inbound SMTP port."""
+    from referee.ops import serve as serving
+    serving.run(_config(ctx), serving.Options(host=host, port=port, scheduler=not no_scheduler, interval=interval,
+                                              smtp_host=smtp_host, smtp_port=smtp_port, reload=reload))
 
 
 @main.command("new-game")

@@ -75,3 +75,26 @@ def serve(service: "Referee", interval: float) -> None:
     finally:
         if scheduler.running:
             scheduler.shutdown(wait=True)  # the pass in flight finishes its current message
+
+
+def run_in_thread(service: "Referee", interval: float, stop: threading.Event) -> threading.Thread:
+    """The jobs in a thread of the serving process (`referee serve`): a pass at once, then one
+    every `interval` seconds until `stop` is set. The pass in flight finishes its current
+    message first, as in `serve`; the database keeps two such processes from doing anything twice."""
+    jobs_log = json_logger(JOB_LOG)
+
+    def loop() -> None:
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                counts = run_once(service, stop.is_set)
+                if any(counts.values()):
+                    log_fields(jobs_log, "scheduler pass", ms=round((time.perf_counter() - started) * 1000, 2),
+                               **counts)
+            except Exception as e:  # keep the jobs alive; the next pass retries
+                log_fields(jobs_log, "scheduler pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
+            stop.wait(interval)
+
+    thread = threading.Thread(target=loop, name="referee-scheduler", daemon=True)
+    thread.start()
+    return thread
