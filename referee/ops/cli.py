@@ -253,6 +253,42 @@ def scheduler(ctx: click.Context, interval: float, once: bool) -> None:
     jobs.serve(service, interval)
 
 
+@main.group()
+def mail() -> None:
+    """The mails the service sent (whatever the transport: the local Maildir or SMTP)."""
+
+
+@mail.command("list")
+@click.option("--game", "game_id", default=None, help="Only this game's mails.")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 10_000))
+@click.pass_context
+def mail_list(ctx: click.Context, game_id: str | None, limit: int) -> None:
+    """One line per mail, newest first: id, state, time, game, seat, recipient, subject."""
+    rows = _service(ctx.parent).all_mails(game_id, limit)
+    if not rows:
+        click.echo("no mail" + (f" for game {game_id}" if game_id else ""))
+    for m in rows:
+        seat = "-" if m["seat"] is None else m["seat"]
+        reason = f"  ({m['reason']})" if m["reason"] else ""
+        click.echo(f"{m['id']:>5}  {m['state']:<7}  {m['when']}  {m['game_id']}  seat {seat}  {m['recipient']}  "
+                   f"{m['subject']}{reason}")
+
+
+@mail.command("show")
+@click.argument("message_id", type=int)
+@click.pass_context
+def mail_show(ctx: click.Context, message_id: int) -> None:
+    """One mail in full: its headers, state and text."""
+    try:
+        m = _service(ctx.parent).one_mail(message_id)
+    except ServiceError as e:
+        _fail(e.detail)
+    click.echo(f"To: {m['recipient']}\nSubject: {m['subject']}\nGame: {m['game_id']}  seat: "
+               f"{'-' if m['seat'] is None else m['seat']}  kind: {m['kind']}\n"
+               f"State: {m['state']} {m['when']}" + (f" ({m['reason']})" if m["reason"] else "") + "\n")
+    click.echo(m["body"])
+
+
 @main.command("mail-in")
 @click.pass_context
 def mail_in(ctx: click.Context) -> None:

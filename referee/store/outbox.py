@@ -79,6 +79,23 @@ def messages(conn: Connection, game_id: str | None = None) -> list[dict]:
     return [dict(zip(cols, r)) for r in conn.execute(sql + " ORDER BY id", args)]
 
 
+_MAIL_COLUMNS = ("id", "game_id", "seat", "recipient", "kind", "subject", "body", "created_at", "attempts",
+                 "sent_at", "failed", "last_error")
+
+
+def emails(conn: Connection, game_id: str | None = None, seat: int | None = None,
+           message_id: int | None = None, limit: int = 500) -> list[dict]:
+    """E-mail rows, newest first, filtered by game, seat or id (the mail page, `referee mail`)."""
+    where, args = ["channel = 'email'"], []
+    for column, value in (("game_id", game_id), ("seat", seat), ("id", message_id)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    rows = conn.execute(f"SELECT {', '.join(_MAIL_COLUMNS)} FROM outbox WHERE {' AND '.join(where)} "
+                        "ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall()
+    return [dict(zip(_MAIL_COLUMNS, r)) for r in rows]
+
+
 def set_in_reply_to(conn: Connection, dedupe_key: str, message_id: str) -> None:
     """The player's Message-ID a queued answer replies to (threading headers)."""
     conn.execute("UPDATE outbox SET in_reply_to = ? WHERE dedupe_key = ?", (message_id, dedupe_key))
