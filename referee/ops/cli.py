@@ -30,6 +30,16 @@ def _fail(message: str) -> None:
     sys.exit(1)
 
 
+def _one_line(e: ServiceError) -> str:
+    """A refusal as one line for the terminal: its title, the part at fault, why."""
+    problem = e.problem()
+    where = problem.get("field") or next((err.get("path") for err in problem.get("errors", [])), None)
+    why = "; ".join(err["message"] for err in problem.get("errors", [])[:3]) or problem["detail"]
+    if problem.get("errors"):
+        why = f"{problem['detail']}: {why}"
+    return f"{problem['title'].lower()}{f' at {where}' if where else ''}: {why}".replace("\n", " ")
+
+
 def _read_json(path: str, what: str):
     try:
         return json.loads(Path(path).read_text())
@@ -106,7 +116,7 @@ def new_game(ctx, game, seats, options_json, clock_json, position_file, componen
     try:
         created = _service(ctx).create_game(body)
     except ServiceError as e:
-        _fail(json.dumps(e.problem()))
+        _fail(_one_line(e))
     click.echo(json.dumps(created, indent=2))
 
 
