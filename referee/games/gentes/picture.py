@@ -85,7 +85,7 @@ def draw(data: GameData, view: dict[str, Any], seat: int | None) -> str:
         turn = " (to move)" if view.get("turn_seat") == i else ""
         passed = " (passed)" if view.get("passed") and view["passed"][i] else ""
         hand = p.get("hand")
-        hand_txt = ", ".join(hand) if hand is not None else f"{p.get('hand_size', 0)} card(s)"
+        hand_txt = (", ".join(hand) or "0 card(s)") if hand is not None else f"{p.get('hand_size', 0)} card(s)"
         parts.append(_text(10, y, f"Seat {i}{turn}{passed}: {p['vp']} VP, {p['coins']} coins, cubes eye {p['cubes']['eye']} "
                                   f"temple {p['cubes']['temple']}, cities in supply {p['cities_in_supply']}", 12, weight="bold"))
         y += 16
