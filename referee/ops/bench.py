@@ -77,13 +77,13 @@ def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "--threads", "1",
                              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.app:create_app()"],
-                            env=env)
+                            env=env, stdout=sys.stderr)  # its logs never mix with the figures on stdout
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
-            if requests.get(url + "/healthz", timeout=1).ok:
+            if requests.get(url + "/healthz", timeout=5).ok:
                 return proc, url
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # not up yet, or busy migrating
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError("gunicorn did not start")
@@ -247,7 +247,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_scale as scale
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
-        work = Path(tmp)
+        work = Path(tmp).resolve()  # the servers it starts may run elsewhere
         jobs = {
             "appends": lambda: bench_appends(work, appends),
             "http": lambda: bench_http(work, played, seed),
