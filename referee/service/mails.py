@@ -15,7 +15,7 @@ from referee.plumbing.errors import NotFound
 from referee.store import outbox
 
 if TYPE_CHECKING:
-    from referee.service.referee import Referee
+    from referee.service.core import Core
 
 
 def _shown(row: dict[str, Any]) -> dict[str, Any]:
@@ -26,19 +26,19 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
             "reason": row["last_error"] if state != "sent" else None}
 
 
-def game_mails(service: "Referee", game_id: str, seat: int | None) -> list[dict[str, Any]]:
+def game_mails(service: "Core", game_id: str, seat: int | None) -> list[dict[str, Any]]:
     """A game's mails, newest first: those to `seat`, or every one when `seat` is None (the
     game's creator). The caller has checked who the viewer is."""
     service.load(game_id)  # 404 for an unknown game
     return [_shown(r) for r in outbox.emails(service.db.conn, game_id=game_id, seat=seat)]
 
 
-def all_mails(service: "Referee", game_id: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
+def all_mails(service: "Core", game_id: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
     """Every mail (the operator's `referee mail list`), newest first."""
     return [_shown(r) for r in outbox.emails(service.db.conn, game_id=game_id, limit=limit)]
 
 
-def one_mail(service: "Referee", message_id: int) -> dict[str, Any]:
+def one_mail(service: "Core", message_id: int) -> dict[str, Any]:
     rows = outbox.emails(service.db.conn, message_id=message_id)
     if not rows:
         raise NotFound(f"no mail {message_id}")
