@@ -91,7 +91,7 @@ def run(config: Config, o: Options) -> None:
             # configuration through the environment.
             os.environ.update(_environment(config, o))
             uvicorn.run("referee.ops.serve:reloadable_app", factory=True, reload=True,
-                        reload_dirs=[str(Path(__file__).resolve().parents[1])], **common)
+                        reload_dirs=[str(Path(__file__).resolve().parents[1])], **{**common, "log_level": "info"})
         else:
             from referee.asgi import create_asgi_app
             _Server(uvicorn.Config(create_asgi_app(config, threads=o.threads), **common)).run()

@@ -197,3 +197,24 @@ def timeouts_after_stop(db: Path, gid: str) -> list[tuple[int, float]]:
 def _ts(created_at: str) -> float:
     from datetime import datetime
     return datetime.fromisoformat(created_at).timestamp()
+
+
+def test_no_scheduler_leaves_the_jobs_to_another_process(tmp_path):
+    db = tmp_path / "referee.db"
+    served = Served(tmp_path, db, "--no-scheduler", name="web-only")
+    try:
+        assert "scheduler: off (--no-scheduler)" in served.log.read_text()
+        gid = requests.post(served.url + "/games", timeout=10, json={
+            "game": "babel", "options": {"first_seat": 0}, "clock": {"policy": "fixed", "per_decision": "1s"},
+            "seats": [{"name": "Ada", "email": EMAILS[0]}, {"name": "Bo"}]}).json()["id"]
+        time.sleep(3)
+        events = requests.get(f"{served.url}/games/{gid}/events", timeout=10).json()["events"]
+        assert [e["type"] for e in events] == ["game_created"]  # the deadline passed; nobody played it
+        assert not _mails(tmp_path / "mail")
+        once = subprocess.run([sys.executable, "-m", "referee.ops.cli", "scheduler", "--once"], env={
+            **os.environ, "REFEREE_DATABASE": str(db), "PYTHONPATH": str(ROOT)}, cwd=tmp_path,
+            capture_output=True, text=True, timeout=60)
+        assert once.returncode == 0 and '"timeouts": 1' in once.stdout, once.stderr
+        assert {m["To"] for m in _mails(tmp_path / "mail")} == {EMAILS[0]}  # the Maildir beside the database
+    finally:
+        assert served.stop(signal.SIGTERM) == 0
