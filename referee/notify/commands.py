@@ -94,9 +94,10 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
         n = max(1, min(n, HISTORY_MAX))
         names = [s["name"] for s in loaded.created["seats"]]
         shown = events.read(service.db.conn, game_id, after=max(0, loaded.seq - n))
-        about = [f"  {e.seq}. {narrate_event(loaded.rules, service.redact_event(loaded, e, seat), names)}"
-                 for e in shown if e.seq <= loaded.seq]
-        return messages.command_reply(seen, "History", [f"The last {len(about)} events:"], about)
+        told = [(e.seq, narrate_event(loaded.rules, service.redact_event(loaded, e, seat), names))
+                for e in shown if e.seq <= loaded.seq]
+        about = [ln for seq, text in told for ln in messages.item(text, f"  {seq}. ")]
+        return messages.command_reply(seen, "History", [f"The last {len(told)} events:"], about)
     if command == "moves":
         return messages.command_reply(seen, "Legal moves", ["Your legal moves now:" if any(
             p["seat"] == seat for p in seen.doc["prompts"]) else "You have nothing to decide now."],

@@ -53,6 +53,17 @@ def play_random(svc: Referee, gid: str, moves: int, rnd: random.Random, clock=No
         svc.submit_move(gid, p.seat, {"move": pick(p, rnd)})
 
 
+def assert_told(told: str, body: str) -> None:
+    """A narration is in a mail: its first line ends a line of the body, and each automatic step
+    that followed it (its further lines) stands on the lines below, in order."""
+    first, *rest = told.split("\n")
+    lines = body.splitlines()
+    at = [i for i, ln in enumerate(lines) if ln.endswith(first)]
+    assert at, (told, body)
+    assert any(all(i + k < len(lines) and lines[i + k].strip() == part for k, part in enumerate(rest, 1))
+               for i in at), (told, body)
+
+
 def mail_leaks(message) -> bool:
     """A mail shows JSON, or more than the addressee's own hand (the summary lists a hand only
     for the seat whose view it is)."""

@@ -50,8 +50,8 @@ def test_the_third_line_refused_plays_two_and_says_why(database, tmp_path, clock
     answer = send(svc, mail_sink, 0, text, 1)
     body = answer.get_content()
     assert "2 moves played, line 3 refused" in answer["Subject"]
-    assert f"1. travel {a} -- Ada travelled to the {a.title()}." in body
-    assert f"2. settle {b} -- Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card where the pawn stands." in body
+    assert f"1. travel {a} -- Ada travelled to the {a.title()}" in body
+    assert f"2. settle {b} -- Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card at the " in body
     assert 'Line 3 "end" was refused:' in body and "(rule B-15)" in body
     log = svc.raw_events(gid)[seq:]
     assert [(e.type, e.seat, e.payload["move"]) for e in log] == [
@@ -90,8 +90,8 @@ def test_every_command(database, tmp_path, clock, mail_sink):
     assert "Bo" in body and "{" not in body
     answer = send(svc, mail_sink, 0, "history 2", 5)
     body = answer.get_content()
-    assert "The last 2 events:" in body and f"2. Ada travelled to the {a.title()}." in body
-    assert f"3. Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card where the pawn stands." in body
+    assert "The last 2 events:" in body and f"2. Ada travelled to the {a.title()}" in body
+    assert f"3. Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card at the " in body
     answer = send(svc, mail_sink, 0, "moves", 6)
     assert answer["Subject"].endswith("Legal moves") and "Legal moves (" in answer.get_content()
     assert "... and" not in answer.get_content()

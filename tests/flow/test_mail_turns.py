@@ -13,7 +13,7 @@ from referee.engine.replay import advance
 from referee.engine.verify import verify_events
 from referee.notify.delivery import deliver_due
 from referee.service.narration import narrate_event
-from tests.flow.support import EMAILS, babel_with_clock, mail_leaks, make_service
+from tests.flow.support import EMAILS, assert_told, babel_with_clock, mail_leaks, make_service
 from tests.flow.test_mail_play import mail_in, reply
 
 EMAILS3 = [*EMAILS, "cy@example.org"]
@@ -107,6 +107,6 @@ def test_three_seats_of_iron_age_play_several_rounds_by_mail(database, tmp_path,
         for e in events:
             if (not mine or e.seq > mine[-1]) and e.seq <= seq:
                 told = narrate_event(loaded.rules, svc.redact_event(loaded, e, seat), names)
-                assert told in last.get_content(), (told, last.get_content())
+                assert_told(told, last.get_content())
     ada = [m for m in mail_sink.to(EMAILS3[0]) if "Deadline:" in m.get_content()][-1].get_content()
     assert "(Europe/Berlin)" in ada and " UTC" in ada

@@ -33,8 +33,9 @@ def test_a_list_of_moves_plays_in_order_until_the_first_refusal(server):
     assert body["played"] == 2 and body["seq"] == 3
     assert body["refused"] == {"index": 2, "move": "end", "rule": "B-15",
                                "detail": "you can still build your start card this turn (use finish_first_turn)"}
-    assert [e["text"] for e in body["events"]] == [f"Ada travelled to the {a.title()}.",
-                                                   f"Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card where the pawn stands."]
+    told = [e["text"] for e in body["events"]]
+    assert len(told) == 2 and told[0].startswith(f"Ada travelled to the {a.title()}")
+    assert told[1].startswith(f"Ada settled {'an' if b[0] in 'aeiou' else 'a'} {b.title()} card at the ")
     retry = server.call("POST", f"/games/{gid}/moves", tokens[0],
                         json={"moves": [{"type": "travel", "people": a}, f"settle {b}", "end", "finish"],
                               "idempotency_key": "k1"})

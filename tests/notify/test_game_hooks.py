@@ -50,7 +50,10 @@ def test_every_event_narrates_for_every_viewer_and_summaries_are_text(tmp_path, 
     for viewer in [*range(seats), None]:
         for e in svc.events_for(gid, viewer):
             text = narrate_event(loaded.rules, e, names)
-            assert text and "\n" not in text and "{" not in text and len(text) < 400, (e["type"], text)
+            # The move's line first, then one line per automatic step (contract: narrate).
+            lines = text.split("\n")
+            assert lines and all(line.strip() for line in lines) and "{" not in text, (e["type"], text)
+            assert all(len(line) < 400 for line in lines) and len(lines) <= 30, (e["type"], text)
         summary = loaded.rules.summary(loaded.rules.view(loaded.state, viewer), viewer)
         assert summary.strip() and "{" not in summary and len(summary.splitlines()) <= 14, summary
 
@@ -62,8 +65,8 @@ def test_babel_names_a_draw_only_to_its_drawer():
             "chance": [{**draw, "value": ["medes", "hittites", "medes"]}]}}
     hidden = {"seq": 9, "type": "move", "seat": 0, "payload": {"move": {"type": "end_turn"},
               "chance": [{**draw, "value": None, "withheld": True, "public": {"count": 3}}]}}
-    assert rules.narrate(seen, ["Ada", "Bo"]) == "Ada ended the turn; Bo drew Medes, Hittites and Medes."
-    assert rules.narrate(hidden, ["Ada", "Bo"]) == "Ada ended the turn; Bo drew 3 cards."
+    assert rules.narrate(seen, ["Ada", "Bo"]).split("\n") == ["Ada ended the turn.", "Bo drew Medes, Hittites and Medes."]
+    assert rules.narrate(hidden, ["Ada", "Bo"]).split("\n") == ["Ada ended the turn.", "Bo drew 3 cards."]
 
 
 def test_iron_age_tells_the_dice():

@@ -22,6 +22,7 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
+from referee.engine.steps import Option, Step, StepRefused
 
 from referee.games.babel import choices
 from referee.games.babel.board import hand_sizes, other, scores
@@ -32,6 +33,7 @@ from referee.games.babel.moves import perform
 from referee.games.babel.opening import initial_state
 from referee.games.babel.picture import draw as draw_picture
 from referee.games.babel.narration import narrate
+from referee.games.babel.steps import discard_steps, turn_path
 from referee.games.babel.summary import summary
 from referee.games.babel.text_form import format_move, parse_move
 from referee.games.babel.turns import finish
@@ -127,6 +129,31 @@ class GameRules(GameRulesBase):
         finish(draft, other(seat), "resigned")
         return draft.state
 
+    # -- moves step by step (steps.py) -------------------------------------------------------
+
+    def move_steps(self, state: State, seat: int, kind: str, move: Move) -> list[tuple[str, Option]]:
+        """A turn move as the action, then the board thing it uses (steps.turn_path)."""
+        return turn_path(self.cfg, state, seat, move)
+
+    def _decision(self, state: State, seat: int, kind: str) -> None:
+        for p in self.prompts(state):
+            if p.seat == seat and p.kind == kind:
+                return
+        raise StepRefused(0, f"seat {seat} has no {kind!r} decision now", "B-14")
+
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """DP-1 from its listed moves; DP-2 card by card (it may list none)."""
+        if kind == "choose_cards":
+            self._decision(state, seat, kind)
+            return discard_steps(self.cfg, state, seat, chosen)
+        return super().steps(state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        if kind == "choose_cards":
+            self._decision(state, seat, kind)
+            return list(move["cards"])
+        return super().move_path(state, seat, kind, move)
+
     def check_state(self, state: State) -> list[str]:
         return violations(self.cfg, state)
 
@@ -135,13 +162,13 @@ class GameRules(GameRulesBase):
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """The board as SVG, from the view only (picture.py)."""
-        return draw_picture(view, seat)
+        return draw_picture(view, seat, names)
 
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narrate(event, names)
+        return narrate(event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

@@ -19,7 +19,7 @@ def check_navigator(ctx: Ctx, symbol: str, params: dict[str, Any], rule: str = "
     need(symbol in data.wildcards or sp["symbol"] == symbol, f"{target} shows {sp['symbol']}, the action builds on {symbol}", "G-25")
     src = params.get("from")
     if ctx.me["cities_in_supply"] > 0:
-        need(src is None, "a city from the supply is placed; do not name 'from'", "G-27")
+        need(src is None, "a city from the supply is placed; do not name 'from'", "G-26")
         need(target not in st["city_owner"], f"{target} already holds a city", "G-25")
     else:
         need(type(src) is str and st["city_owner"].get(src) == ctx.seat, "all cities are placed: name an own city in 'from'", "G-27")

@@ -22,7 +22,8 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
-from referee.games.gentes import narration, picture, prompts, summary, text_form
+from referee.engine.steps import Step
+from referee.games.gentes import narration, picture, prompts, steps_moves, summary, text_form
 from referee.games.gentes.data import GameData
 from referee.games.gentes.decline import start_decline, submit_decline
 from referee.games.gentes.heyday import next_seat, play_turn
@@ -120,6 +121,13 @@ class GameRules(GameRulesBase):
         st.update(phase="over", turn_seat=None, resigned=seat, result=ranking_result(st, "resigned", last=seat))
         return st
 
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """Every prompt's move step by step (steps_moves.py); apply is the only judge."""
+        return steps_moves.steps(self, state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        return steps_moves.move_path(self, state, seat, kind, move)
+
     def check_state(self, state: State) -> list[str]:
         return violations(self.data, state)
 
@@ -130,10 +138,10 @@ class GameRules(GameRulesBase):
         return text_form.format_move(move)
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.draw(self.data, view, seat)
+        return picture.draw(self.data, view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.narrate(self.data, event, names)
+        return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

@@ -19,7 +19,8 @@ def discard_allowance(ctx: Ctx, x: int) -> int:
 
 def check_scribe(ctx: Ctx, x: int, params: dict[str, Any], rule: str = "G-22") -> None:
     """G-22, G-24: a display indicator open at X with 1..max_cards distinct filled slots up to
-    its max_slot, or 1..allowance distinct cards of the discard pile."""
+    its max_slot, or 1..allowance distinct cards of the discard pile. Every limit G-22 states
+    (threshold, number of cards, slots) is refused with G-22; taking none with G-24."""
     mode = params.get("mode")
     st = ctx.st
     if mode == "display":
@@ -29,16 +30,19 @@ def check_scribe(ctx: Ctx, x: int, params: dict[str, Any], rule: str = "G-22") -
         need(ind["min_paid"] <= x, f"indicator {ind['id']} needs {ind['min_paid']}, the threshold is {x}", rule)
         slots = params.get("slots")
         need(type(slots) is list and all(type(s) is int for s in slots), "slots must be slot numbers", rule)
-        need(1 <= len(slots) <= ind["max_cards"], f"take 1..{ind['max_cards']} card(s) with {ind['id']}", "G-24")
+        need(len(slots) >= 1, "take at least one card", "G-24")
+        need(len(slots) <= ind["max_cards"], f"{ind['id']} takes at most {ind['max_cards']} card(s)", rule)
         need(len(set(slots)) == len(slots), "a slot is named twice", rule)
         for s in slots:
             need(1 <= s <= min(ind["max_slot"], len(st["display"])), f"slot {s} is beyond {ind['id']}", rule)
-            need(st["display"][s - 1] is not None, f"slot {s} is empty", "G-24")
+            need(st["display"][s - 1] is not None, f"slot {s} is empty", rule)
     elif mode == "discard":
         cards = params.get("cards")
         allowed = discard_allowance(ctx, x)
         need(allowed > 0, f"a threshold of {x} opens no discard option", rule)
-        need(type(cards) is list and 1 <= len(cards) <= allowed, f"take 1..{allowed} card(s) from the discard", "G-24")
+        need(type(cards) is list, "cards must be a list of card ids", rule)
+        need(len(cards) >= 1, "take at least one card", "G-24")
+        need(len(cards) <= allowed, f"a threshold of {x} takes at most {allowed} card(s) from the discard pile", rule)
         need(len(set(map(str, cards))) == len(cards), "a card is named twice", rule)
         need(all(c in st["discard"] for c in cards), "a named card is not in the discard pile", rule)
     else:

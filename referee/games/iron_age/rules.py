@@ -15,7 +15,8 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
-from referee.games.iron_age import checks, narration, picture, prompts, scoring, summary, text_form, turn
+from referee.engine.steps import Step
+from referee.games.iron_age import checks, narration, picture, prompts, scoring, steps, summary, text_form, turn
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, clone, fail, new_state
 
@@ -109,6 +110,13 @@ class GameRules(GameRulesBase):
         scoring.finish(self.data, st, "resigned")
         return st
 
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """Every prompt offered step by step (steps.py): dice, sheet things, developments."""
+        return steps.steps(self.data, state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        return steps.move_path(self.data, state, seat, kind, move)
+
     def check_state(self, state: State) -> list[str]:
         return checks.check_state(self.data, state)
 
@@ -117,13 +125,13 @@ class GameRules(GameRulesBase):
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         """The table as SVG, from the view only (picture.py)."""
-        return picture.draw(view, seat, self.components)
+        return picture.draw(view, seat, self.components, names)
 
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.narrate(self.data, event, names)
+        return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

@@ -15,7 +15,7 @@ from referee.games.iron_age.state import Move
 from referee.engine.jsondata import json_move
 
 FORMS = ("port | province | reroll 0 2 fate | stop | omen 3 workers | omen fate tribute_1 | no omen | "
-         "assign 0 food 2 workers | attack | no attack | deny | accept | "
+         "assign 0 food 2 workers | attack | no attack | deny | accept (let the stronger player collect) | "
          "build province 3 2, port 4, amphora 4 2, monument colossus 3, military 1, ship 2 | build nothing | "
          "buy coinage 10 goods 2 inventions 1 wealth | buy none | convert 2 | end turn")
 
@@ -35,6 +35,8 @@ SIMPLE: dict[str, Move] = {
     "deny": {"type": "tribute_response", "deny": True},
     "no deny": {"type": "tribute_response", "deny": False},
     "accept": {"type": "tribute_response", "deny": False},
+    "let collect": {"type": "tribute_response", "deny": False},
+    # an older word, still read so old mails parse: the weaker player pays nothing (IA-4.5)
     "pay tribute": {"type": "tribute_response", "deny": False},
     "build": {"type": "build", "actions": []},
     "build nothing": {"type": "build", "actions": []},

@@ -197,7 +197,7 @@ def check_build(g: GameData, st: State, seat: int, move: Move) -> Plan:
     if lay.overlapping(sqs):
         raise fail("a square of the footprint is occupied", "K-14")
     if river_blocked(g, age, btype, rank, sqs):
-        raise fail(f"a {btype} rank-{rank} building may not stand on the river", "K-20")
+        raise fail(f"a {btype} rank-{rank} building may not stand on the river", "K-20.1")
     if btype in MIL_REL:
         if build_domain_violation(lay, sqs):
             raise fail("a military or religious building may not connect domains", "K-23")
@@ -258,7 +258,7 @@ def check_upgrade(g: GameData, st: State, seat: int, move: Move) -> Plan:
     if any(b != x for b in lay.overlapping(sqs)):
         raise fail("a new square of the footprint is occupied", "K-15")
     if river_blocked(g, age, btype, rank, sqs):
-        raise fail(f"a {btype} rank-{rank} building may not stand on the river", "K-20")
+        raise fail(f"a {btype} rank-{rank} building may not stand on the river", "K-20.1")
     if btype in MIL_REL:
         if upgrade_domain_violation(lay, x, sqs):
             raise fail("a military or religious upgrade may not connect domains", "K-23")

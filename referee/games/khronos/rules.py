@@ -23,7 +23,9 @@ from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
 
-from referee.games.khronos import moves, narration, picture, prompts, summary, text_form
+from referee.engine.steps import Option, Step
+
+from referee.games.khronos import moves, narration, picture, prompts, steps, summary, text_form
 from referee.games.khronos.data import GameData
 from referee.games.khronos.invariants import violations
 from referee.games.khronos.scoring import finish, standing
@@ -84,6 +86,21 @@ class GameRules(GameRulesBase):
         finish(st, "resigned")
         return st
 
+    # -- moves step by step (engine/steps.py): the turn is walked lazily, decisions are listed --
+
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        if kind == "turn":
+            return steps.turn_steps(self.data, state, seat, list(chosen))
+        return super().steps(state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        if kind == "turn":
+            return steps.turn_path(self.data, state, seat, move)
+        return super().move_path(state, seat, kind, move)
+
+    def move_steps(self, state: State, seat: int, kind: str, move: Move) -> list[tuple[str, Option]]:
+        return steps.decision_step(self.data, state, kind, move)
+
     def check_state(self, state: State) -> list[str]:
         return violations(self.data, state)
 
@@ -94,10 +111,10 @@ class GameRules(GameRulesBase):
         return text_form.format_move(move)
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.svg(view, seat)
+        return picture.svg(view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.sentence(event, names)
+        return narration.sentence(event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

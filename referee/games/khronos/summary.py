@@ -17,12 +17,15 @@ def lines(view: dict[str, Any], seat: int | None) -> str:
         out.append(f"Waiting for seat {d['seat']} to {d['decision'].replace('_', ' ')} in {d['age']}.")
     if seat is not None:
         p = view["players"][seat]
-        hand = ", ".join(p["hand"] or []) or "no cards"
+        colour = {"M": "military", "R": "religious", "C": "civil"}
+        hand = ", ".join(f"{c} ({colour.get(c[:1], '?')})" for c in p["hand"] or []) or "no cards"
         out.append(f"You: {p['coins']} coins, hand {hand}, {p['free_cubes']} free cubes, "
                    f"adventurers in {' and '.join(p['adventurers'])}.")
     others = [f"seat {i}: {'?' if p['coins'] is None else p['coins']} coins"
               for i, p in enumerate(view["players"]) if i != seat]
     out.append("Others: " + "; ".join(others) + ".")
+    if view["options"].get("holdem"):
+        out.append("Hold'em display: " + (", ".join(view.get("display") or []) or "empty") + ".")
     counts = ", ".join(f"{age} {len(b['tiles'])}" for age, b in view["boards"].items())
     out.append(f"Tiles on the boards: {counts}; deck {view['deck_count']} cards.")
     return "\n".join(out)

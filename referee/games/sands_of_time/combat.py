@@ -144,10 +144,10 @@ def values_missing(state: State) -> list[int]:
 def check_value(g: GameData, state: State, seat: int, move: Move) -> int:
     a = state["action"]
     if seat not in values_missing(state):
-        raise fail("PENDING_DECISION", "no combat value is asked of you now", "ST-56")
+        raise fail("PENDING_DECISION", "no die value is asked of you now", "ST-56")
     d, limit = move.get("value"), a["limits"][str(seat)]
     if type(d) is not int or not 0 <= d <= limit:
-        raise fail("DIE_OUT_OF_RANGE", f"your combat value must be 0 to {limit}", "ST-56")
+        raise fail("DIE_OUT_OF_RANGE", f"your die value must be 0 to {limit}", "ST-56")
     return d
 
 
@@ -270,7 +270,8 @@ def check_decision(g: GameData, state: State, seat: int, move: Move) -> None:
     a = state["action"]
     kind = {"combat_losses": "losses", "retreat": "retreat", "new_capital": "new_capital", "annex": "annex"}[move["type"]]
     if a.get("stage") != kind or a.get("stage_seat") != seat:
-        raise fail("PENDING_DECISION", f"no {move['type']} decision is asked of you now", "ST-57")
+        rule = {"losses": "ST-57", "retreat": "ST-58", "new_capital": "ST-59", "annex": "ST-60"}[kind]
+        raise fail("PENDING_DECISION", f"no {move['type']} decision is asked of you now", rule)
     if kind == "losses" and {k: move.get(k) for k in ("farmers", "soldiers")} not in [
             {k: o[k] for k in ("farmers", "soldiers")} for o in loss_options(state, seat, a["region"], a["required"])]:
         raise fail("NOT_ALLOWED", f"remove exactly {a['required']} of your citizens there", "ST-57")

@@ -62,7 +62,10 @@ def check_muster(g: GameData, state: State, seat: int, move: Move) -> int:
     if len(set(irrigation)) != len(irrigation) or any(r not in irr for r in irrigation):
         raise fail("CATEGORY_LOCKED", "irrigation: once per controlled region with irrigation, civil unlocked", "ST-53")
     if need_soldiers > p["supply"]["soldiers"] or need_farmers > p["supply"]["farmers"]:
-        raise fail("SUPPLY_EMPTY", "not enough pieces in your supply", "ST-52")
+        # the limit of the part that asks for more than the supply holds
+        rule = ("ST-51" if len(soldiers) > p["supply"]["soldiers"] else
+                "ST-53" if len(irrigation) > p["supply"]["farmers"] else "ST-52")
+        raise fail("SUPPLY_EMPTY", "not enough pieces in your supply", rule)
     cost = len(soldiers) + len(conversions) + len(irrigation)
     if cost > p["gold"]:
         raise fail("INSUFFICIENT_GOLD", f"this muster costs {cost} gold", "ST-51")

@@ -16,6 +16,7 @@ from typing import Any
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
+from referee.engine.steps import Step
 from referee.games.sands_of_time import (
     checks,
     narration,
@@ -23,6 +24,7 @@ from referee.games.sands_of_time import (
     prompts,
     scoring,
     setup,
+    steps,
     summary,
     text_form,
     turn,
@@ -94,6 +96,13 @@ class GameRules(GameRulesBase):
         scoring.finish(self.data, st, "resigned", resigned=seat)
         return st
 
+    def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
+        """Every decision step by step (steps.py, turn_steps.py)."""
+        return steps.steps(self, state, seat, kind, chosen)
+
+    def move_path(self, state: State, seat: int, kind: str, move: Move) -> list[str]:
+        return steps.move_path(self, state, seat, kind, move)
+
     def check_state(self, state: State) -> list[str]:
         return checks.check_state(self.data, state)
 
@@ -104,10 +113,10 @@ class GameRules(GameRulesBase):
         return text_form.format_move(self.data, move)
 
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.picture(self.data, view, seat)
+        return picture.picture(self.data, view, seat, names)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.narrate(self.data, event, names)
+        return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

@@ -85,7 +85,7 @@ def play(g: GameData, state: State, seat: int, move: Move, rng: Rng) -> State:
     if not mine and move["type"] == "choose_cards" and state["phase"] == "SELECT":
         raise fail("ACTION_ALREADY_DONE", "your choice is submitted and final", "ST-21")
     if not mine and move["type"] == "combat_value" and state["action"] and state["action"].get("stage") == "values":
-        raise fail("ACTION_ALREADY_DONE", "no combat value is asked of you now", "ST-56")
+        raise fail("ACTION_ALREADY_DONE", "no die value is asked of you now", "ST-56")
     if not mine:
         raise fail("NOT_YOUR_TURN", "no decision is asked of you now", "ST-22")
     kinds = {d["kind"] for d in mine}

@@ -83,19 +83,26 @@ def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None) -> list[
     return [f"  {ln}" for ln in lines]
 
 
+def item(text: str, head: str = "- ") -> list[str]:
+    """A narration as a list item: its first line after `head`, each automatic step that followed
+    (the narration's further lines) below it, indented to match."""
+    first, *rest = text.split("\n")
+    return [head + first, *(" " * len(head) + line for line in rest)]
+
+
 def since_lines(seen: Seen) -> list[str]:
     if not seen.since:
         return []
     out = ["Since your last move:"]
     if len(seen.since) <= SINCE_GROUPED:
-        return out + [f"- {text}" for _, text in seen.since]
+        return out + [ln for _, text in seen.since for ln in item(text)]
     runs: list[tuple[int | None, list[str]]] = []
     for seat, text in seen.since:
         if runs and runs[-1][0] == seat:
             runs[-1][1].append(text)
         else:
             runs.append((seat, [text]))
-    return out + ["- " + " ".join(texts) for _, texts in runs]
+    return out + ["- " + " ".join(t.replace("\n", " ") for t in texts) for _, texts in runs]
 
 
 def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
@@ -233,7 +240,7 @@ def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None,
     about = []
     if played:
         about.append(f"Played {len(played)} move{'s' if len(played) != 1 else ''}:")
-        about += [f"  {i}. {text} -- {told}" for i, (text, told) in enumerate(played, 1)]
+        about += [ln for i, (text, told) in enumerate(played, 1) for ln in item(told, f"  {i}. {text} -- ")]
     if refused is not None:
         rule = f" (rule {refused['rule']})" if refused.get("rule") else ""
         where = f"Line {refused.get('line', 1)}" + (f' "{line}"' if line else "")

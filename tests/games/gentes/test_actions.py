@@ -71,9 +71,22 @@ def test_G_22_display_indicator_or_discard_pile_by_threshold():
     assert slot3 in after["players"][0]["hand"]
     to_pile(st, "discard", "II-01", "II-02")
     rejected(st, 0, {"type": "take_tile", "tile": "SC2", "params": {"mode": "discard", "cards": ["II-01"]}}, "G-22")
-    rejected(st, 0, {"type": "take_tile", "tile": "SC3", "params": {"mode": "discard", "cards": ["II-01", "II-02"]}}, "G-24")
+    rejected(st, 0, {"type": "take_tile", "tile": "SC3", "params": {"mode": "discard", "cards": ["II-01", "II-02"]}}, "G-22")
     after = play(st, 0, {"type": "take_tile", "tile": "SC4", "params": {"mode": "discard", "cards": ["II-01", "II-02"]}})
     assert after["discard"] == [] and after["players"][0]["hand"][-2:] == ["II-01", "II-02"]
+
+
+def test_G_22_too_many_cards_or_an_empty_slot_is_refused_by_the_limit_g22_states():
+    st = pos()
+    rejected(st, 0, {"type": "take_tile", "tile": "SC2", "params": {"mode": "display", "indicator": "D2", "slots": [1, 2, 3]}},
+             "G-22")  # D2 takes at most 2 cards
+    st["decks"]["1"].insert(0, st["display"][7]["card"])
+    st["display"][7] = None
+    rejected(st, 0, {"type": "take_tile", "tile": "SC4", "params": {"mode": "display", "indicator": "D6", "slots": [8]}},
+             "G-22")  # an empty slot
+    to_pile(st, "discard", "II-01", "II-02", "II-03")
+    rejected(st, 0, {"type": "take_tile", "tile": "SC4", "params": {"mode": "discard", "cards": ["II-01", "II-02", "II-03"]}},
+             "G-22")  # cost 10 allows 2 discards
 
 
 def test_G_23_the_display_slides_left_and_refills_from_the_current_epoch():
@@ -124,7 +137,12 @@ def test_G_27_after_all_six_a_build_moves_an_own_city():
     assert "R1" not in after["city_owner"] and after["city_owner"]["Y2"] == 0
     same = nav(st, "NV1", space="Y1", **{"from": "Y1"})
     assert same["city_owner"]["Y1"] == 0
-    rejected(pos(), 0, {"type": "take_tile", "tile": "NV1", "params": {"space": "Y2", "from": "Y1"}}, "G-27")
+
+
+def test_G_26_while_cities_are_in_supply_a_new_city_is_placed_and_no_city_moves():
+    st = pos()
+    city(st, 0, "Y1")
+    rejected(st, 0, {"type": "take_tile", "tile": "NV1", "params": {"space": "Y2", "from": "Y1"}}, "G-26")
 
 
 def test_G_28_a_map_build_activates_all_own_cities_of_the_region_in_order():

@@ -1,4 +1,4 @@
-"""An empty hand reads "0 card(s)" in the picture, for its own seat as for the others (never "Hand: .")."""
+"""An empty hand reads as no cards in the picture, for its own seat as for the others (never "Hand: .")."""
 
 from __future__ import annotations
 
@@ -16,5 +16,5 @@ def test_an_empty_own_hand_reads_like_anyone_elses():
     state["players"][0]["hand"] = []
     own = rules.picture(rules.view(state, 0), 0)
     other = rules.picture(rules.view(state, 1), 1)
-    assert "Hand: ." not in own and "Hand: 0 card(s)." in own
-    assert "Hand: 0 card(s)." in other  # seat 0's hand, as seat 1 sees it
+    assert "Hand: ." not in own and "hand (0)" not in own and "Your hand: no cards." in own
+    assert "Hand: 0 cards (hidden)." in other  # seat 0's hand, as seat 1 sees it

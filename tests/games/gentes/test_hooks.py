@@ -52,7 +52,8 @@ def test_narration_is_one_sentence_per_event_type():
         seen.add(move["type"])
     assert {"draft_pick", "take_tile", "tax_collector", "pass"} <= seen
     hidden = {"seq": 9, "type": "timeout", "seat": 1, "payload": {"move": {"type": "decline_choices", "hidden": True}}}
-    assert RULES.narrate(hidden, names) == "Bo answered the decline prompt (deadline passed)."
+    assert RULES.narrate(hidden, names) == ("Bo answered the Decline (cities and moon abilities; secret until all have "
+                                            "answered) (deadline passed).")
 
 
 def test_summary_is_a_few_plain_lines():

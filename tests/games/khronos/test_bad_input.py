@@ -35,7 +35,7 @@ def test_building_on_the_wrong_terrain():
     pos = Pos(terrain=TERRAIN)
     e = pos.refused(0, {"type": "build", "age": "might", "building": "religious", "rank": 2, "anchor": [2, 2],
                         "cards": pos.hand(0, "R", "R")})
-    assert e.rule == "K-20"
+    assert e.rule == "K-20.1"
 
 
 def test_a_footprint_off_the_board():

@@ -75,10 +75,10 @@ def test_K_5_a_corrected_board_of_any_size_plays_from_the_data():
     assert at(st, "might", (1, 10))
 
 
-def test_K_6_K_20_river_only_under_villages_and_cities():
+def test_K_6_K_20_1_river_only_under_villages_and_cities():
     pos = Pos(terrain=TERRAIN)
     m, c = pos.hand(0, "M"), pos.hand(0, "C", "C", "C")
-    assert pos.refused(0, build("might", "military", 1, (4, 0), m)).rule == "K-20"
+    assert pos.refused(0, build("might", "military", 1, (4, 0), m)).rule == "K-20.1"
     st = pos.play(0, build("might", "civil", 2, (3, 0), c[:3]))
     assert at(st, "might", (3, 0))["type"] == "civil"
 
@@ -177,7 +177,7 @@ def test_check_order_reports_the_first_failing_step():
     # off the board (step 4) beats wrong cards (step 8)
     assert pos.refused(0, build("might", "military", 3, (6, 6), cards)).rule == "K-5"
     # river (step 5) beats the missing cards (step 8)
-    assert pos.refused(0, build("might", "military", 1, (4, 4), cards)).rule == "K-20"
+    assert pos.refused(0, build("might", "military", 1, (4, 4), cards)).rule == "K-20.1"
     # the age (step 1) beats everything
     assert pos.refused(0, build("reason", "military", 3, (9, 9), cards)).rule == "K-19"
 

@@ -180,7 +180,7 @@ def test_narrate_and_summary():
     names = ["Ann", "Bo", "Cy", "Di", "Ed"]
     st = started(3)
     hidden = {"seq": 9, "type": "move", "seat": 1, "payload": {"move": {"type": "choose_cards", "cards": "hidden", "auto_decline": "hidden"}}}
-    assert RULES.narrate(hidden, names) == "Bo chose two cards."
+    assert RULES.narrate(hidden, names) == "Bo chose two cards in secret."
     attack = {"seq": 9, "type": "move", "seat": 0, "payload": {"move": {"type": "act", "card": "conquest", "region": "gallia", "attack": 2, "annex": False}}}
     assert RULES.narrate(attack, names) == "Ann attacked Cy in Gallia."
     timeout = {"seq": 9, "type": "timeout", "seat": 2, "payload": {"move": {"type": "end_turn"}}}

@@ -238,7 +238,7 @@ def test_ST_R15_best_subset_when_the_sum_exceeds_heritage():
     assert out["players"][0]["chronicle_vp_by_dynasty"]["1"] == 3  # only the better one
 
 
-def test_ST_44_45_cards_return_and_the_score_is_recorded():
+def test_ST_44_cards_return_and_ST_45_the_score_is_recorded():
     out = scored(lambda st: None)
     assert all(v is None for v in out["players"][0]["chronicle_board"].values())
     assert all("1" in p["chronicle_vp_by_dynasty"] for p in out["players"])

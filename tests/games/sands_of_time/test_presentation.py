@@ -1,0 +1,133 @@
+"""The picture and the narration of issue 20: every option a step offers with a board element is
+an element of the seat's picture, text is at least 11 px in a 760-wide viewBox, players are
+named, nothing hidden is drawn, and the history names places, amounts and outcomes."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.dom.minidom
+
+from referee.engine.drawing import MIN_FONT
+from referee.engine.rng import Rng
+from tests.games.sands_of_time.positions import RULES, play, scene
+from tests.games.sands_of_time.test_steps import _rare_positions, playout_positions
+
+NAMES = ["Ann", "Ben", "Cleo", "Dario", "Eve"]
+G = RULES.data
+
+
+def _elements(svg: str) -> dict[str, str]:
+    doc = xml.dom.minidom.parseString(svg)
+    out = {}
+    for el in doc.getElementsByTagName("g"):
+        if el.getAttribute("data-el"):
+            titles = [c for c in el.childNodes if getattr(c, "tagName", None) == "title"]
+            assert titles and titles[0].firstChild.data.strip(), el.getAttribute("data-el")
+            out[el.getAttribute("data-el")] = titles[0].firstChild.data
+    return out
+
+
+def test_every_offered_element_is_drawn_on_the_seats_board() -> None:
+    positions = playout_positions(3, 0, every=6) + list(_rare_positions().values())
+    pick = random.Random(1)
+    seen = 0
+    for st in positions:
+        for p in RULES.prompts(st):
+            els = _elements(RULES.picture(RULES.view(st, p.seat), p.seat, NAMES[:3]))
+            path: list[str] = []
+            for _ in range(6):
+                step = RULES.steps(st, p.seat, p.kind, path)
+                for o in step.options:
+                    if o.element is not None:
+                        assert o.element in els, (p.kind, path, o)
+                        seen += 1
+                if not step.options:
+                    break
+                path.append(pick.choice(step.options).id)
+    assert seen > 500
+
+
+def test_board_text_is_readable_and_names_players() -> None:
+    for st in playout_positions(5, 1, every=40):
+        for seat in (None, 0, 4):
+            svg = RULES.picture(RULES.view(st, seat), seat, NAMES)
+            width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg).group(1))
+            assert width <= 760
+            sizes = [float(x) for x in re.findall(r'<text[^>]*font-size="([\d.]+)"', svg)]
+            assert sizes and min(sizes) >= MIN_FONT
+            assert len(sizes) == svg.count("<text"), "every text carries its size"
+            assert "Seat " not in svg and "Dario" in svg and "Legend" in svg
+
+
+def test_own_hand_is_drawn_in_words_and_others_are_not() -> None:
+    st = RULES.setup(3, {}, Rng(b"hand", 1))
+    while st["phase"].startswith("SETUP"):
+        d = st["pending"][0]
+        st = play(st, d["seat"], RULES.default_move(st, d["seat"]))
+    st = play(st, 1, {"type": "choose_cards", "cards": ["build", "focus_civil"], "auto_decline": False})
+    mine = RULES.picture(RULES.view(st, 1), 1, NAMES[:3])
+    assert 'data-el="card-build"' in mine and "chosen, not yet revealed" in mine
+    assert "Chronicle card 7 (28 VP" in mine and 'data-el="chron-7"' in mine
+    other = RULES.picture(RULES.view(st, 0), 0, NAMES[:3])
+    spectator = RULES.picture(RULES.view(st, None), None, NAMES[:3])
+    for svg in (other, spectator):
+        assert "Ben chose" not in svg and "has chosen two cards (secret)" in svg
+        assert "chosen, not yet revealed" not in svg
+    assert 'data-el="card-' not in spectator and 'data-el="chron-' not in spectator
+    assert "Your cards, Ann" in other and "Your cards" not in spectator
+
+
+def _event(st_before: dict, move: dict, seat: int, viewer: int | None, label: str = "n") -> tuple[dict, dict, str]:
+    after = RULES.apply(st_before, seat, move, Rng(label.encode(), 7))
+    ev = {"seq": 7, "type": "move", "seat": seat, "payload": {"move": RULES.redact(after, move, seat, viewer)}}
+    text = RULES.narrate(ev, NAMES, RULES.view(st_before, viewer), RULES.view(after, viewer))
+    return after, ev, text
+
+
+def test_combat_is_narrated_with_totals_and_winner_st_57() -> None:
+    from tests.games.sands_of_time import test_combat as tc
+    st = tc.attack(scene(["conquest", "tribute"], tc.board))
+    st, _, text = _event(st, {"type": "combat_value", "value": 5}, 0, 2)
+    assert text == "Ann chose a secret die value."
+    st, _, text = _event(st, {"type": "combat_value", "value": 0}, 1, 2)
+    first, result = text.split("\n")[:2]
+    assert first == "Ben chose die value 0."
+    assert result.startswith("Combat in Gallia: Ann combat value") and "die value 5 x3" in result
+    assert result.endswith("Ann wins.")
+
+
+def test_tribute_and_taxes_name_the_amounts_st_77_st_80() -> None:
+    from tests.games.sands_of_time.positions import caravan, citizens, control
+
+    def edit(st):
+        control(st, "hispania", 0, "capital")
+        citizens(st, "hispania", 0, farmers=1)
+        control(st, "italia", 1, "capital")
+        citizens(st, "italia", 1, farmers=1)
+        caravan(st, "hispania", "gallia", 1)
+        caravan(st, "italia", "gallia", 1)
+        st["players"][1]["grain"] = st["players"][1]["gold"] = 3
+    st = scene(["tribute", "chronicle"], edit)
+    res = st["regions"]["hispania"]["resource"]
+    st2, _, text = _event(st, {"type": "act", "card": "tribute", "mode": "caravans"}, 0, 2)
+    assert text == f"Ann collected tribute from caravans: gained 1 {res} (Ben lost 1 {res})."
+    _, _, text = _event(st2, {"type": "bonus", "bonus": "taxes", "resource": "gold"}, 0, 2)
+    assert text.startswith("Ann raised taxes in gold: gained nothing")
+
+
+def test_a_timeout_and_the_generation_change_get_their_own_lines_st_26_st_47() -> None:
+    for st in playout_positions(2, 2, every=1):
+        if st["phase"] != "EXECUTE" or st["turn_in_generation"] < 2:
+            continue
+        p = RULES.prompts(st)[0]
+        after = RULES.apply(st, p.seat, p.default, Rng(b"n", 9))
+        if after["generation_index"] == st["generation_index"]:
+            continue
+        ev = {"seq": 9, "type": "timeout", "seat": p.seat, "payload": {"move": p.default}}
+        lines = RULES.narrate(ev, NAMES, RULES.view(st, 0), RULES.view(after, 0)).split("\n")
+        assert "deadline passed" in lines[0]
+        assert any(line.startswith("Generation die:") for line in lines) or st["turn_in_generation"] == 4, lines
+        assert lines[-1].startswith(f"Generation {after['generation_index'] + 1} begins") or after["result"]
+        return
+    raise AssertionError("no generation end found")
