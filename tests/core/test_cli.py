@@ -131,8 +131,10 @@ def test_tasks_serve_replaces_itself_with_the_server(tmp_path):
     """`python3 tasks.py serve`: the pid started is the server's, so stopping it stops the server."""
     port = free_port()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "t.db")}
-    proc = subprocess.Popen([sys.executable, os.path.join(root, "tasks.py"), "serve", "--port", str(port)],
+    # The installed environment, as it is (REFEREE_VENV): a test never creates or installs one.
+    env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "t.db"), "REFEREE_VENV": sys.prefix, "PYTHONPATH": root}
+    proc = subprocess.Popen([sys.executable, os.path.join(root, "tasks.py"), "serve", "--port", str(port),
+                             "--smtp-port", str(free_port())],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 90  # generous: the machine may be busy with other tests
