@@ -62,46 +62,77 @@ def banner(config: Config, o: Options) -> list[str]:
 
 
 def run(config: Config, o: Options) -> None:
-    """Serve until Ctrl-C or SIGTERM."""
+    """Serve until Ctrl-C or SIGTERM. The web app starts first; the inbound SMTP port and the
+    scheduler follow once it answers, so that /healthz answers as soon as it can."""
     import uvicorn
 
-    from referee.ops import scheduler as jobs
     from referee.service.referee import Referee
 
     config = prepare(config, o)
     service = Referee(config.database, config=config)  # opens and migrates the database once, first
-    controller = None
-    if o.smtp_port:
-        from referee.notify import smtpd
-        try:
-            controller = smtpd.start(service, o.smtp_host, o.smtp_port)
-        except (OSError, RuntimeError) as e:  # e.g. a second `serve` on this host: serve the rest anyway
-            click.echo(f"warning: cannot listen for inbound mail on {o.smtp_host}:{o.smtp_port} "
-                       f"({type(e).__name__}); choose another --smtp-port", err=True)
-            o = replace(o, smtp_port=0)
-    stop = threading.Event()
-    thread = jobs.run_in_thread(service, o.interval, stop) if o.scheduler else None
     for line in banner(config, o):
         click.echo(line)
+    side = _SideJobs(service, o)
     try:
         common = dict(host=o.host, port=o.port, log_level="warning", access_log=False, lifespan="off",
                       server_header=False, date_header=True)
         if o.reload:
             # The reloader imports the app afresh in a child process on every change: hand it the
-            # configuration through the environment.
+            # configuration through the environment. The jobs stay in this process.
+            side.start()
             os.environ.update(_environment(config, o))
             uvicorn.run("referee.ops.serve:reloadable_app", factory=True, reload=True,
                         reload_dirs=[str(Path(__file__).resolve().parents[1])], **{**common, "log_level": "info"})
         else:
             from referee.asgi import create_asgi_app
-            _Server(uvicorn.Config(create_asgi_app(config, threads=o.threads), **common)).run()
+            server = _Server(uvicorn.Config(create_asgi_app(config, threads=o.threads), **common))
+            threading.Thread(target=side.start_when, args=(lambda: server.started, lambda: server.should_exit),
+                             name="referee-start", daemon=True).start()
+            server.run()
     finally:
-        stop.set()
-        if thread is not None:
-            thread.join(timeout=30)
-        if controller is not None:
-            controller.stop()
+        side.stop()
         click.echo("Referee stopped")
+
+
+class _SideJobs:
+    """The scheduler thread and the inbound SMTP port beside the web app."""
+
+    def __init__(self, service, o: Options) -> None:
+        self.service, self.o = service, o
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+        self.controller = None
+        self.thread: threading.Thread | None = None
+
+    def start_when(self, ready, exiting) -> None:
+        while not ready():
+            if exiting() or self.stopping.wait(0.02):
+                return
+        self.start()
+
+    def start(self) -> None:
+        from referee.ops import scheduler as jobs
+        with self.lock:
+            if self.stopping.is_set():
+                return
+            if self.o.smtp_port:
+                from referee.notify import smtpd
+                try:
+                    self.controller = smtpd.start(self.service, self.o.smtp_host, self.o.smtp_port)
+                except (OSError, RuntimeError) as e:  # e.g. a second `serve` on this host: serve the rest anyway
+                    click.echo(f"warning: cannot listen for inbound mail on {self.o.smtp_host}:{self.o.smtp_port} "
+                               f"({type(e).__name__}); choose another --smtp-port", err=True)
+            if self.o.scheduler:
+                self.thread = jobs.run_in_thread(self.service, self.o.interval, self.stopping)
+
+    def stop(self) -> None:
+        """The pass in flight finishes its current message; the SMTP port closes."""
+        with self.lock:
+            self.stopping.set()
+        if self.thread is not None:
+            self.thread.join(timeout=30)
+        if self.controller is not None:
+            self.controller.stop()
 
 
 def _server_class():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import json
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
@@ -23,12 +24,16 @@ from referee.service.links import check_seat_key
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 
+@lru_cache(maxsize=1)
 def seat_ranges() -> dict[str, tuple[int, int]]:
-    """Each game's (fewest, most) seats: the create form offers the selected game's rows."""
+    """Each game's (fewest, most) seats: the create form offers the selected game's rows. Read
+    on first use, not at import: loading every game's rules would slow the server's start."""
     return {g: (rules_for(g).min_players, rules_for(g).max_players) for g in GAME_IDS}
 
 
-MAX_PLAYERS_FORM = max(most for _, most in seat_ranges().values())  # rows in the form (the rest hidden)
+def max_seats() -> int:
+    """Rows in the create form: the most seats any game takes (the rest of a game's are hidden)."""
+    return max(most for _, most in seat_ranges().values())
 
 
 def service() -> Referee:
@@ -79,7 +84,7 @@ def index():
 def _new_page(form, status: int = 200, problem: dict | None = None) -> Response:
     """The create form with the rows of the selected game's seats (`?game=ID` or the posted one)."""
     selected = form.get("game") if form.get("game") in GAME_IDS else GAME_IDS[0]
-    return page("new.html", status, form=form, max_seats=MAX_PLAYERS_FORM, seat_ranges=seat_ranges(),
+    return page("new.html", status, form=form, max_seats=max_seats(), seat_ranges=seat_ranges(),
                 selected=selected, problem=problem, needs_key=bool(current_app.config["REFEREE"].create_key))
 
 
@@ -127,7 +132,7 @@ def created(game_id: str):
 
 def _create_body(form) -> dict[str, Any]:
     seats = []
-    for i in range(MAX_PLAYERS_FORM):
+    for i in range(max_seats()):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
         if name:
