@@ -51,15 +51,18 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     if m.seat is not None:
         msg["Reply-To"] = service.notifier.reply_address(m.game_id, m.seat)
         root = thread_root(m.game_id, m.seat, domain)
-        root_sent, player_mid = _thread_position(service, m)
-        if not root_sent and player_mid is None:
-            msg["Message-ID"] = root  # the first mail that reaches the seat opens the thread
+        opener, opener_sent, player_mid = _thread_position(service, m)
+        if opener == m.id and player_mid is None:
+            # The seat's first mail that has not failed for good opens the thread (a retry, or a
+            # resend after a crash, keeps the same Message-ID).
+            msg["Message-ID"] = root
         else:
-            # Only messages that were sent are referred to: never one that failed for good.
-            refs = [r for r in (root if root_sent else None, player_mid) if r]
             msg["Message-ID"] = _mid(m.dedupe_key, domain)
-            msg["In-Reply-To"] = player_mid or root
-            msg["References"] = " ".join(refs)
+            # Only mails that were sent are referred to: never one that failed or is still waiting.
+            refs = [r for r in (root if opener_sent and opener != m.id else None, player_mid) if r]
+            if refs:
+                msg["In-Reply-To"] = player_mid or root
+                msg["References"] = " ".join(refs)
     else:
         msg["Message-ID"] = _mid(m.dedupe_key, domain)
     msg["Auto-Submitted"] = "auto-generated"
@@ -67,14 +70,13 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     return msg
 
 
-def _thread_position(service: "Referee", m: outbox.Message) -> tuple[bool, str | None]:
-    """(was the thread root sent already, the player's Message-ID this mail answers). The root
-    is the first mail of the game that reached the seat, so a mail that was never delivered
-    is never referred to."""
-    root_sent, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
+def _thread_position(service: "Referee", m: outbox.Message) -> tuple[int | None, bool, str | None]:
+    """(the id of the mail that opens the seat's thread, whether it was sent, the player's
+    Message-ID this mail answers)."""
+    opener, opener_sent, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
     if player and not player.startswith("<"):
         player = f"<{player}>"
-    return root_sent, player
+    return opener, opener_sent, player
 
 
 def to_maildir(directory: str, message: EmailMessage) -> str:

@@ -101,13 +101,13 @@ def set_in_reply_to(conn: Connection, dedupe_key: str, message_id: str) -> None:
     conn.execute("UPDATE outbox SET in_reply_to = ? WHERE dedupe_key = ?", (message_id, dedupe_key))
 
 
-def thread_of(conn: Connection, message_id: int, game_id: str, seat: int | None) -> tuple[bool, str | None]:
-    """(whether another mail of the game reached the seat already, so the thread's root was
-    sent; the player's Message-ID this one answers)."""
-    sent = conn.execute("SELECT 1 FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email' "
-                        "AND sent_at IS NOT NULL AND id != ? LIMIT 1", (game_id, seat, message_id)).fetchone()
+def thread_of(conn: Connection, message_id: int, game_id: str, seat: int | None) -> tuple[int | None, bool, str | None]:
+    """(the id of the mail that opens the seat's thread: its first mail not failed for good;
+    whether that one was sent; the player's Message-ID this one answers)."""
+    root = conn.execute("SELECT id, sent_at FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email' "
+                        "AND failed = 0 ORDER BY id LIMIT 1", (game_id, seat)).fetchone()
     reply = conn.execute("SELECT in_reply_to FROM outbox WHERE id = ?", (message_id,)).fetchone()
-    return sent is not None, (reply[0] if reply and reply[0] else None)
+    return (root[0] if root else None), bool(root and root[1] is not None), (reply[0] if reply and reply[0] else None)
 
 
 def count_by_state(conn: Connection) -> dict[str, int]:
