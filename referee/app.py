@@ -1,4 +1,4 @@
-"""Flask app factory: `create_app()` is what gunicorn and `referee serve` run."""
+"""Flask app factory: `create_app()` is the Flask app that referee.asgi serves (with the live feed) in its thread pool."""
 
 from __future__ import annotations
 

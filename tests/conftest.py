@@ -10,15 +10,17 @@ REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick
 from __future__ import annotations
 
 import os
+import socket
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 import requests
-from werkzeug.serving import make_server
+import uvicorn
 
-from referee.app import create_app
+from referee.asgi import create_asgi_app
 from referee.plumbing.config import Config
 
 
@@ -52,12 +54,33 @@ class FakeTime:
         self.now += seconds
 
 
-def start_server(database: str, clock=None, config: Config | None = None, **flask_config) -> tuple[Server, Any]:
-    app = create_app(config or Config(database=database), clock=clock, **flask_config)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    return Server(f"http://127.0.0.1:{httpd.server_port}", app, database), httpd
+class Running:
+    """The service as deployed (referee.asgi on uvicorn) on a free loopback port, in a thread."""
+
+    def __init__(self, app: Any):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                                                    proxy_headers=False, server_header=False,
+                                                    timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        until = time.monotonic() + 30
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < until, "the test server did not start"
+            time.sleep(0.005)
+
+    def shutdown(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+def start_server(database: str, clock=None, config: Config | None = None, **flask_config) -> tuple[Server, Running]:
+    app = create_asgi_app(config or Config(database=database), clock=clock, **flask_config)
+    running = Running(app)
+    return Server(f"http://127.0.0.1:{running.port}", app.state.flask, database), running
 
 
 @pytest.fixture

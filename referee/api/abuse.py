@@ -62,9 +62,14 @@ def install(app: Flask) -> None:
     limiter.init_app(app)
 
 
-def _auth_limit():
-    text = _config().auth_fail_limit
+def _auth_limit(config: Config | None = None):
+    text = (config or _config()).auth_fail_limit
     return _parsed(text) if text else None
+
+
+def client_key(app: Flask, address: str) -> str:
+    """The counters' key of a client address for `app` (the live feed, outside a Flask request)."""
+    return f"{id(app)}:{address}"
 
 
 @lru_cache(maxsize=16)
@@ -72,21 +77,22 @@ def _parsed(text: str):
     return parse_limit(text)
 
 
-def refuse_if_locked_out() -> None:
+def refuse_if_locked_out(key: str | None = None, config: Config | None = None) -> None:
     """Before a seat token is checked: 429 if this address has failed too often lately."""
-    limit = _auth_limit()
-    if limit is not None and not _failures.test(limit, _client_key()):
-        reset = _failures.get_window_stats(limit, _client_key()).reset_time
+    limit = _auth_limit(config)
+    key = key or _client_key()
+    if limit is not None and not _failures.test(limit, key):
+        reset = _failures.get_window_stats(limit, key).reset_time
         wait = max(1, int(reset - time.time()) + 1)
         raise TooManyRequests(f"too many failed seat-token checks from this address; retry in {wait} s",
                               headers={"Retry-After": str(wait)})
 
 
-def count_failure() -> None:
+def count_failure(key: str | None = None, config: Config | None = None) -> None:
     """A seat-token check failed (the request is answered 401)."""
-    limit = _auth_limit()
+    limit = _auth_limit(config)
     if limit is not None:
-        _failures.hit(limit, _client_key())
+        _failures.hit(limit, key or _client_key())
 
 
 def check_create_key() -> None:

@@ -17,7 +17,7 @@ from referee.store.projections import next_cursor, parse_cursor
 bp = Blueprint("games", __name__)
 
 MAX_SEQ = 2**53  # query integers beyond this are refused (400), never passed to SQLite
-MAX_WAIT = 30  # seconds a change-feed request may wait for the next event
+MAX_WAIT = 30  # seconds a change-feed request may wait for the next event (referee/asgi/feed.py)
 
 
 @bp.post("/games")
@@ -68,12 +68,8 @@ def post_move(game_id: str):
     return jsonify(body), status
 
 
-@bp.get("/games/<game_id>/events")
-def get_events(game_id: str):
-    seat = caller_seat(game_id, required=False)
-    after = int_arg("after", 0, 0, MAX_SEQ)
-    wait = int_arg("wait", 0, 0, MAX_WAIT)  # a long poll: the live change feed for pages and bots
-    return jsonify({"events": with_text(service(), game_id, service().wait_for_events(game_id, seat, after, wait))})
+# GET /games/<game_id>/events (the audit log and the live change feed) is served on the event
+# loop, where a waiting client holds no thread: referee/asgi/feed.py.
 
 
 @bp.get("/games/<game_id>/export")

@@ -103,7 +103,11 @@ def json_body(optional: bool = False) -> Any:
 
 
 def bearer_token() -> str | None:
-    header = request.headers.get("Authorization")
+    return parse_bearer(request.headers.get("Authorization"))
+
+
+def parse_bearer(header: str | None) -> str | None:
+    """The token of an `Authorization: Bearer` header; None without one; 401 for another scheme."""
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
@@ -129,7 +133,11 @@ def caller_seat(game_id: str, required: bool) -> int | None:
 
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:
     """An integer query parameter within [lo, hi]; 400 naming the parameter otherwise."""
-    raw = request.args.get(name)
+    return parse_int_arg(name, request.args.get(name), default, lo, hi)
+
+
+def parse_int_arg(name: str, raw: str | None, default: int, lo: int, hi: int) -> int:
+    """`raw` (a query parameter's text) as an integer within [lo, hi]; 400 naming it otherwise."""
     if raw is None:
         return default
     text = raw.strip()

@@ -92,7 +92,7 @@ OPERATION_IDS = {
 # Answers any operation may give before its own logic runs: a body too large, a body that is
 # not JSON, a rate limit.
 COMMON_PROBLEMS = {400: "A query parameter is malformed or out of range (parameter names it)", 413: "The request body is too large", 415: "The body must be sent as application/json",
-                   429: "Too many requests (game creation, or failed authentication); see Retry-After"}
+                   429: "Too many requests (game creation, failed authentication, or too many live feeds open); see Retry-After"}
 
 
 def _finish_operations(paths: dict[str, Any]) -> None:
@@ -178,15 +178,28 @@ def openapi_document() -> dict[str, Any]:
             "responses": {"201": _json("Game", "Accepted: the new view and the appended events"),
                           **_problems(400, 401, 404, 409, 422)}}},
         "/games/{game_id}/events": {"get": {
-            "summary": "The audit log, redacted for the caller; with `wait`, the live change feed (long poll)",
+            "summary": "The audit log, redacted for the caller; the live change feed (long poll, or Server-Sent Events)",
             "description": "`after=N` returns the events after sequence N. With `wait=S` (1-30 seconds) the "
                            "answer waits until an event after N exists or S seconds pass, then returns "
-                           "(possibly an empty list): poll again with `after` = the last seq seen.",
+                           "(possibly an empty list): poll again with `after` = the last seq seen. "
+                           "With `Accept: text/event-stream` the answer is a stream of Server-Sent Events: "
+                           "each event after N (or after `Last-Event-ID` on a reconnect) as `id: SEQ` and "
+                           "`data: Event`, once each and in order, then every new one as it is appended; "
+                           "a comment line as heartbeat; the stream ends after the server's stream lifetime "
+                           "and the client reconnects with `Last-Event-ID`. The caller is a seat by its "
+                           "bearer token or the game page's seat cookie, else a spectator. Open streams and "
+                           "waiting polls are limited per client address (429 with Retry-After).",
             "security": [{}, *BEARER],
             "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
-                           {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}}],
-            "responses": {"200": {"description": "Events", "content": {"application/json": {"schema": {
-                "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}}}},
+                           {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                           {"name": "Last-Event-ID", "in": "header", "required": False,
+                            "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
+                                           "replaces `after`",
+                            "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+            "responses": {"200": {"description": "Events", "content": {
+                "application/json": {"schema": {
+                    "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}},
+                "text/event-stream": {"schema": {"type": "string", "description": "id: SEQ / data: Event frames"}}}},
                 **_problems(401, 404)}}},
         "/games/{game_id}/export": {"get": {
             "summary": "The audit log as JSON Lines, verifiable offline with `referee verify --file`",

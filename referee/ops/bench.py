@@ -74,9 +74,9 @@ def bench_appends(workdir: Path, n: int) -> dict[str, float]:
 
 def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "--threads", "1",
-                             "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.app:create_app()"],
+    env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1", "REFEREE_THREADS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "-k", "referee.asgi.worker.Worker",
+                             "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.asgi:create_asgi_app()"],
                             env=env, stdout=sys.stderr)  # its logs never mix with the figures on stdout
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
@@ -236,7 +236,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency")
+            "concurrency", "streams")
 
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
@@ -246,6 +246,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_scale as scale
+    from referee.ops import bench_streams as streams
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp).resolve()  # the servers it starts may run elsewhere
         jobs = {
@@ -260,5 +261,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "storage": lambda: scale.bench_storage(work),
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
+            "streams": lambda: streams.bench_streams(work, seed=seed),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

@@ -55,7 +55,7 @@ def start_server(database: str, log: Path) -> tuple[subprocess.Popen, str]:
            "REFEREE_CREATE_LIMIT": "1000000/second"}
     with open(log, "ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
-                                 "referee.app:create_app()"], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+                                 "referee.asgi:create_asgi_app()"], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:

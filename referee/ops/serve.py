@@ -31,7 +31,7 @@ class Options:
     smtp_host: str = "127.0.0.1"
     smtp_port: int = 2525          # 0: no inbound SMTP port
     reload: bool = False
-    threads: int = 16
+    threads: int | None = None     # Flask threads (REFEREE_THREADS, default 16)
 
 
 def prepare(config: Config, o: Options) -> Config:
@@ -74,7 +74,7 @@ def run(config: Config, o: Options) -> None:
         click.echo(line)
     side = _SideJobs(service, o)
     try:
-        common = dict(host=o.host, port=o.port, log_level="warning", access_log=False, lifespan="off",
+        common = dict(host=o.host, port=o.port, log_level="warning", access_log=False, lifespan="on",
                       server_header=False, date_header=True)
         if o.reload:
             # The reloader imports the app afresh in a child process on every change: hand it the
@@ -159,8 +159,9 @@ def _Server(config):  # noqa: N802 - a class made on first use: uvicorn is impor
 
 
 def _environment(config: Config, o: Options) -> dict[str, str]:
-    env = {"REFEREE_DATABASE": config.database, "REFEREE_BASE_URL": config.base_url,
-           "REFEREE_SERVE_THREADS": str(o.threads)}
+    env = {"REFEREE_DATABASE": config.database, "REFEREE_BASE_URL": config.base_url}
+    if o.threads is not None:
+        env["REFEREE_THREADS"] = str(o.threads)
     if config.mail_dir:
         env["REFEREE_MAIL_DIR"] = config.mail_dir
     return env
@@ -169,4 +170,4 @@ def _environment(config: Config, o: Options) -> dict[str, str]:
 def reloadable_app():
     """The app as `--reload` imports it (configured by `run` through the environment)."""
     from referee.asgi import create_asgi_app
-    return create_asgi_app(with_local_mail(Config.from_env()), threads=int(os.environ.get("REFEREE_SERVE_THREADS", 16)))
+    return create_asgi_app(with_local_mail(Config.from_env()))

@@ -27,6 +27,12 @@ class Config:
     auth_fail_limit: str = "30/minute"               # failed seat-token checks per client address
     allow_private_targets: bool = False              # webhooks/mail to loopback/private addresses
     state_cache_bytes: int = 64 * 2**20              # memory for loaded games per process (a cache)
+    # The live feed (referee/asgi/): open streams and waiting long polls per client address and
+    # per process (429 with Retry-After beyond), a stream's lifetime and its heartbeat (seconds).
+    streams_per_address: int = 20
+    streams_per_process: int = 5000
+    stream_lifetime: int = 300
+    stream_heartbeat: int = 15
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: str) -> "Config":
@@ -57,6 +63,14 @@ class Config:
                 self.state_cache_bytes = int(self.state_cache_bytes)
             except ValueError:
                 raise ConfigError("REFEREE_STATE_CACHE_BYTES must be a whole number of bytes") from None
+        for name in ("streams_per_address", "streams_per_process", "stream_lifetime", "stream_heartbeat"):
+            value = getattr(self, name)
+            try:
+                setattr(self, name, int(value))
+            except (TypeError, ValueError):
+                raise ConfigError(f"REFEREE_{name.upper()} must be a whole number") from None
+            if getattr(self, name) < 1:
+                raise ConfigError(f"REFEREE_{name.upper()} must be at least 1")
 
 
 def local_mail_dir(config: Config) -> str:

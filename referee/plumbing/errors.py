@@ -71,7 +71,9 @@ class KeyReusedError(ServiceError):
 class TooManyRequests(ServiceError):
     status, title = 429, "Too many requests"
     explanation = ("This address has made too many requests of this kind lately (failed seat-token "
-                   "checks, or games created). Wait the number of seconds in the Retry-After header.")
+                   "checks, or games created), or holds too many live feeds open at once (streams "
+                   "and waiting long polls of `GET /games/{id}/events`). Wait the number of seconds "
+                   "in the Retry-After header.")
 
 
 class UnsupportedMediaType(ServiceError):

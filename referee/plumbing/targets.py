@@ -54,7 +54,10 @@ def check_host(host: str, what: str, resolve: bool) -> None:
 def check_webhook(url: str, resolve: bool = False) -> None:
     """At creation the host is checked as written (a name may not resolve from here yet); at
     delivery it is checked again after resolution, against DNS tricks."""
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as e:  # e.g. "http://[::1" (an unclosed IPv6 literal): a refusal, not a 500
+        raise TargetRefused(f"webhook is not a URL ({e})") from None
     if parts.scheme not in ("http", "https"):
         raise TargetRefused("webhook must be an http:// or https:// URL")
     check_host(parts.hostname or "", "webhook", resolve)

@@ -29,7 +29,6 @@ from referee.service.loaded import Loaded, cached_size, epoch, iso, kept, status
 from referee.service.statecache import StateCache
 from referee.store import credentials, deadlines, events, instance, projections, snapshots
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
-from referee.store.listener import EventListener
 
 Clock = Callable[[], float]
 Appended = list[tuple[str, int | None, dict]]
@@ -63,8 +62,6 @@ class Core:
         self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
         self._token_seats: dict[tuple[str, str], int] = {}  # (game, token hash) -> seat, oldest first
-        self._listening: EventListener | None = None
-        self._listener_lock = threading.Lock()
         db = open_database(database)  # creates or migrates the schema, once per process
         with write_transaction(db) as conn:
             stored = instance.secret_key(conn)

@@ -83,8 +83,8 @@ class Referee(Core):
     def raw_events(self, game_id: str) -> list[events.Event]:
         return read.raw_events(self, game_id)
 
-    def wait_for_events(self, game_id: str, viewer: int | None, after: int, wait: float) -> list[dict[str, Any]]:
-        return feed.wait_for_events(self, game_id, viewer, after, wait)
+    def feed(self, game_id: str, viewer: int | None, after: int) -> list[dict[str, Any]]:
+        return feed.feed(self, game_id, viewer, after)
 
     # -- the scheduler's jobs ---------------------------------------------------------------
 

@@ -8,7 +8,7 @@ answer the same SQL from the store modules; sqlite.py and postgres.py hold what 
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 import psycopg
 
@@ -70,6 +70,11 @@ def redacted(url: Any) -> str:
     return f"postgresql://{info.get('user', '')}@{host}{':' + str(info['port']) if info.get('port') else ''}/{name}"
 
 
+# Called after each commit of this process (the live feed's SQLite watcher then looks at once
+# instead of at its next tick, store/watch.py); each must be cheap and must not raise.
+committed: list[Callable[[], None]] = []
+
+
 class write_transaction:  # noqa: N801 - used like a function: `with write_transaction(db) as conn`
     """BEGIN ... COMMIT, all-or-nothing. On SQLite, BEGIN IMMEDIATE: one writer at a time; on
     PostgreSQL, writers of different games run side by side (see postgres.py).
@@ -87,3 +92,6 @@ class write_transaction:  # noqa: N801 - used like a function: `with write_trans
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.conn.execute("ROLLBACK" if exc_type is not None else "COMMIT")
+        if exc_type is None:
+            for hook in committed:
+                hook()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import Callable
 
 import psycopg
 
@@ -34,6 +35,25 @@ class EventListener:
         self._changed = threading.Condition()
         self._last_wait = time.monotonic()
         self._thread: threading.Thread | None = None
+        self._subscribers: list[Callable[[str, int], None]] = []
+
+    def subscribe(self, heard: Callable[[str, int], None]) -> None:
+        """Call `heard(game_id, seq)` (on the listening thread) for every announcement until
+        unsubscribed; the connection stays open meanwhile (the live feed's watcher)."""
+        with self._changed:
+            self._subscribers.append(heard)
+            self._start()
+
+    def unsubscribe(self, heard: Callable[[str, int], None]) -> None:
+        with self._changed:
+            if heard in self._subscribers:
+                self._subscribers.remove(heard)
+            self._last_wait = time.monotonic()
+
+    def _start(self) -> None:
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="referee-listener", daemon=True)
+            self._thread.start()
 
     def wait(self, game_id: str, after: int, timeout: float) -> None:
         """Return when an event after `after` has been announced for the game, or after
@@ -41,9 +61,7 @@ class EventListener:
         until = time.monotonic() + min(timeout, RECHECK)
         with self._changed:
             self._last_wait = time.monotonic()
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name="referee-listener", daemon=True)
-                self._thread.start()
+            self._start()
             while self._heard.get(game_id, 0) <= after:
                 left = until - time.monotonic()
                 if left <= 0:
@@ -51,7 +69,7 @@ class EventListener:
                 self._changed.wait(left)
 
     def _idle(self) -> bool:
-        return time.monotonic() - self._last_wait > IDLE
+        return not self._subscribers and time.monotonic() - self._last_wait > IDLE
 
     def _run(self) -> None:
         backoff = 0.0
@@ -79,3 +97,6 @@ class EventListener:
                 if len(self._heard) > 100_000:  # bounded: forget the oldest announcements
                     self._heard.pop(next(iter(self._heard)))
             self._changed.notify_all()
+            subscribers = list(self._subscribers)
+        for heard in subscribers:
+            heard(game_id, int(seq))

@@ -28,7 +28,11 @@ def seat_cookie_name(game_id: str) -> str:
 
 def seat_from_cookie(secret_key: bytes, game_id: str, seats: int) -> int | None:
     """The seat this browser was signed in as for `game_id`; None (a spectator) otherwise."""
-    raw = request.cookies.get(seat_cookie_name(game_id), "")
+    return seat_from_cookie_value(secret_key, game_id, seats, request.cookies.get(seat_cookie_name(game_id), ""))
+
+
+def seat_from_cookie_value(secret_key: bytes, game_id: str, seats: int, raw: str) -> int | None:
+    """The seat a seat cookie's value signs in as (the live feed reads cookies without Flask)."""
     seat_text, _, key = raw.partition(".")
     if not (seat_text.isascii() and seat_text.isdigit()) or not key:
         return None

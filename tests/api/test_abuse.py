@@ -60,6 +60,7 @@ def test_failed_authentication_is_rate_limited_but_good_tokens_are_not_counted(l
 @pytest.mark.parametrize("seat", [{"name": "Bot", "webhook": "http://127.0.0.1:9/hook"},
                                   {"name": "Bot", "webhook": "http://localhost/hook"},
                                   {"name": "Bot", "webhook": "http://[::1]/hook"},
+                                  {"name": "Bot", "webhook": "http://[::1/hook"},  # not even a URL: 422, not 500
                                   {"name": "Bot", "webhook": "http://10.1.2.3/hook"},
                                   {"name": "Bot", "webhook": "http://169.254.169.254/latest/meta-data"},
                                   {"name": "Bot", "email": "bo@[127.0.0.1]"},

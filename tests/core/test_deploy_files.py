@@ -107,9 +107,10 @@ def test_service_starts_a_command_that_exists(unit):
         config = argv[argv.index("-c") + 1]
         assert (ROOT / config).is_file(), f"{rel(unit)}: no {config}"
         module, _, factory = argv[-1].partition(":")
-        assert module == "referee.app" and factory == "create_app()"
-        from referee import app
-        assert callable(app.create_app)
+        assert module == "referee.asgi" and factory == "create_asgi_app()"  # the one app: feeds on the loop
+        from referee import asgi
+        assert callable(asgi.create_asgi_app)
+        assert int(service["LimitNOFILE"]) >= 10_000  # one socket per open stream
     else:
         script = in_checkout(argv[0])
         assert script in SCRIPTS and os.access(script, os.X_OK), f"{rel(unit)}: {argv[0]}"
@@ -118,7 +119,8 @@ def test_service_starts_a_command_that_exists(unit):
 def test_environment_example_names_only_real_settings():
     values = env_file(PG / "referee.env")
     config_keys = {"REFEREE_" + f.name.upper() for f in fields(Config)}
-    gunicorn_keys = {k for conf in GUNICORN_CONFS
+    sources = [*GUNICORN_CONFS, ROOT / "referee" / "asgi" / "__init__.py"]  # REFEREE_THREADS: the Flask pool
+    gunicorn_keys = {k for conf in sources
                      for k in re.findall(r"""os\.environ\.get\(["'](REFEREE_[A-Z_]+)""", conf.read_text())}
     assert {"REFEREE_BIND", "REFEREE_WORKERS", "REFEREE_THREADS"} <= gunicorn_keys
     unknown = {k for k in values if k.startswith("REFEREE_")} - config_keys - gunicorn_keys
@@ -165,36 +167,45 @@ def test_postgresql_gunicorn_settings_extend_the_single_host_ones():
     cfg = gunicorn.config.Config()
     for name, value in conf.items():
         if name in cfg.settings:
-            cfg.set(name, value)  # gunicorn's own validation (post_worker_init takes one argument)
-    for name in ("bind", "workers", "threads", "worker_class", "timeout", "access_log_format"):
+            cfg.set(name, value)  # gunicorn's own validation
+    for name in ("bind", "workers", "worker_class", "timeout", "accesslog"):
         assert conf[name] == base[name]
-    assert cfg.post_worker_init is conf["post_worker_init"]
+    # the uvicorn worker: an event loop per worker, where the live feed waits holding no thread
+    from uvicorn_worker import UvicornWorker
+    assert issubclass(cfg.worker_class, UvicornWorker)
+    assert cfg.worker_class.CONFIG_KWARGS["server_header"] is False  # no server banner
 
 
-def _seen_address(allowed: list[str], peer: str, forwarded: str | None) -> str:
-    fix = runpy.run_path(str(PG / "gunicorn.conf.py"))["trusted_proxy_fix"]
+def _seen_address(allowed: str, peer: str, forwarded: str | None) -> str:
+    """The client address the app sees, as the uvicorn worker sets it up: gunicorn's
+    forwarded_allow_ips handed to uvicorn's ProxyHeadersMiddleware."""
+    import asyncio
+
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
     seen = {}
 
-    def app(environ, start_response):
-        seen["addr"] = environ["REMOTE_ADDR"]
-        return []
+    async def app(scope, receive, send):
+        seen["addr"] = scope["client"][0]
 
-    environ = {"REMOTE_ADDR": peer, "REQUEST_METHOD": "GET", "PATH_INFO": "/", "wsgi.url_scheme": "http"}
-    if forwarded is not None:
-        environ["HTTP_X_FORWARDED_FOR"] = forwarded
-    fix(app, allowed)(environ, lambda *a: None)
+    headers = [(b"x-forwarded-for", forwarded.encode())] if forwarded is not None else []
+    scope = {"type": "http", "client": (peer, 4000), "headers": headers, "scheme": "http"}
+    asyncio.run(ProxyHeadersMiddleware(app, trusted_hosts=allowed)(scope, None, None))
     return seen["addr"]
 
 
 def test_client_address_comes_from_the_trusted_proxy_only():
+    import uvicorn_worker._workers as workers
+    # the worker passes gunicorn's setting (FORWARDED_ALLOW_IPS) on to uvicorn
+    assert '"forwarded_allow_ips": self.cfg.forwarded_allow_ips' in Path(workers.__file__).read_text()
+    proxy = env_file(PG / "referee.env")["FORWARDED_ALLOW_IPS"]
+    assert "*" not in proxy
     # nginx appends the address it saw: the last entry is the client, earlier ones are its claims.
-    assert _seen_address(["10.0.0.10"], "10.0.0.10", "203.0.113.9, 198.51.100.7") == "198.51.100.7"
-    assert _seen_address(["10.0.0.0/24"], "10.0.0.11", "198.51.100.7") == "198.51.100.7"
-    assert _seen_address(["*"], "192.0.2.1", "198.51.100.7") == "198.51.100.7"
+    assert _seen_address(proxy, "10.0.0.10", "203.0.113.9, 198.51.100.7") == "198.51.100.7"
+    assert _seen_address("10.0.0.0/24", "10.0.0.11", "198.51.100.7") == "198.51.100.7"
     # Anyone else keeps their own address whatever they claim.
-    assert _seen_address(["10.0.0.10"], "192.0.2.1", "198.51.100.7") == "192.0.2.1"
-    assert _seen_address(["10.0.0.10", "::1"], "2001:db8::1", "198.51.100.7") == "2001:db8::1"
-    assert _seen_address(["10.0.0.10"], "10.0.0.10", None) == "10.0.0.10"
+    assert _seen_address(proxy, "192.0.2.1", "198.51.100.7") == "192.0.2.1"
+    assert _seen_address("10.0.0.10, ::1", "2001:db8::1", "198.51.100.7") == "2001:db8::1"
+    assert _seen_address(proxy, "10.0.0.10", None) == "10.0.0.10"
 
 
 def test_proxy_balances_over_web_hosts_with_long_poll_timeouts():
@@ -208,6 +219,11 @@ def test_proxy_balances_over_web_hosts_with_long_poll_timeouts():
     from referee.api.games import MAX_WAIT
     read_timeout = int(re.search(r"proxy_read_timeout (\d+)s;", text).group(1))
     assert read_timeout >= 2 * MAX_WAIT  # the change feed's long poll, with room to answer
+    # the event stream passes through at once (no buffering) and outlives a heartbeat
+    stream = re.search(r"location ~ \^/games/\[\^/\]\+/events\$ \{(.*?)\}", text, re.S)
+    assert stream, "no location for the event stream"
+    assert "proxy_buffering off;" in stream.group(1) and "proxy_pass http://referee_web;" in stream.group(1)
+    assert int(re.search(r"proxy_read_timeout (\d+)s;", stream.group(1)).group(1)) > 2 * Config.stream_heartbeat
 
 def test_proxy_admits_the_largest_body_the_app_accepts(tmp_path):
     from referee.app import create_app

@@ -92,7 +92,7 @@ def start_gunicorn(database, port: int, workers: int = 2, threads: int = 4, log_
     log = Path(log_dir) / f"gunicorn-{port}.log" if log_dir else Path(f"{database}.gunicorn.log")
     with open(log, "ab") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(root / "deploy/gunicorn.conf.py"),
-                                 "referee.app:create_app()"], env=env, cwd=root, start_new_session=True,
+                                 "referee.asgi:create_asgi_app()"], env=env, cwd=root, start_new_session=True,
                                 stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -27,7 +27,7 @@ def _boot_once(database: Path) -> str | None:
     log = database.with_suffix(".log")  # a file, not a pipe nobody reads while the server runs
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
-                                 "referee.app:create_app()"], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+                                 "referee.asgi:create_asgi_app()"], env=env, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60  # generous: the machine may be busy with other tests
         while time.monotonic() < deadline:

@@ -67,3 +67,34 @@ def test_every_rule_id_the_code_can_cite_has_an_anchor_on_the_rules_page(game):
     unlinkable = {r for r in cited if not rulebook.RULE_ID.fullmatch(r)}
     assert not unlinkable, f"referee/web/rulebook.py RULE_ID does not recognise {sorted(unlinkable)}"
     assert not cited - anchors, sorted(cited - anchors)
+
+
+# -- every rule of the spec is named by a test ------------------------------------------------------
+
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "games"  # shared/ lies beside the repository
+PREFIXES = {"babel": ("B", "DP"), "iron_age": ("IA",), "khronos": ("K",), "sands_of_time": ("ST",), "gentes": ("G",)}
+
+
+def spec_ids(game: str) -> set[str]:
+    """The rule ids the game's spec (shared/games/<id>/RULES.md) states, sub-ids and rulings included."""
+    text = (SHARED / game / "RULES.md").read_text(encoding="utf-8")
+    prefix = "|".join(PREFIXES[game])
+    return set(re.findall(rf"(?<![\w-])((?:{prefix})-[A-Z]{{0,2}}\d+(?:\.\d+)*[a-z]?)(?![\w]|\.\d)", text))
+
+
+def named(rule: str, tests: str) -> bool:
+    """Named as written (B-15, IA-5.2) or as a test name writes it (B_15, IA_5_2)."""
+    return any(re.search(r"(?<![A-Za-z0-9])" + re.escape(v) + r"(?![0-9]|[._][0-9])", tests)
+               for v in (rule, rule.replace("-", "_").replace(".", "_")))
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_rule_id_of_the_spec_is_named_in_a_test(game):
+    """A rule nobody names in a test is a rule nobody checked (on top of the rule tests, which
+    carry their ids in their names)."""
+    ids = spec_ids(game)
+    assert len(ids) > 30, ids
+    here = Path(__file__).parent / game
+    tests = "".join(p.read_text(encoding="utf-8") for p in here.rglob("*.py"))
+    missing = sorted(i for i in ids if not named(i, tests))
+    assert not missing, missing

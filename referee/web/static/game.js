@@ -1,7 +1,7 @@
-// Referee game page: keyboard stepping through the history, and live updates by long polling
-// the public change feed (GET /games/{id}/events?after=N&wait=25). The feed is read without
-// credentials, so it carries only what a spectator may see; on any change the page fetches
-// itself again (with the seat cookie) and swaps in the new <main>.
+// Referee game page: keyboard stepping through the history, and live updates from the change
+// feed GET /games/{id}/events?after=N: a stream of Server-Sent Events where the browser has
+// EventSource (it reconnects by itself with Last-Event-ID), else a long poll (&wait=25). On any
+// new event the page fetches itself again (with the seat cookie) and swaps in the new <main>.
 (function () {
   "use strict";
   var WAIT = 25;
@@ -81,6 +81,22 @@
     }
   }
 
+  function subscribe(main) {
+    if (!window.EventSource) { poll(main); return; }
+    var source = new EventSource("/games/" + encodeURIComponent(main.dataset.game) +
+                                 "/events?after=" + Number(main.dataset.seq));
+    source.onmessage = async function () {
+      source.close();
+      if (!document.body.contains(main)) return;
+      if (await refresh(main)) { start(); return; }
+      poll(main);  // the page could not be fetched: keep listening the simple way
+    };
+    source.onerror = function () {
+      // A refused stream (too many open, say) is closed for good: fall back to the long poll.
+      if (source.readyState === EventSource.CLOSED && document.body.contains(main)) poll(main);
+    };
+  }
+
   function showCurrentEvent() {
     var list = document.getElementById("events");
     var current = list && list.querySelector("li.current");
@@ -92,7 +108,7 @@
     var main = document.querySelector("main#game");
     if (!main || main.dataset.live !== "1" || polling === main) return;
     polling = main;
-    poll(main);
+    subscribe(main);
   }
 
   // The create form shows the selected game's seat rows only (hidden rows are not sent).

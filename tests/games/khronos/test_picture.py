@@ -5,34 +5,13 @@ every board element a step can name present, and nothing another seat holds."""
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 
 import pytest
 
-from referee.engine.drawing import MIN_FONT
 from tests.games.khronos.test_steps import _positions
+from tests.picturecheck import check_picture, elements
 
-NS = "{http://www.w3.org/2000/svg}"
 NAMES = ["Alexandra", "Ben", "Carolina", "Dmitri", "Eve"]
-
-
-def _elements(svg: str) -> dict[str, ET.Element]:
-    root = ET.fromstring(svg)
-    return {g.attrib["data-el"]: g for g in root.iter(f"{NS}g") if "data-el" in g.attrib}
-
-
-def _step_elements(rules, state, seat, kind, pick) -> set[str]:
-    """The elements named along a few random step paths."""
-    out: set[str] = set()
-    for _ in range(4):
-        path: list[str] = []
-        while True:
-            step = rules.steps(state, seat, kind, path)
-            out |= {o.element for o in step.options if o.element}
-            if not step.options:
-                break
-            path.append(pick.choice(step.options).id)
-    return out
 
 
 @pytest.mark.parametrize("seats,holdem", [(2, True), (5, False)])
@@ -42,17 +21,7 @@ def test_picture_is_readable_names_players_and_draws_every_element_a_step_names(
     seen = 0
     for n, (rules, state) in enumerate(_positions(seats, holdem, 40 + seats, every=6)):
         for p in rules.prompts(state):
-            svg = rules.picture(rules.view(state, p.seat), p.seat, names)
-            root = ET.fromstring(svg)
-            assert int(root.attrib["viewBox"].split()[2]) <= 760
-            texts = list(root.iter(f"{NS}text"))
-            assert texts and all(float(t.attrib["font-size"]) >= MIN_FONT for t in texts)
-            assert "seat " not in svg.lower() and names[p.seat] in svg
-            els = _elements(svg)
-            for el_id, g in els.items():
-                assert g[0].tag == f"{NS}title" and g[0].text, el_id
-            missing = _step_elements(rules, state, p.seat, p.kind, pick) - set(els)
-            assert not missing, (p.kind, sorted(missing)[:5])
+            svg, els = check_picture(rules, state, p.seat, p.kind, names, pick)
             for other, q in enumerate(state["players"]):
                 if other != p.seat:
                     for card in q["hand"]:
@@ -66,7 +35,7 @@ def test_a_spectator_sees_no_hand_and_the_picture_is_pure():
         view = rules.view(state, None)
         svg = rules.picture(view, None, NAMES[:3])
         assert svg == rules.picture(view, None, NAMES[:3])
-        assert "Your hand" not in svg and not any(k.startswith("card-") for k in _elements(svg))
+        assert "Your hand" not in svg and not any(k.startswith("card-") for k in elements(svg))
         for p in state["players"]:
             assert not any(c in svg for c in p["hand"] if c not in state["display"])
 
@@ -77,7 +46,7 @@ def test_the_squares_a_reduced_tile_may_take_are_drawn_while_its_owner_decides()
     st = pos.play(0, {"type": "demolish", "age": "might", "at": [2, 1], "card": pos.hand(0, "M")[0]})
     st = pos.play(0, {"type": "choose_reduction", "at": [0, 0]}, st)
     svg = pos.rules.picture(pos.rules.view(st, 1), 1, NAMES[:3])
-    els = _elements(svg)
+    els = elements(svg)
     assert {"anchor-might-0-0", "anchor-might-1-1", "b-might-0-0"} <= set(els)
     assert "Waiting for Ben to place a reduced building in Might" in svg
     assert els["b-might-3-0"][0].text.startswith("fortress (military, rank 3) at row 3, column 0 in Might, Ben's")

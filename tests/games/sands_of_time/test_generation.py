@@ -193,7 +193,7 @@ def test_ST_R27_buildings_benefit_the_current_controller():
     assert out["players"][1]["vp"] == 1 and out["players"][0]["vp"] == 0
 
 
-def test_ST_42_43_chronicle_scoring_with_heritage_limits():
+def test_ST_42_and_ST_43_chronicle_scoring_with_heritage_limits():
     def edit(st):
         p = st["players"][0]
         p["heritage"] = {"civil": 3, "political": 5, "culture": 0}

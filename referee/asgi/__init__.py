@@ -1,0 +1,45 @@
+"""The service as one ASGI application, the one `referee serve` and deploy/ run.
+
+Live feeds (issue 22) are served by the event loop, where a waiting client costs a coroutine,
+not a worker thread: `GET /games/{id}/events`, as Server-Sent Events or as a long poll
+(feed.py). Every other request goes to the Flask app (app.py) in a bounded thread pool through
+a2wsgi. One process, one port, one command.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
+
+from a2wsgi import WSGIMiddleware
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route
+
+from referee.app import create_app
+from referee.asgi.feed import LiveFeed
+from referee.plumbing.config import Config
+
+
+def create_asgi_app(config: Config | None = None, clock: Any = None, threads: int | None = None,
+                    **flask_config: Any) -> Starlette:
+    """The ASGI app: the feed's route first, then the Flask app for everything else
+    (`app.state.flask` is that Flask app) in a pool of `threads` (REFEREE_THREADS, default 16:
+    requests that need a thread at once; none of them waits for a game to move)."""
+    if threads is None:
+        threads = int(os.environ.get("REFEREE_THREADS", "16"))
+    flask_app = create_app(config, clock, **flask_config)
+    live = LiveFeed(flask_app)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        yield
+        live.close()
+
+    routes = [Route("/games/{game_id}/events", live.endpoint,
+                    methods=["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]),
+              Mount("/", app=WSGIMiddleware(flask_app, workers=threads))]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.flask = flask_app
+    app.state.live = live
+    return app

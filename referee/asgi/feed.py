@@ -1,0 +1,254 @@
+"""`GET /games/{id}/events` on the event loop: the audit log, and the live change feed.
+
+Two forms on one path, chosen by the `Accept` header:
+
+- JSON (the default): the events after `after`; with `wait=S` a long poll that answers as soon
+  as an event after `after` exists, or with an empty list after S seconds (scripts and bots).
+- Server-Sent Events (`Accept: text/event-stream`, what a browser's EventSource sends): every
+  event after `after` (or after `Last-Event-ID` on a reconnect) as `id: SEQ` + `data: JSON`,
+  in order, once each; a comment line every `stream_heartbeat` seconds so proxies keep the
+  connection; closed after `stream_lifetime` seconds, when the client reconnects with
+  `Last-Event-ID` and misses nothing.
+
+Waiting holds no thread: a waiter is a coroutine woken by the process's one head watcher
+(store/watch.py). Blocking work (the seat check, reading and redacting events) runs in a small
+thread pool of its own, so feeds and the Flask app's pool never starve each other. When a move
+wakes many streams of one game, the read is done once per viewer and shared (`_frames`).
+
+Every event sent is redacted for the connection's viewer by the service's one function
+(`Referee.feed` = `read.events_for` + narration). The viewer is the seat of a bearer token, as
+in the API (failed checks count toward the same per-address lock-out), or else of the page's
+seat cookie (web/access.py), or a spectator.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import time
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, AsyncIterator, Callable
+
+import orjson
+from flask import Flask
+from prometheus_client import Gauge
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from referee.api import abuse
+from referee.api.games import MAX_SEQ, MAX_WAIT
+from referee.api.http import parse_bearer, parse_int_arg
+from referee.asgi.limits import StreamLimits
+from referee.plumbing.config import Config
+from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
+from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
+from referee.service.referee import Referee
+from referee.store.db import OperationalError
+from referee.store.watch import HeadWatcher
+from referee.web.access import seat_cookie_name, seat_from_cookie_value
+
+ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
+READ_THREADS = 4      # the feed's pool for blocking reads (each holds a database connection)
+RETRY_MS = 3000       # how long an EventSource waits before it reconnects
+SHARED_READS = 1024   # reads kept for other streams of the same game, viewer and position
+HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer",
+           "Cache-Control": "no-store"}
+# nginx passes a response with this header on at once instead of buffering it (deploy/).
+LAST_ID = re.compile(r"[0-9]{1,16}")  # as the OpenAPI document has it
+STREAM_HEADERS = {**HEADERS, "X-Accel-Buffering": "no"}
+
+log = logging.getLogger(__name__)
+
+
+class LiveFeed:
+    """The feed's route, its waiters' watcher, its read pool and its limits (one per app)."""
+
+    def __init__(self, flask_app: Flask):
+        self.flask = flask_app
+        self.service: Referee = flask_app.extensions["referee"]
+        self.config: Config = flask_app.config["REFEREE"]
+        self.watcher = HeadWatcher(self.service.database)
+        self.pool = ThreadPoolExecutor(max_workers=READ_THREADS, thread_name_prefix="referee-feed")
+        self.limits = StreamLimits(self.config.streams_per_address, self.config.streams_per_process)
+        self._reads: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+        self.requests = json_logger(REQUEST_LOG)
+        registry = flask_app.extensions.get("metrics_registry")
+        if registry is not None:
+            Gauge("referee_live_feeds", "Open event streams and waiting long polls (this process)",
+                  registry=registry).set_function(lambda: self.limits.open)
+
+    def close(self) -> None:
+        self.watcher.close()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- the route ----------------------------------------------------------------------------
+
+    async def endpoint(self, request: Request) -> Response:
+        started = time.perf_counter()
+        game_id = request.path_params["game_id"]
+        try:
+            if request.method == "OPTIONS":
+                response = Response(status_code=200, headers={**HEADERS, "Allow": "GET, HEAD, OPTIONS"})
+            elif request.method not in ("GET", "HEAD"):
+                response = _problem(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
+                                    {"Allow": "GET, HEAD, OPTIONS"})
+            elif request.method == "GET" and "text/event-stream" in request.headers.get("accept", ""):
+                response = await self._stream(request, game_id, started)
+            else:
+                response = await self._poll(request, game_id)
+        except ServiceError as e:
+            response = _problem(e.status, e.title, e.detail, e.headers, e.problem())
+        except OperationalError as e:  # as app.py: the database is away, nothing changed
+            log.warning("database unavailable: %s", type(e).__name__)
+            response = _problem(503, "Service Unavailable",
+                                "the database is unavailable right now; nothing was changed, retry shortly",
+                                {"Retry-After": "2"})
+        if not isinstance(response, StreamingResponse):  # a stream is logged when it ends
+            self._log(request, game_id, response.status_code, started)
+        return response
+
+    async def _poll(self, request: Request, game_id: str) -> Response:
+        after = _after(request)
+        wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
+        viewer, frames = await self._open(request, game_id, after)
+        events = [e for _, e, _ in frames]
+        if not events and wait > 0:
+            address = _address(request)
+            self.limits.acquire(address)
+            try:
+                head = await self.watcher.wait(game_id, after, wait)
+                if head is not None:
+                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head)]
+            finally:
+                self.limits.release(address)
+        return Response(self.flask.json.dumps({"events": events}) + "\n", media_type="application/json",
+                        headers=HEADERS)
+
+    async def _stream(self, request: Request, game_id: str, started: float) -> Response:
+        after = _after(request)
+        parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
+        address = _address(request)
+        self.limits.acquire(address)
+        try:
+            viewer, first = await self._open(request, game_id, after)
+        except BaseException:
+            self.limits.release(address)
+            raise
+        events = self._events(request, game_id, viewer, after, first, address, started)
+        return StreamingResponse(events, media_type="text/event-stream", headers=STREAM_HEADERS)
+
+    async def _events(self, request: Request, game_id: str, viewer: int | None, after: int,
+                      first: list[tuple[int, dict, bytes]], address: str, started: float) -> AsyncIterator[bytes]:
+        """The stream's body: the events after `after`, then each new one as it is appended."""
+        sent = 0
+        try:
+            yield f"retry: {RETRY_MS}\n\n".encode()
+            last = after
+            for seq, _, frame in first:
+                yield frame
+                last, sent = seq, sent + 1
+            # Lifetimes end spread out, so a server's streams do not all reconnect at once.
+            until = time.monotonic() + self.config.stream_lifetime * random.uniform(0.85, 1.0)
+            while (left := until - time.monotonic()) > 0:
+                head = await self.watcher.wait(game_id, last, min(self.config.stream_heartbeat, left))
+                if head is None:
+                    if until - time.monotonic() > 0:
+                        yield b": keep-alive\n\n"
+                    continue
+                for seq, _, frame in await self._frames(game_id, viewer, last, head):
+                    yield frame
+                    last, sent = seq, sent + 1
+        finally:
+            self.limits.release(address)
+            self._log(request, game_id, 200, started, stream=True, sent=sent)
+
+    # -- blocking work, in the feed's pool --------------------------------------------------------
+
+    async def _open(self, request: Request, game_id: str,
+                    after: int) -> tuple[int | None, list[tuple[int, dict, bytes]]]:
+        """The viewer (401/404 as the API answers them) and the events after `after`. When the
+        watcher knows the game's head (others wait on it), nothing is read unless there is
+        something after `after`, and then the read is shared: a move answers every long poll
+        of its game at once, and they all come back together."""
+        authorization = request.headers.get("authorization")
+        cookie = request.cookies.get(seat_cookie_name(game_id), "")
+        viewer = None
+        if authorization is not None or cookie:
+            viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request))
+        head = self.watcher.head(game_id)
+        if head is None:
+            return viewer, await self._run(self._read_frames, game_id, viewer, after)
+        if head <= after:
+            return viewer, []
+        return viewer, await self._frames(game_id, viewer, after, head)
+
+    def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str) -> int | None:
+        token = parse_bearer(authorization)
+        if token is not None:
+            key = abuse.client_key(self.flask, address)
+            abuse.refuse_if_locked_out(key, self.config)
+            try:
+                return self.service.seat_for(game_id, token)
+            except Unauthorized:
+                abuse.count_failure(key, self.config)
+                raise
+        if cookie:
+            seats = self.service.load(game_id).seat_count()
+            return seat_from_cookie_value(self.service.secret_key, game_id, seats, cookie)
+        return None
+
+    def _read_frames(self, game_id: str, viewer: int | None, after: int) -> list[tuple[int, dict, bytes]]:
+        return [(e["seq"], e, _frame(self.flask, e)) for e in self.service.feed(game_id, viewer, after)]
+
+    async def _frames(self, game_id: str, viewer: int | None, after: int,
+                      head: int) -> list[tuple[int, dict, bytes]]:
+        """The events after `after` (the game's head being at least `head`) for `viewer`, each
+        with its SSE frame: read once for every stream of the game at the same place with the
+        same viewer (a move wakes them together)."""
+        key = (game_id, viewer, after, head)
+        future = self._reads.get(key)
+        if future is None:
+            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after))
+            future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
+            self._reads[key] = future
+            while len(self._reads) > SHARED_READS:
+                self._reads.popitem(last=False)
+        return await asyncio.shield(future)
+
+    async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    def _log(self, request: Request, game_id: str, status: int, started: float, **extra: Any) -> None:
+        log_fields(self.requests, "request", method=request.method, route=ROUTE, status=status,
+                   ms=round((time.perf_counter() - started) * 1000, 2), game_id=game_id, **extra)
+
+
+def _after(request: Request) -> int:
+    """Where the feed starts: `Last-Event-ID` (a reconnecting EventSource) or else `after`."""
+    after = parse_int_arg("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
+    last_id = request.headers.get("last-event-id")
+    if last_id is None:
+        return after
+    if not LAST_ID.fullmatch(last_id):
+        raise BadRequest(f"Last-Event-ID must be an event's seq (an integer from 0 to {MAX_SEQ})",
+                         parameter="Last-Event-ID")
+    return parse_int_arg("Last-Event-ID", last_id, 0, 0, MAX_SEQ)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _frame(flask_app: Flask, event: dict[str, Any]) -> bytes:
+    """One event as a Server-Sent Event: its sequence as the id, its JSON (one line) as data."""
+    return f"id: {event['seq']}\ndata: {flask_app.json.dumps(event)}\n\n".encode()
+
+
+def _problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None,
+             body: dict[str, Any] | None = None) -> Response:
+    doc = body or {"type": "about:blank", "title": title, "status": status, "detail": detail}
+    return Response(orjson.dumps(doc) + b"\n", status_code=status, media_type="application/problem+json",
+                    headers={**HEADERS, **(headers or {})})

@@ -1,0 +1,205 @@
+"""Waking the live feed's waiters when a game's log grows: one watcher per process, no polling
+per connection.
+
+Waiters are coroutines on the event loop (referee/asgi/feed.py); each waits for a game's head
+to pass a sequence. One thread per process learns the heads of the games someone waits on:
+
+- SQLite: every TICK seconds, and at once after a commit by this process (db.committed), it
+  asks the file whether anything was committed since it last looked (`PRAGMA data_version`, a
+  read of a counter), and only then reads the heads of the watched games (one indexed query);
+  a game newly waited on has its head read at the next tick.
+- PostgreSQL: the process's LISTEN connection (store/listener.py) reports every append at
+  once; the heads are also re-read every RECHECK seconds, so a lost notification or a dropped
+  connection delays a wake-up, never loses one.
+
+The database stays the only truth: a waiter woken here still reads its events from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+import time
+from typing import Any
+
+from referee.store import db as store_db
+from referee.store.db import is_postgres, open_with_migrations
+from referee.store.listener import EventListener
+
+TICK = 0.025      # seconds between two looks at SQLite's commit counter
+# After a commit of this process, the look waits this long: the commit's own answer (a move's,
+# in a thread of this process) goes out first, and the streams' reads do not delay it.
+DEFER = 0.005
+RECHECK = 2.0     # seconds between two full head reads on PostgreSQL
+IDLE = 30.0       # seconds without a waiter after which the watcher thread ends
+CHUNK = 500       # game ids per head query (SQLite's parameter limit is far above)
+
+log = logging.getLogger(__name__)
+
+
+class HeadWatcher:
+    """The newest known sequence of each watched game, and waiting for it to pass a number.
+
+    `wait` runs on one event loop; the thread only posts heads to that loop."""
+
+    def __init__(self, database: str):
+        self.database = database
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiters: dict[str, dict[asyncio.Future, int]] = {}  # game -> {future: after}
+        self._heads: dict[str, int] = {}                          # watched games only (loop side)
+        self._lock = threading.Lock()
+        self._watched: set[str] = set()   # thread side copies, under _lock
+        self._new: set[str] = set()
+        self._last_waiter = time.monotonic()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._listener: EventListener | None = None
+        self._poke = threading.Event()
+
+    # -- the event loop's side ------------------------------------------------------------
+
+    def head(self, game_id: str) -> int | None:
+        """The newest sequence heard of for a watched game (None before its first read)."""
+        return self._heads.get(game_id)
+
+    async def wait(self, game_id: str, after: int, timeout: float) -> int | None:
+        """The game's head once it is known to be past `after`; None after `timeout` seconds."""
+        if self._heads.get(game_id, -1) > after:
+            return self._heads[game_id]
+        loop = asyncio.get_running_loop()
+        self._loop = loop
+        future: asyncio.Future = loop.create_future()
+        waiters = self._waiters.setdefault(game_id, {})
+        waiters[future] = after
+        if len(waiters) == 1:
+            with self._lock:
+                self._watched.add(game_id)
+                self._new.add(game_id)
+        self._ensure_thread()
+        expiry = loop.call_later(timeout, _expire, future)  # lighter than asyncio.wait_for
+        try:
+            return await future
+        finally:
+            expiry.cancel()
+            waiters.pop(future, None)
+            if not waiters:
+                self._waiters.pop(game_id, None)
+                self._heads.pop(game_id, None)
+                with self._lock:
+                    self._watched.discard(game_id)
+                    self._last_waiter = time.monotonic()
+
+    def _advance(self, heads: dict[str, int]) -> None:
+        """On the loop: record heads and wake the waiters they pass."""
+        for game_id, seq in heads.items():
+            waiters = self._waiters.get(game_id)
+            if waiters is None:
+                continue
+            if seq > self._heads.get(game_id, -1):
+                self._heads[game_id] = seq
+            for future, after in list(waiters.items()):
+                if seq > after and not future.done():
+                    future.set_result(seq)
+
+    def _post(self, heads: dict[str, int]) -> None:
+        loop = self._loop
+        if heads and loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._advance, heads)
+            except RuntimeError:  # the loop closed meanwhile (shutdown)
+                pass
+
+    def close(self) -> None:
+        """Stop the thread (the app's shutdown); waiters time out on their own."""
+        self._closed = True
+
+    # -- the watching thread ----------------------------------------------------------------
+
+    def _ensure_thread(self) -> None:
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._closed = False
+                self._thread = threading.Thread(target=self._run, name="referee-head-watcher", daemon=True)
+                self._thread.start()
+
+    def _idle(self) -> bool:
+        with self._lock:
+            return self._closed or (not self._watched and time.monotonic() - self._last_waiter > IDLE)
+
+    def _run(self) -> None:
+        backoff = 0.0
+        while not self._idle():
+            try:
+                db, _ = open_with_migrations(self.database, migrate=False)
+                try:
+                    backoff = 0.0
+                    if is_postgres(self.database):
+                        self._watch_postgres(db.conn)
+                    else:
+                        self._watch_sqlite(db.conn)
+                finally:
+                    db.conn.close()
+            except Exception as e:  # a database restart: waiters keep waiting, wake-ups resume after
+                log.warning("live feed watcher lost the database (%s); retrying", type(e).__name__)
+                backoff = min(10.0, max(0.5, backoff * 2))
+                time.sleep(backoff)
+
+    def _take(self, everything: bool) -> list[str]:
+        with self._lock:
+            games = list(self._watched) if everything else list(self._new & self._watched)
+            self._new.clear()
+            return games
+
+    def _watch_sqlite(self, conn: Any) -> None:
+        version = None
+        store_db.committed.append(self._poke.set)
+        try:
+            while not self._idle():
+                now = conn.execute("PRAGMA data_version").fetchone()[0]
+                games = self._take(everything=now != version)
+                version = now
+                if games:
+                    self._post(read_heads(conn, games))
+                if self._poke.wait(TICK):
+                    time.sleep(DEFER)
+                self._poke.clear()
+        finally:
+            store_db.committed.remove(self._poke.set)
+
+    def _watch_postgres(self, conn: Any) -> None:
+        listener = self._listener = self._listener or EventListener(self.database)
+
+        def on_heard(game_id: str, seq: int) -> None:  # the listener's thread: hand over at once
+            self._post({game_id: seq})
+
+        listener.subscribe(on_heard)
+        try:
+            last_full = 0.0
+            while not self._idle():
+                everything = time.monotonic() - last_full > RECHECK
+                games = self._take(everything)
+                if everything:
+                    last_full = time.monotonic()
+                if games:
+                    self._post(read_heads(conn, games))
+                time.sleep(TICK)
+        finally:
+            listener.unsubscribe(on_heard)
+
+
+def _expire(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def read_heads(conn: Any, games: list[str]) -> dict[str, int]:
+    """The last sequence of each game (0 for a game without events)."""
+    heads = dict.fromkeys(games, 0)
+    for i in range(0, len(games), CHUNK):
+        chunk = games[i:i + CHUNK]
+        marks = ",".join("?" * len(chunk))
+        for game_id, seq in conn.execute(
+                f"SELECT game_id, MAX(seq) FROM events WHERE game_id IN ({marks}) GROUP BY game_id", chunk).fetchall():
+            heads[game_id] = seq
+    return heads
