@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 from flask import Blueprint, Response, jsonify, request
 
 from referee.api import abuse
 from referee.api.http import caller_seat, int_arg, json_body, service
 from referee.engine.registry import GAME_IDS
+from referee.engine.steps import parse_chosen
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest
 from referee.service.narration import with_text
@@ -18,6 +20,8 @@ bp = Blueprint("games", __name__)
 
 MAX_SEQ = 2**53  # query integers beyond this are refused (400), never passed to SQLite
 MAX_WAIT = 30  # seconds a change-feed request may wait for the next event (referee/asgi/feed.py)
+MAX_CHOSEN = 64  # choices in one ?chosen= path (the longest move of any game takes far fewer)
+CHOSEN = re.compile(rf"[A-Za-z0-9_.:~-]{{1,64}}(,[A-Za-z0-9_.:~-]{{1,64}}){{0,{MAX_CHOSEN - 1}}}")
 
 
 @bp.post("/games")
@@ -60,11 +64,22 @@ def get_prompts(game_id: str):
     return jsonify({"prompts": service().prompts(game_id, seat)})
 
 
+@bp.get("/games/<game_id>/prompts/<kind>/steps")
+def get_steps(game_id: str, kind: str):
+    """The caller's move offered step by step: the options after `chosen`, the move once complete."""
+    seat = caller_seat(game_id, required=True)
+    raw = request.args.get("chosen", "")
+    if raw and not CHOSEN.fullmatch(raw):
+        raise BadRequest(f"chosen must be at most {MAX_CHOSEN} option ids separated by commas, each 1-64 of "
+                         "the characters A-Z a-z 0-9 _ . : ~ -", parameter="chosen")
+    return jsonify(service().steps(game_id, seat, kind, parse_chosen(raw)))
+
+
 @bp.post("/games/<game_id>/moves")
 def post_move(game_id: str):
     seat = caller_seat(game_id, required=True)
     status, body = service().submit_move(game_id, seat, json_body())
-    body["events"] = with_text(service(), game_id, body.get("events", []))
+    body["events"] = with_text(service(), game_id, body.get("events", []), seat)
     return jsonify(body), status
 
 

@@ -17,6 +17,7 @@ from referee.engine.schemas import load_schema
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
+               "Step": "api/step.json", "StepOption": "api/step_option.json", "StepAnswer": "api/steps.json",
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json"}
 
@@ -84,6 +85,7 @@ def component_files() -> dict[str, str]:
 OPERATION_IDS = {
     ("post", "/games"): "createGame", ("get", "/games"): "listGames", ("get", "/games/{game_id}"): "getGame",
     ("get", "/games/{game_id}/prompts"): "getPrompts", ("post", "/games/{game_id}/moves"): "submitMove",
+    ("get", "/games/{game_id}/prompts/{kind}/steps"): "getSteps",
     ("get", "/games/{game_id}/events"): "getEvents", ("get", "/games/{game_id}/export"): "exportGame",
     ("post", "/games/{game_id}/resign"): "resign", ("post", "/games/{game_id}/pause"): "pause",
     ("post", "/games/{game_id}/resume"): "resume", ("post", "/mail/inbound"): "inboundMail",
@@ -171,6 +173,32 @@ def openapi_document() -> dict[str, Any]:
             "responses": {"200": {"description": "The caller's prompts", "content": {"application/json": {
                 "schema": {"type": "object", "properties": {"prompts": {"type": "array", "items": _ref("Prompt")}}}}}},
                 **_problems(401, 404)}}},
+        "/games/{game_id}/prompts/{kind}/steps": {"get": {
+            "summary": "The caller's move offered step by step: the options after the choices so far",
+            "description": "Each option of the answer has an `id`; append it to `chosen` (comma-separated) "
+                           "and ask again. Once the path makes a complete move, `move` holds it: submit it "
+                           "with POST /games/{game_id}/moves as any move. The referee is the only judge: a "
+                           "path it does not offer now is refused (422, `step` names the first bad choice). "
+                           "Reading steps changes nothing.",
+            "security": BEARER,
+            "parameters": [GAME_ID,
+                           {"name": "kind", "in": "path", "required": True, "schema": {"type": "string"},
+                            "description": "The kind of the caller's prompt (from GET /games/{game_id}/prompts)"},
+                           {"name": "chosen", "in": "query", "required": False,
+                            "schema": {"type": "string", "maxLength": 64 * 65,
+                                       "pattern": "^([A-Za-z0-9_.:~-]{1,64}(,[A-Za-z0-9_.:~-]{1,64}){0,63})?$"},
+                            "description": "The option ids chosen so far, in order, separated by commas "
+                                           "(empty or absent: the first step). A malformed value is a 400 "
+                                           "problem naming the parameter."}],
+            "responses": {"200": _json("StepAnswer", "The next step: question, options, and the move once complete"),
+                          "409": {"description": "The caller has no such decision now (the game moved on, is "
+                                                 "paused or over); current_seq says where the game is",
+                                  "content": {"application/problem+json": {"schema": _ref("Problem")}}},
+                          "422": {"description": "Step refused: a choice of the path is unknown or no longer "
+                                                 "legal; `step` is its index in chosen (from 0), `rule` the "
+                                                 "rule id when one rule explains it",
+                                  "content": {"application/problem+json": {"schema": _ref("Problem")}}},
+                          **_problems(401, 404)}}},
         "/games/{game_id}/moves": {"post": {
             "summary": "Submit a move (validated against the game's move schema, e.g. babel_move)",
             "parameters": [GAME_ID], "security": BEARER,

@@ -1,6 +1,11 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
-    help | status | history [N] | moves | resign | pause | resume | notify all|turn|none
+    help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+
+`moves` followed by a partial move builds it step by step (the web page's and the API's
+steps): each choice is an option's number, its id, or its words (a move's text form reads
+as the words of its options), and the answer lists the options after them, numbered, and
+the complete move in the text form once there is one.
 
 Each answers with a mail to the seat (see `messages.command_reply`). A line that is neither a
 command nor a move gets the reason and this help (see `mailin`).
@@ -8,13 +13,14 @@ command nor a move gets the reason and this help (see `mailin`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import ServiceError
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note
-from referee.service.narration import narrate_event
+from referee.service.narration import texts
 from referee.store import events
 from referee.store.db import write_transaction
 
@@ -44,7 +50,8 @@ def help_lines(title: str, examples: list[str]) -> list[str]:
         "  help                  this text",
         "  status                the game now: news, your position, your decision",
         f"  history [N]           the last N events (default {HISTORY_DEFAULT})",
-        "  moves                 every legal move you have now",
+        "  moves                 every legal move you have now (or its first step)",
+        "  moves 2 1             a move step by step: the options after your choices so far",
         "  resign                resign the game",
         "  pause, resume         pause the game for a vacation, or end the pause",
         "  notify all|turn|none  which mails you get: all, only when you must act, or only answers"]
@@ -92,18 +99,75 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
     if command == "history":
         n = int(args[0]) if args and args[0].isdigit() else HISTORY_DEFAULT
         n = max(1, min(n, HISTORY_MAX))
-        names = [s["name"] for s in loaded.created["seats"]]
-        shown = events.read(service.db.conn, game_id, after=max(0, loaded.seq - n))
-        told = [(e.seq, narrate_event(loaded.rules, service.redact_event(loaded, e, seat), names))
-                for e in shown if e.seq <= loaded.seq]
-        about = [ln for seq, text in told for ln in messages.item(text, f"  {seq}. ")]
-        return messages.command_reply(seen, "History", [f"The last {len(told)} events:"], about)
+        shown = [service.redact_event(loaded, e, seat)
+                 for e in events.read(service.db.conn, game_id, after=max(0, loaded.seq - n)) if e.seq <= loaded.seq]
+        about = [line for e, text in zip(shown, texts(service, loaded, shown, seat))
+                 for line in messages.item(text, f"  {e['seq']}. ")]
+        return messages.command_reply(seen, "History", [f"The last {len(about)} events:"], about)
+    if command == "moves" and args:
+        return by_steps(service, game_id, seat, seen, args)
     if command == "moves":
         return messages.command_reply(seen, "Legal moves", ["Your legal moves now:" if any(
             p["seat"] == seat for p in seen.doc["prompts"]) else "You have nothing to decide now."],
             prompt=True, all_moves=True)
     return messages.command_reply(seen, command.capitalize(), head, position=command == "resume",
                                   prompt=command == "resume")
+
+
+MAX_WORDS = 40  # words of a partial move read (a move of any game takes far fewer steps)
+
+
+def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[str, Any]] | None:
+    """The option `words` start with and how many words it takes: its number, its id, or its
+    words (the longest label that the words begin with)."""
+    word = words[0]
+    if word.isdigit() and 1 <= int(word) <= len(options):
+        return 1, options[int(word) - 1]
+    for o in options:
+        if o["id"].lower() == word:
+            return 1, o
+    said = [_plain(w) for w in words]
+    best: tuple[int, dict[str, Any]] | None = None
+    for o in options:
+        label = [w for w in map(_plain, o["label"].split()) if w]
+        if label and said[: len(label)] == label and (best is None or len(label) > best[0]):
+            best = (len(label), o)
+    return best
+
+
+def _plain(word: str) -> str:
+    """A word without case and punctuation ("Travel:" reads as "travel")."""
+    return re.sub(r"[^a-z0-9_]", "", word.lower())
+
+
+def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, words: list[str]) -> Note:
+    """`moves 2 1` / `moves build granary`: follow the seat's choices through the steps the rules
+    offer (Referee.steps) and answer the options after them, or the complete move."""
+    prompt = next((p for p in seen.doc["prompts"] if p["seat"] == seat), None)
+    if prompt is None:
+        return messages.steps_reply(seen, [], None, None, None)
+    kind, words = prompt["kind"], words[:MAX_WORDS]
+    chosen: list[tuple[str, str]] = []
+    ids: list[str] = []
+    refused = None
+    try:
+        step = service.steps(game_id, seat, kind, [])
+        i = 0
+        while i < len(words):
+            found = _match(step["options"], words[i:])
+            if found is None:
+                refused = (f'"{" ".join(words[i:])}" is not one of the options here'
+                           + (f" (after {' > '.join(label for _, label in chosen)})" if chosen else "") + ".")
+                break
+            used, option = found
+            chosen.append((str(step["options"].index(option) + 1), option["label"]))
+            ids.append(option["id"])
+            step = service.steps(game_id, seat, kind, ids)
+            i += used
+    except ServiceError as e:
+        return messages.steps_reply(seen, chosen, None, None, f"Could not build the move: {e.detail}")
+    complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
+    return messages.steps_reply(seen, chosen, step, complete, refused)
 
 
 _LEVEL_TEXT = {"all": "every notification of this game",

@@ -236,7 +236,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency", "streams")
+            "concurrency", "streams", "steps")
 
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
@@ -247,6 +247,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_scale as scale
     from referee.ops import bench_streams as streams
+    from referee.ops import bench_steps as steps
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp).resolve()  # the servers it starts may run elsewhere
         jobs = {
@@ -262,5 +263,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
             "streams": lambda: streams.bench_streams(work, seed=seed),
+            "steps": lambda: steps.bench_steps(work, seed=seed),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

@@ -16,4 +16,4 @@ if TYPE_CHECKING:
 def feed(core: "Core", game_id: str, viewer: int | None, after: int) -> list[dict[str, Any]]:
     """Events after `after`, redacted for `viewer` (read.redact_event, as every other path),
     each with `text`; 404 for an unknown game."""
-    return with_text(core, game_id, read.events_for(core, game_id, viewer, after))
+    return with_text(core, game_id, read.events_for(core, game_id, viewer, after), viewer)

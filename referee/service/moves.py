@@ -20,7 +20,7 @@ from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service import read
-from referee.service.narration import narrate_event
+from referee.service.narration import remember_state, told_with
 from referee.store import idempotency
 from referee.store.db import IntegrityError
 
@@ -140,8 +140,10 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
     def answer(after: "Loaded", appended: list) -> dict[str, Any]:
         out = move_response(service, after, seat, appended)
         names = [s["name"] for s in after.created["seats"]]
+        # The batch's own states: each move is told with the seat's views around it, no replay.
+        around = dict(zip((e.seq for e in appended), zip([loaded.state, *states], states)))
         for e in out["events"]:
-            e["text"] = narrate_event(after.rules, e, names)
+            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]))
         out["played"] = len(new)
         out["refused"] = refused.to_json() if refused is not None else None
         return out
@@ -151,4 +153,7 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
             idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
     after, appended = service.write(loaded, new, states[-1], remember, states=states)
+    # Where the next narrations start (the feed's, the pages'): no replay for these events.
+    remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
+    remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
     return 201, answer(after, appended)

@@ -5,18 +5,39 @@
 (creation, resignation, pauses, the end, the seed) get generic sentences here; moves and
 timeouts are told by the game's own `narrate` hook. A game whose hook is missing or fails
 still gets a plain sentence ("Ada played end"), so a history never breaks on one event.
+
+To name outcomes (a battle's result, coins gained) the hook gets the viewer's own views just
+before and after the event (`rules.view(state, viewer)`, never the state itself). `texts`
+finds those states by replaying once per call from the nearest state it knows (a recent state
+remembered here, else the nearest snapshot), and remembers every narration it makes: an event
+told to one viewer never changes (only the game's end, which unveils everything, does), so
+(game, seq, viewer, ended) keys a bounded cache and a page or feed asks again for free.
+A narration may have several lines ("\n"-separated): the move, then its automatic steps.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
+from referee.engine.replay import STATE_EVENTS, apply_event, initial
 from referee.engine.wording import join_words, seat_name
+from referee.store import events as event_store
+from referee.store import snapshots
+
+if TYPE_CHECKING:
+    from referee.service.core import Core
+    from referee.service.loaded import Loaded
 
 log = logging.getLogger(__name__)
+
+NARRATIONS = 50_000   # narrations remembered (a sentence or a few: about 10 MB at most)
+STATES = 64           # recent states remembered to start a replay from (the feed's next event)
+TOLD = ("move", "timeout")  # the events a game's own hook tells
 
 
 def _when(ts: Any) -> str:
@@ -48,9 +69,11 @@ def result_sentence(result: dict[str, Any] | None, names: list[str]) -> str:
     return head + "."
 
 
-def _game_move(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
+def _game_move(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None = None,
+               after: dict | None = None) -> str:
     try:
-        text = rules.narrate(event, names)
+        text = rules.narrate(event, names, before, after) if before is not None or after is not None \
+            else rules.narrate(event, names)
         if isinstance(text, str) and text.strip():
             return text.strip()
     except Exception:  # a presentation hook must never break a mail or a page
@@ -63,16 +86,20 @@ def _game_move(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
     return f"{seat_name(names, event.get('seat'))} played {shown}."
 
 
-def narrate_event(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
-    """One short sentence for any event as the viewer it was redacted for may see it."""
+def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None = None,
+                  after: dict | None = None) -> str:
+    """One short sentence (a move's automatic steps on lines of their own) for any event as the
+    viewer it was redacted for may see it; `before`/`after` are that viewer's views around a
+    move or timeout (see `texts`), when the caller has them."""
     etype = event.get("type")
     payload = event.get("payload") or {}
     who = seat_name(names, event.get("seat"))
     if etype == "move":
-        return _game_move(rules, event, names)
+        return _game_move(rules, event, names, before, after)
     if etype == "timeout":
-        told = _game_move(rules, event, names).rstrip(".")
-        return f"{who}'s deadline passed, so the referee played the default: {told}."
+        first, _, rest = _game_move(rules, event, names, before, after).partition("\n")
+        told = f"{who}'s deadline passed, so the referee played the default: {first.rstrip('.')}."
+        return told + ("\n" + rest if rest else "")
     if etype == "game_created":
         title = getattr(rules, "title", payload.get("game", "the game"))
         players = join_words([seat_name(names, i) for i in range(len(names))])
@@ -103,11 +130,150 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str]) -> str:
     return f"{who}: {str(etype).replace('_', ' ')}."
 
 
-def with_text(service: Any, game_id: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events (already redacted for their viewer) each with `text`, its narration (a move's
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Bounded(Generic[K, V]):
+    """A small thread-safe LRU map."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+_narrations: Bounded[tuple, str] = Bounded(NARRATIONS)
+_states: Bounded[tuple, dict] = Bounded(STATES)
+
+
+def forget() -> None:
+    """Drop every remembered narration and state (benchmarks measure the cold cost)."""
+    _narrations.clear()
+    _states.clear()
+
+
+def remember_state(core: "Core", game_id: str, seq: int, event_hash: str, state: dict[str, Any]) -> None:
+    """A state the caller has anyway (a move's, a notification's): the state right after event
+    `seq` whose chain hash is `event_hash`. The next narration of the events after it starts
+    there instead of at a snapshot. Keyed by the hash, so a state of an event whose transaction
+    was rolled back can never stand for another event at the same sequence."""
+    _states.put((core.database, game_id, seq, event_hash), state)
+
+
+def _state_at(core: "Core", loaded: "Loaded", seq: int, event_hash: str) -> dict[str, Any]:
+    """The state right after event `seq`: remembered, or replayed from the nearest snapshot.
+    Never through the state cache: this may run inside a write transaction (notifications),
+    where the events read are not committed yet."""
+    key = (core.database, loaded.game_id, seq, event_hash)
+    state = _states.get(key)
+    if state is not None:
+        return state
+    conn = core.db.conn
+    snap = snapshots.latest(conn, loaded.game_id, seq)
+    if snap is not None and snap[2] is not None:
+        at, state = snap[0], snap[1]
+    else:
+        created = event_store.first(conn, loaded.game_id)
+        payload = created.payload
+        state = initial(loaded.rules, loaded.seed, len(payload["seats"]), payload["options"], payload["position"]).state
+        at = 1
+    for e in event_store.read(conn, loaded.game_id, after=at):
+        if e.seq > seq:
+            break
+        if e.type in STATE_EVENTS:
+            state = apply_event(loaded.rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload)
+    _states.put(key, state)
+    return state
+
+
+def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | None) -> dict[int, tuple[dict, dict]]:
+    """The viewer's views just before and after each event of `seqs` (moves and timeouts, so
+    never the first event): one replay, from the state before the first of them to the last."""
+    if not seqs:
+        return {}
+    lo, hi = min(seqs), max(seqs)
+    rules, wanted, out = loaded.rules, set(seqs), {}
+    log_part = event_store.read(core.db.conn, loaded.game_id, after=lo - 2)
+    state = _state_at(core, loaded, lo - 1, log_part[0].hash)
+    last, seen = log_part[0], None  # seen: the view of `state`, once made (one view per state)
+    for e in log_part[1:]:
+        if e.seq > hi:
+            break
+        if e.type in STATE_EVENTS:
+            new, after = apply_event(rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload), None
+        else:
+            new, after = state, seen
+        if e.seq in wanted:
+            seen = seen if seen is not None else rules.view(state, viewer)
+            after = rules.view(new, viewer)
+            out[e.seq] = (seen, after)
+        state, last, seen = new, e, after
+    remember_state(core, loaded.game_id, last.seq, last.hash, state)
+    return out
+
+
+def _key(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None) -> tuple:
+    # The event's chain hash: an event of a rolled-back transaction never stands for another.
+    return (core.database, loaded.game_id, e["seq"], e.get("hash"), viewer, loaded.finished)
+
+
+def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: int | None) -> list[str]:
+    """The narration of each event (each already redacted for `viewer`), moves and timeouts told
+    with the viewer's views around them; remembered by (game, seq, hash, viewer, ended)."""
+    names = [s["name"] for s in loaded.created["seats"]]
+    keys = [_key(core, loaded, e, viewer) for e in events]
+    found = [_narrations.get(k) for k in keys]
+    missing = [e["seq"] for e, f in zip(events, found) if f is None and e.get("type") in TOLD]
+    try:
+        views = views_around(core, loaded, missing, viewer)
+    except Exception:  # a replay that fails (it never should) must not break a page or a mail
+        log.exception("views for narrating %s failed", loaded.game_id)
+        views = {}
+    out = []
+    for e, k, f in zip(events, keys, found):
+        if f is None:
+            f = narrate_event(loaded.rules, e, names, *views.get(e["seq"], (None, None)))
+            _narrations.put(k, f)
+        out.append(f)
+    return out
+
+
+def told_with(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None, names: list[str],
+              around: tuple[dict, dict] | None) -> str:
+    """One event narrated from the states around it that the caller already has (a move's
+    answer: the batch's own states), so no replay."""
+    views = (loaded.rules.view(around[0], viewer), loaded.rules.view(around[1], viewer)) \
+        if around is not None and e.get("type") in TOLD else (None, None)
+    text = narrate_event(loaded.rules, e, names, *views)
+    _narrations.put(_key(core, loaded, e, viewer), text)
+    return text
+
+
+def with_text(service: Any, game_id: str, events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
+    """Events (already redacted for `viewer`) each with `text`, its narration (a move's
     answer has narrated its own events already: no second load of the game for them)."""
     if all("text" in e for e in events):
         return events
     loaded = service.load(game_id)
-    names = [s["name"] for s in loaded.created["seats"]]
-    return [e if "text" in e else {**e, "text": narrate_event(loaded.rules, e, names)} for e in events]
+    told = texts(service, loaded, [e for e in events if "text" not in e], viewer)
+    it = iter(told)
+    return [e if "text" in e else {**e, "text": next(it)} for e in events]

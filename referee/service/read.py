@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.rng import redact_records
 from referee.service.loaded import Loaded, iso
+from referee.service.steps import first_step
 from referee.store import events, projections
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]
         "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent} for s in loaded.created["seats"]],
         "seed_commitment": loaded.created["seed_commitment"],
         "clock": loaded.created["clock"],
-        "prompts": [prompt_json(p, viewer, deadline_of(core, loaded, p.seat)) for p in prompts],
+        "prompts": [prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in prompts],
         "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
         "view": view,
         "facts": loaded.rules.facts(view),
@@ -44,7 +45,7 @@ def prompts(core: "Core", game_id: str, viewer: int | None) -> list[dict[str, An
     loaded = core.load(game_id)
     if loaded.status != "active" or viewer is None:
         return []
-    return [prompt_json(p, viewer, deadline_of(core, loaded, p.seat)) for p in loaded.prompts if p.seat == viewer]
+    return [prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in loaded.prompts if p.seat == viewer]
 
 
 def list_games(core: "Core", **filters: Any) -> list[dict[str, Any]]:
@@ -80,11 +81,13 @@ def raw_events(core: "Core", game_id: str) -> list[events.Event]:
     return events.read(core.db.conn, game_id)
 
 
-def prompt_json(p, viewer: int | None, deadline: float | None) -> dict[str, Any]:
-    """A prompt over HTTP. Another seat's choices and default can reveal its hidden
-    information (a hand), so only the prompted seat sees them."""
+def prompt_json(p, viewer: int | None, deadline: float | None, loaded: Loaded | None = None) -> dict[str, Any]:
+    """A prompt over HTTP. Another seat's choices, default and steps can reveal its hidden
+    information (a hand), so only the prompted seat sees them. `steps` is the first step of a
+    prompt whose choices are not listed or too many (service/steps.py), else null."""
     own = viewer == p.seat
     return {"seat": p.seat, "kind": p.kind, "text": p.text,
             "choices": p.choices if own else None,
             "default": p.default if own else None,
+            "steps": first_step(loaded, p) if own and loaded is not None else None,
             "deadline": iso(deadline) if deadline is not None else None}

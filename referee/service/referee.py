@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import create, feed, mails, moves, pauses, read, rebuild, steps, timing
+from referee.service import create, feed, mails, moves, narration, pauses, read, rebuild, steps, timing
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -76,6 +76,9 @@ class Referee(Core):
 
     def redact_event(self, loaded: Loaded, e: events.Event, viewer: int | None) -> dict[str, Any]:
         return read.redact_event(self, loaded, e, viewer)
+
+    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None) -> list[str]:
+        return narration.texts(self, loaded, events, viewer)
 
     def events_for(self, game_id: str, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
         return read.events_for(self, game_id, viewer, after)

@@ -1,15 +1,25 @@
 """Moves offered step by step (engine/steps.py): the options after a seat's choices so far, and
-the complete move once they make one. Read only: the move is then submitted as any move is."""
+the complete move once they make one. Read only: the move is then submitted as any move is.
+
+A prompt whose `choices` list is missing or too long to read (more than STEPS_THRESHOLD) carries
+its first step for its own seat (`first_step`), so a client needs no extra request to start."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.steps import StepRefused
 from referee.plumbing.errors import Conflict, StepRefusedError
 
 if TYPE_CHECKING:
+    from referee.engine.contract import Prompt
     from referee.service.core import Core
+    from referee.service.loaded import Loaded
+
+log = logging.getLogger(__name__)
+
+STEPS_THRESHOLD = 24  # a prompt with more choices than this (or none listed) carries its first step
 
 
 def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str]) -> dict[str, Any]:
@@ -26,4 +36,33 @@ def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str]) -
     except StepRefused as e:
         extra = {"rule": e.rule} if e.rule else {}
         raise StepRefusedError(e.message, step=e.index, current_seq=loaded.seq, **extra) from None
+    except NotImplementedError:
+        # A game that lists no choices for this prompt and has no steps of its own yet: the move
+        # is written in the text form or as JSON instead (never a 500).
+        raise Conflict(f"the {kind!r} decision of {loaded.game} is not offered step by step yet; "
+                       "write the move in the game's text form", current_seq=loaded.seq) from None
     return {"seq": loaded.seq, "kind": kind, "chosen": list(chosen), **step.to_json()}
+
+
+def wants_steps(prompt: "Prompt") -> bool:
+    """A prompt whose choices are not listed, or too many to read, is offered step by step."""
+    return prompt.choices is None or len(prompt.choices) > STEPS_THRESHOLD
+
+
+def first_step(loaded: "Loaded", prompt: "Prompt") -> dict[str, Any] | None:
+    """The first step of `prompt` (`{"question", "options", "move"}`) for its own seat, or None
+    when its choices are short enough to list or the game offers no steps for it yet. Only the
+    prompted seat may be shown it: the options can reveal its hand. Computed once per state."""
+    if not wants_steps(prompt):
+        return None
+    memo: dict[tuple[int, str], dict[str, Any] | None] = loaded.__dict__.setdefault("_first_steps", {})
+    key = (prompt.seat, prompt.kind)
+    if key not in memo:
+        try:
+            memo[key] = loaded.rules.steps(loaded.state, prompt.seat, prompt.kind, []).to_json()
+        except NotImplementedError:
+            memo[key] = None
+        except StepRefused:  # the rules have no first step for a prompt they made: say so, never fail
+            log.exception("%s: no first step for prompt %r of seat %s", loaded.game, prompt.kind, prompt.seat)
+            memo[key] = None
+    return memo[key]

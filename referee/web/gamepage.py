@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup
 
 from referee.engine.verify import verify_events
-from referee.service.narration import narrate_event, result_sentence
+from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
 from referee.web import present
@@ -132,7 +132,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None) -
     names = [s["name"] for s in latest.created["seats"]]
     view = rules.view(shown.state, seat)
     events = svc.events_for(game_id, seat)
-    history = [HistoryLine(e["seq"], e["type"], narrate_event(rules, e, names)) for e in events]
+    history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat))]
     audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = rules.result(latest.state)
     return GamePage(

@@ -37,7 +37,7 @@ def test_generated_client_plays_a_game(server, tmp_path):
     client_pkg = _generate(server, tmp_path)
     api = importlib.import_module(f"{PACKAGE}.api.default")
     models = importlib.import_module(f"{PACKAGE}.models")
-    for name in ("create_game", "get_game", "get_prompts", "submit_move", "get_events"):
+    for name in ("create_game", "get_game", "get_prompts", "submit_move", "get_events", "get_steps"):
         importlib.import_module(f"{PACKAGE}.api.default.{name}")
 
     anonymous = client_pkg.Client(base_url=server.url)
@@ -61,6 +61,20 @@ def test_generated_client_plays_a_game(server, tmp_path):
         assert answer.status_code == 201, answer.content
         played += 1
     assert log_length(server, gid) >= 1 + played
+    # A move built step by step through the generated client, then played.
+    game = api.get_game.sync(game_id=gid, client=seats[0])
+    seat, kind = game.prompts[0].seat, game.prompts[0].kind
+    steps = importlib.import_module(f"{PACKAGE}.api.default.get_steps")
+    step = steps.sync(game_id=gid, kind=kind, client=seats[seat])
+    assert isinstance(step, models.StepAnswer) and step.options and step.options[0].label
+    chosen: list[str] = []
+    while not step.move:  # the first option each time, until the path makes a move
+        chosen.append(step.options[0].id)
+        step = steps.sync(game_id=gid, kind=kind, client=seats[seat], chosen=",".join(chosen))
+        assert isinstance(step, models.StepAnswer) and len(chosen) < 20, step
+    move = step.move.to_dict() if hasattr(step.move, "to_dict") else step.move
+    answer = api.submit_move.sync_detailed(game_id=gid, client=seats[seat], body={"move": move, "expected_seq": game.seq})
+    assert answer.status_code == 201, answer.content
     refused = api.submit_move.sync_detailed(game_id=gid, client=seats[0],
                                             body={"move": {"type": "no-such-move"}})
     assert refused.status_code in (400, 422) and isinstance(refused.parsed, models.Problem)

@@ -64,6 +64,25 @@ def assert_told(told: str, body: str) -> None:
                for i in at), (told, body)
 
 
+def start_scheduler(env: dict, interval: float, ready_within: float = 60.0):
+    """A `referee scheduler` process, returned once it has made its first pass (its signal
+    handler is in place by then: a busy machine may take seconds to import it)."""
+    import subprocess
+    import sys
+    import threading
+    cmd = [sys.executable, "-m", "referee.ops.cli", "scheduler", "--interval", str(interval)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    ready = threading.Event()
+
+    def drain() -> None:  # read every log line so the pipe never fills
+        for line in proc.stderr:
+            if "scheduler pass" in line:
+                ready.set()
+    threading.Thread(target=drain, daemon=True).start()
+    assert ready.wait(ready_within), "the scheduler made no pass"
+    return proc
+
+
 def mail_leaks(message) -> bool:
     """A mail shows JSON, or more than the addressee's own hand (the summary lists a hand only
     for the seat whose view it is)."""

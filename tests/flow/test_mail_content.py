@@ -11,7 +11,6 @@ import pytest
 
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.notify.delivery import deliver_due
-from referee.service.narration import narrate_event
 from tests.flow.support import assert_told, make_service
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -55,7 +54,7 @@ def test_mails_are_plain_narrated_and_short(database, tmp_path, clock, mail_sink
             mine = [e.seq for e in events if e.seat == seat and e.type == "move" and e.seq <= seq]
             for e in events:
                 if (not mine or e.seq > mine[-1]) and e.seq <= seq:
-                    told = narrate_event(at.rules, svc.redact_event(at, e, seat), NAMES[:seats])
+                    told = svc.narrated(at, [svc.redact_event(at, e, seat)], seat)[0]  # with the seat's views
                     assert_told(told, body)
                     checked += 1
     assert checked > 0

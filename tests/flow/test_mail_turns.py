@@ -12,7 +12,6 @@ from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.verify import verify_events
 from referee.notify.delivery import deliver_due
-from referee.service.narration import narrate_event
 from tests.flow.support import EMAILS, assert_told, babel_with_clock, mail_leaks, make_service
 from tests.flow.test_mail_play import mail_in, reply
 
@@ -91,8 +90,6 @@ def test_three_seats_of_iron_age_play_several_rounds_by_mail(database, tmp_path,
     play_by_mail(svc, gid, EMAILS3, mail_sink, random.Random(2), lambda loaded: loaded.state["round"] > 3)
     assert svc.load(gid).state["round"] > 3
     deliver_due(svc)
-    loaded = svc.load(gid)
-    names = ["Ada", "Bo", "Cy"]
     events = svc.raw_events(gid)
     for seat, address in enumerate(EMAILS3):
         turns = [m for m in mail_sink.to(address) if m["Subject"].endswith("Your move")]
@@ -106,7 +103,8 @@ def test_three_seats_of_iron_age_play_several_rounds_by_mail(database, tmp_path,
         mine = [e.seq for e in events if e.seat == seat and e.type == "move" and e.seq <= seq]
         for e in events:
             if (not mine or e.seq > mine[-1]) and e.seq <= seq:
-                told = narrate_event(loaded.rules, svc.redact_event(loaded, e, seat), names)
+                at = svc.load_at(gid, seq)
+                told = svc.narrated(at, [svc.redact_event(at, e, seat)], seat)[0]  # with the seat's views
                 assert_told(told, last.get_content())
     ada = [m for m in mail_sink.to(EMAILS3[0]) if "Deadline:" in m.get_content()][-1].get_content()
     assert "(Europe/Berlin)" in ada and " UTC" in ada

@@ -48,7 +48,9 @@ def test_a_list_of_moves_plays_in_order_until_the_first_refusal(server):
     events = server.call("GET", f"/games/{gid}/events", tokens[1]).json()["events"]
     assert [e["seq"] for e in events] == [1, 2, 3, 4] and all(e["text"] for e in events)
     assert events[0]["text"] == "A game of Babel began for Ada and Bo."
-    assert "Ada finished the first turn" in events[3]["text"] and "Bo drew" in events[3]["text"]
+    # told with the seat's views around the move: what the finish did, then its automatic steps
+    assert "Ada built the start card" in events[3]["text"] and "ended the turn" in events[3]["text"]
+    assert "\nBo drew" in events[3]["text"]
 
 
 def test_a_refused_first_move_is_the_usual_error_and_changes_nothing(server):
@@ -70,7 +72,8 @@ def test_a_move_in_the_text_form(server):
     gid, tokens, _ = babel(server)
     r = server.call("POST", f"/games/{gid}/moves", tokens[0], json={"text": "FINISH"})
     assert r.status_code == 201 and r.json()["events"][0]["payload"]["move"] == {"type": "finish_first_turn"}
-    assert r.json()["events"][0]["text"].startswith("Ada finished the first turn")
+    text = r.json()["events"][0]["text"]
+    assert text.startswith("Ada ") and "built the start card (level 1) at the Medes, then ended the turn." in text
 
 
 def test_a_seat_time_zone_must_be_an_iana_name(server):

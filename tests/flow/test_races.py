@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 from collections import Counter
@@ -13,7 +11,7 @@ from collections import Counter
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import Conflict, Unprocessable
 from referee.store import outbox
-from tests.flow.support import babel_with_clock, make_service
+from tests.flow.support import babel_with_clock, make_service, start_scheduler
 
 
 def test_moves_and_timeouts_together_land_exactly_once(database, tmp_path, clock):
@@ -64,9 +62,8 @@ def _run_scheduler_with_restarts(database, mail_sink, signals: list[int]):
              for _ in range(4)]
     env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
            "REFEREE_SECRET_KEY": "test-secret", "REFEREE_INBOUND_DOMAIN": "play.example.org"}
-    cmd = [sys.executable, "-m", "referee.ops.cli", "scheduler", "--interval", "0.2"]
     for sig in signals:
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = start_scheduler(env, 0.2)
         time.sleep(2.5)
         proc.send_signal(sig)
         assert proc.wait(15) in (0, -signal.SIGKILL)
@@ -105,8 +102,7 @@ def test_two_schedulers_at_once_play_no_timeout_and_send_no_mail_twice(database,
              for _ in range(4)]
     env = {**os.environ, "REFEREE_DATABASE": svc.database, "REFEREE_SMTP_URL": mail_sink.url,
            "REFEREE_SECRET_KEY": "test-secret", "REFEREE_INBOUND_DOMAIN": "play.example.org"}
-    cmd = [sys.executable, "-m", "referee.ops.cli", "scheduler", "--interval", "0.1"]
-    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
+    procs = [start_scheduler(env, 0.1) for _ in range(2)]
     # Until enough deadlines have passed to mean anything (a busy machine starts them slowly).
     until = time.monotonic() + 45
     while time.monotonic() < until and sum(e.type == "timeout" for g in games for e in svc.raw_events(g)) < 12:

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
-from referee.service.narration import narrate_event
 from tests.web.conftest import SVG, VIEW_JSON
 
 
@@ -60,16 +59,16 @@ def assert_history_redacted(svc, game_id: str, viewer: int | None, page_html: st
     """Every history line is narrated from the event as redacted for `viewer`; where a seat's own
     line names more (e.g. the cards it drew), that line is not on the viewer's page."""
     loaded = svc.load(game_id)
-    names = [s["name"] for s in loaded.created["seats"]]
-    mine = {e["seq"]: narrate_event(loaded.rules, e, names) for e in svc.events_for(game_id, viewer)}
+    seen = svc.events_for(game_id, viewer)
+    mine = dict(zip((e["seq"] for e in seen), svc.narrated(loaded, seen, viewer)))  # with the viewer's views
     text = html.unescape(page_html)
     for line in mine.values():
         assert line in text
     for seat in range(loaded.seat_count()):
         if seat == viewer:
             continue
-        for e in svc.events_for(game_id, seat):
-            theirs = narrate_event(loaded.rules, e, names)
+        seen = svc.events_for(game_id, seat)
+        for e, theirs in zip(seen, svc.narrated(loaded, seen, seat)):
             if theirs != mine[e["seq"]]:
                 assert theirs not in text, f"seat {seat}'s line for event {e['seq']} shown to {viewer}"
 

@@ -22,6 +22,7 @@ from referee.service.notices.preferences import zone
 
 WIDTH = 76
 MOVES_SHOWN = 4          # wrapped lines of legal moves in a notification (all of them: `moves`)
+STEP_OPTIONS_SHOWN = 30  # numbered options of a first step in a notification (all of them: `moves`)
 SINCE_GROUPED = 16       # more narrated events than this: one line per run of one seat
 COMMANDS = ("help", "status", "history [N]", "moves", "resign", "pause", "resume", "notify all|turn|none")
 
@@ -105,6 +106,19 @@ def since_lines(seen: Seen) -> list[str]:
     return out + ["- " + " ".join(t.replace("\n", " ") for t in texts) for _, texts in runs]
 
 
+def step_lines(step: dict[str, Any], max_options: int | None) -> list[str]:
+    """A step's question and its options, numbered from 1 (the numbers the `moves` command takes)."""
+    options = step["options"]
+    question = step["question"].strip()
+    lines = [question if question.endswith(("?", ":", ".")) else question + ":"]
+    for i, o in enumerate(options, 1):
+        if max_options is not None and i > max_options:
+            lines.append(f"  ... and {len(options) - max_options} more: answer `moves` for all of them")
+            break
+        lines.append(f"  {i}. {o['label']}" + (f" ({o['group']})" if o.get("group") else ""))
+    return lines
+
+
 def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
     lines: list[str] = []
     for p in seen.doc["prompts"]:
@@ -114,10 +128,16 @@ def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
         lines.append(f"Deadline: {when(seen.deadline, seen.tz)}")
         if p.get("default") is not None:
             lines.append(f"If you do not answer in time the referee plays: {move_text(seen.rules, p['default'])}")
-        if p["choices"]:
+        steps = p.get("steps")
+        if steps and steps["options"]:
+            lines.append("Build your move step by step. " + step_lines(steps, None)[0])
+            lines += step_lines(steps, None if all_moves else STEP_OPTIONS_SHOWN)[1:]
+            lines.append("Answer `moves N` (N the number or the words of your choice) for the options after it,")
+            lines.append("and so on (`moves 2 1`); once the move is complete the answer gives it to send.")
+        if p["choices"] and (not steps or all_moves):
             lines.append(f"Legal moves ({len(p['choices'])}):")
             lines += wrapped_moves(seen.rules, p["choices"], None if all_moves else MOVES_SHOWN)
-        else:
+        elif not p["choices"] and not steps:
             lines.append("Too many legal moves to list: build yours from the game's text form (see its rules page).")
     return lines
 
@@ -257,6 +277,31 @@ def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None,
     note_since = Seen(**{**seen.__dict__, "since": []})
     return Note("mail_reply", _subject(seen, what), compose(note_since, [what + "."], about),
                 _data("mail_reply", seen, accepted=bool(played), problem=refused))
+
+
+def steps_reply(seen: Seen, chosen: list[tuple[str, str]], step: dict[str, Any] | None, complete: str | None,
+                refused: str | None) -> Note:
+    """The answer to `moves` with a partial move: the choices read so far (word, option), where
+    reading stopped and why, the options after them numbered, and the move in the text form
+    once the path makes one."""
+    about: list[str] = []
+    if chosen:
+        about.append("Your choices so far: " + " > ".join(label for _, label in chosen))
+    if refused:
+        about.append(refused)
+    if complete:
+        about += ["That makes the move:", f"  {complete}", "Send it: reply with that line at the top of your mail."]
+    if step is not None and step["options"]:
+        numbers = " ".join(word for word, _ in chosen)
+        about.append("Or go on. " + step_lines(step, None)[0] if complete else step_lines(step, None)[0])
+        about += step_lines(step, None)[1:]
+        about.append(f"Answer `moves {numbers + ' ' if numbers else ''}N` (N the number of your next choice).")
+    elif step is None and not complete:
+        about.append("You have nothing to build step by step now.")
+    head = ["Your move, step by step."]
+    return Note("mail_reply", _subject(seen, "Moves step by step"),
+                compose(seen, head, about, since=False, position=False, prompt=step is None),
+                _data("mail_reply", seen, command="moves", chosen=[label for _, label in chosen], move=complete))
 
 
 def command_reply(seen: Seen, command: str, head: list[str], about: list[str] | None = None, *,

@@ -19,7 +19,7 @@ from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
 from referee.service import read
-from referee.service.narration import narrate_event, result_sentence
+from referee.service.narration import remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, seat_settings
 from referee.service.links import seat_url
 
@@ -56,9 +56,9 @@ class Notifier:
         """Every event after the seat's last move, narrated as the seat may see it."""
         last = events.last_move_of(conn, loaded.game_id, seat)
         after = max(last, loaded.seq - MAX_SINCE)
-        names = [s["name"] for s in loaded.created["seats"]]
-        told = [(e.seat, narrate_event(loaded.rules, read.redact_event(self.service, loaded, e, seat), names))
-                for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
+        shown = [read.redact_event(self.service, loaded, e, seat)
+                 for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
+        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat)))
         if after > last:
             told.insert(0, (None, f"({after - last} earlier events are not shown: answer `history {loaded.seq - last}`.)"))
         return told
@@ -94,6 +94,9 @@ class Notifier:
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
         gid = after.game_id
+        if appended:  # the states around this batch: narrating it for each seat needs no replay
+            remember_state(self.service, gid, before.seq, appended[0].prev_hash, before.state)
+            remember_state(self.service, gid, after.seq, appended[-1].hash, after.state)
         settings = seat_settings.settings(conn, gid)
         names = [s["name"] for s in after.created["seats"]]
         seen: dict[int, Seen] = {}
