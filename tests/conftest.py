@@ -101,6 +101,8 @@ def pytest_generate_tests(metafunc):
         return
     folder = os.path.relpath(str(metafunc.definition.path), TESTS).split(os.sep)[0]
     kinds = KINDS if folder in BOTH_DATABASES else ("sqlite",)
+    if metafunc.definition.get_closest_marker("one_database"):
+        kinds = kinds[:1]  # the test exercises what lies above the store; others cover the store on both
     metafunc.parametrize("db_kind", kinds)
 
 

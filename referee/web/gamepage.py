@@ -9,14 +9,17 @@ the state then.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from markupsafe import Markup
 
 from referee.engine.verify import verify_events
+from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
@@ -30,6 +33,58 @@ class Choice:
     default: bool
 
 
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class StepOption:
+    id: str
+    label: str
+    element: str | None
+    group: str | None
+    href: str                           # the page after this choice (works without script)
+    path: str                           # the choices after it, comma-separated
+    on_board: bool = False              # drawn as a link on the board (else a button beside it)
+
+
+@dataclass
+class StepBox:
+    """A seat's move being built step by step: only what `Referee.steps` answers."""
+    kind: str
+    chosen: list[str]
+    taken: list[tuple[str, str]]        # (label, href of the page before that choice)
+    question: str
+    options: list[StepOption]
+    move_json: str | None               # the complete move, once the path makes one
+    move_label: str | None
+    refused: dict | None                # the problem of a path the rules no longer offer
+
+    @property
+    def path(self) -> str:
+        return ",".join(self.chosen)
+
+    @property
+    def back_href(self) -> str | None:
+        return self.taken[-1][1] if self.taken else None
+
+    @property
+    def back_path(self) -> str:
+        return ",".join(self.chosen[:-1])
+
+    @property
+    def groups(self) -> list[tuple[str | None, list[StepOption]]]:
+        """The options beside the board, under their group headings, in order of appearance."""
+        out: dict[str | None, list[StepOption]] = {}
+        for o in self.options:
+            if not o.on_board:
+                out.setdefault(o.group, []).append(o)
+        return list(out.items())
+
+    @property
+    def beside(self) -> int:
+        return sum(1 for o in self.options if not o.on_board)
+
+
 @dataclass
 class PromptBox:
     seat: int
@@ -37,9 +92,10 @@ class PromptBox:
     kind: str
     text: str
     deadline: str | None
-    choices: list[Choice] | None        # None: compose the move in the form
+    choices: list[Choice] | None        # listed moves, only where the game offers no steps
     default_label: str | None
     own: bool
+    steps: StepBox | None = None        # the move step by step (own prompts)
 
 
 @dataclass
@@ -60,6 +116,8 @@ class GamePage:
     seat: int | None
     names: list[str]
     picture: Markup
+    summary: str | None
+    facts: list[str]
     view_json: str
     prompts: list[PromptBox]
     result: dict | None
@@ -77,7 +135,8 @@ class GamePage:
 
 
 class AuditCache:
-    """verify_events per (game, seq, seat): a finished game's full replay check is not free."""
+    """A small bounded cache (least recently used goes first), for answers that never go stale:
+    verify_events per (game, seq, seat), a finished game's full replay check is not free."""
 
     def __init__(self, size: int = 256):
         self._data: OrderedDict[tuple, dict] = OrderedDict()
@@ -98,6 +157,10 @@ class AuditCache:
 
 
 AUDITS = AuditCache()
+# The referee's answers to a path, per (game, seq, seat, kind, path): a page shows the words of
+# every choice taken, so each click would otherwise ask again for every step before it. The
+# game's state at a seq never changes, so an answer never goes stale.
+STEPS = AuditCache(2048)
 
 
 def _audit(loaded: Loaded, events: list[dict]) -> dict[str, Any]:
@@ -107,7 +170,52 @@ def _audit(loaded: Loaded, events: list[dict]) -> dict[str, Any]:
             "events": len(events)}
 
 
-def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[str]) -> list[PromptBox]:
+def _href(base: str, kind: str, path: list[str]) -> str:
+    if not path:
+        return base + "?" + urlencode({"kind": kind})
+    return base + "?" + urlencode({"kind": kind, "chosen": ",".join(path)}, safe=",")
+
+
+def _step_box(svc: Referee, loaded: Loaded, seat: int, kind: str, chosen: list[str], base: str) -> StepBox | None:
+    """Ask the referee for each step of `chosen` in turn (so every choice taken has its words);
+    a choice no longer offered stops there with the referee's problem. None: no steps (a game
+    whose prompt has none yet keeps its listed choices and the move form)."""
+    taken: list[tuple[str, str]] = []
+    refused = None
+
+    def ask(path: list[str]) -> dict[str, Any]:
+        key = (loaded.game_id, loaded.seq, seat, kind, tuple(path))
+        return STEPS.get(key, lambda: svc.steps(loaded.game_id, seat, kind, path))
+
+    try:
+        answer = ask([])
+        for i, token in enumerate(chosen):
+            label = next((o["label"] for o in answer["options"] if o["id"] == token), token)
+            try:
+                nxt = ask(chosen[: i + 1])
+            except StepRefusedError as e:
+                refused = e.problem()
+                break
+            taken.append((label, _href(base, kind, chosen[:i])))
+            answer = nxt
+    except NotImplementedError:
+        return None
+    except ServiceError:
+        return None
+    except Exception:  # a game's steps under construction must not take the page down
+        log.exception("steps of %s failed", loaded.game)
+        return None
+    path = [tok for tok in chosen[: len(taken)]]
+    options = [StepOption(o["id"], o["label"], o.get("element"), o.get("group"), _href(base, kind, path + [o["id"]]),
+                          ",".join(path + [o["id"]])) for o in answer["options"]]
+    move = answer.get("move")
+    return StepBox(kind, path, taken, answer["question"], options,
+                   present.compact(move) if move is not None else None,
+                   present.move_text(loaded.rules, move) if move is not None else None, refused)
+
+
+def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[str], base: str,
+                  kind: str | None, chosen: list[str]) -> list[PromptBox]:
     if loaded.status != "active":
         return []
     rules = loaded.rules
@@ -115,32 +223,65 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
     for p in loaded.prompts:
         own = p.seat == seat
         due = svc.deadline_of(loaded, p.seat)
+        steps = _step_box(svc, loaded, p.seat, p.kind, chosen if p.kind == kind else [], base) if own else None
         choices = None
-        if own and p.choices is not None:
+        if own and steps is None and p.choices is not None:
             choices = [Choice(present.compact(m), present.move_text(rules, m), m == p.default) for m in p.choices]
-        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, p.text if own else "",
+        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, present.with_names(p.text, names) if own else "",
                                iso(due) if due is not None else None, choices,
-                               present.move_text(rules, p.default) if own else None, own))
+                               present.move_text(rules, p.default) if own else None, own, steps))
     return boxes
 
 
-def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None) -> GamePage:
-    """The page of `game_id` for `seat`, showing the board after event `at` (default: now)."""
+def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup:
+    """Make the board elements of one prompt's current step clickable: the prompt being built
+    (`kind`), else the seat's first. The other options stay buttons beside the board."""
+    own = [b.steps for b in boxes if b.own and b.steps is not None]
+    box = next((s for s in own if s.kind == kind), own[0] if own else None)
+    if box is None:
+        return svg
+    links: dict[str, tuple[str, str, str]] = {}
+    for o in box.options:
+        if o.element and o.element not in links:
+            links[o.element] = (o.href, o.label, o.path)
+    marked, found = present.mark_options(str(svg), links)
+    for o in box.options:
+        o.on_board = o.element in found and links.get(o.element, ("",))[0] == o.href
+    return Markup(marked)
+
+
+def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, base: str = "",
+          kind: str | None = None, chosen: list[str] | None = None, part: bool = False) -> GamePage:
+    """The page of `game_id` for `seat`, showing the board after event `at` (default: now), with
+    the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`).
+    `part`: only the board and the decision (what a step changes), without history and audit."""
     latest = svc.load(game_id)
     shown = latest if at is None or at >= latest.seq else svc.load_at(game_id, max(1, at))
     rules = latest.rules
     names = [s["name"] for s in latest.created["seats"]]
     view = rules.view(shown.state, seat)
-    events = svc.events_for(game_id, seat)
-    history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat))]
-    audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
+    if part:  # a step taken in the page: only the board and the decision change
+        history: list[HistoryLine] = []
+        audit: dict[str, Any] = {}
+    else:
+        events = svc.events_for(game_id, seat)
+        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat))]
+        audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = rules.result(latest.state)
+    prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
+    svg = _mark_board(present.picture(rules, view, seat, names), prompts, kind)
     return GamePage(
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
-        shown_seq=shown.seq, seat=seat, names=names, picture=present.picture(rules, view, seat),
-        view_json=_pretty(view), prompts=_prompt_boxes(svc, latest, seat, names) if shown is latest else [],
+        shown_seq=shown.seq, seat=seat, names=names, picture=svg,
+        summary=_summary(rules, view, seat, names), facts=present.facts_text(rules, view, names),
+        view_json=_pretty(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names) if result else None,
         history=history, audit=audit)
+
+
+def _summary(rules: Any, view: dict, seat: int | None, names: list[str]) -> str | None:
+    text = present.hook_text(rules, "summary", view, seat)
+    return present.with_names(text, names) if text else None
 
 
 def _pretty(doc: Any) -> str:

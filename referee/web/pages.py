@@ -1,13 +1,15 @@
 """The web pages: game list, create form, game page (board, prompt, history, audit), rules pages.
 
 Server-rendered with Jinja (autoescaped); the only script is static/game.js (live updates and
-keyboard stepping), so the Content-Security-Policy can forbid inline script. Moves are plain
-form posts: every button is a complete legal move from the prompt's choices, and the move form
-takes the game's text form or JSON. The service judges them exactly as it judges the API.
+keyboard stepping), so the Content-Security-Policy can forbid inline script. A move is built
+step by step from what `Referee.steps` offers (links on the board and beside it, `?chosen=`),
+then posted whole as a plain form; the move form takes the game's text form or JSON. The
+service judges them exactly as it judges the API.
 """
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 from functools import lru_cache
@@ -16,6 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 
 from referee.engine.registry import GAME_IDS, rules_for
+from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
@@ -49,7 +52,10 @@ def _globals() -> dict[str, Any]:
     return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link}
 
 
+@functools.lru_cache(maxsize=None)
 def _title(game: str) -> str:
+    """A game's title (cached: building a rules object checks its component data, and every page
+    names every game in its menu)."""
     try:
         return rules_for(game).title
     except Exception:  # a game package under construction
@@ -175,12 +181,30 @@ def _seat(game_id: str) -> int | None:
 
 # -- the game page ---------------------------------------------------------------------------
 
+MAX_CHOSEN = 64  # choices in a path (a move is a short path; anything longer is not one)
+
+
+def _build(game_id: str, seat: int | None, at: int | None = None, kind: str | None = None,
+           chosen: list[str] | None = None, part: bool = False) -> gamepage.GamePage:
+    base = url_for("web.game", game_id=game_id)
+    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part)
+
+
 @bp.get("/g/<game_id>")
 def game(game_id: str):
+    """The game page; `?kind=K&chosen=a,b` shows the seat's move of prompt K built so far (each
+    option is a link to the next such page, so building a move needs no script). `&part=step`
+    answers only the board and the decision, which is all a step changes (the script's swap)."""
     at = request.args.get("at", "")
     k = int(at) if at.isascii() and at.isdigit() and len(at) < 16 else None
+    kind = request.args.get("kind") or None
+    chosen = parse_chosen(request.args.get("chosen"))
+    if len(chosen) > MAX_CHOSEN or any(len(c) > 200 for c in chosen):
+        raise BadRequest(f"chosen: at most {MAX_CHOSEN} choices of at most 200 characters each")
     seat = _seat(game_id)
-    return page("game.html", gp=gamepage.build(service(), game_id, seat, k))
+    if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
+        return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
+    return page("game.html", gp=_build(game_id, seat, k, kind, chosen))
 
 
 @bp.post("/g/<game_id>/move")
@@ -201,7 +225,7 @@ def play(game_id: str):
     except (ValueError, ServiceError) as e:
         problem = e.problem() if isinstance(e, ServiceError) else {"title": "Not a move", "detail": str(e), "status": 400}
         # 200: the refusal is shown inline in the page (the API answers 4xx); data-status keeps it
-        return page("game.html", gp=gamepage.build(service(), game_id, seat), problem=problem, typed=typed)
+        return page("game.html", gp=_build(game_id, seat), problem=problem, typed=typed)
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 

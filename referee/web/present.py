@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import logging
+import re
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import quoteattr
 from typing import Any
 from urllib.parse import quote
 
@@ -34,15 +37,62 @@ def move_text(rules: Rules, move: dict) -> str:
     return compact(move)
 
 
-def picture(rules: Rules, view: dict, seat: int | None) -> Markup:
-    """The game's SVG of `view`. The hook draws only from the view, and escapes its own text."""
+def picture(rules: Rules, view: dict, seat: int | None, names: list[str] | None = None) -> Markup:
+    """The game's SVG of `view`, players called by `names`. The hook draws only from the view,
+    and escapes its own text."""
     draw = getattr(rules, "picture", None)
     if draw is not None:
         try:
-            return Markup(draw(view, seat))
+            return Markup(draw(view, seat, names))
         except Exception:  # shown as "no picture"; logged so the game's author sees it
             log.exception("picture of %s failed", getattr(rules, "id", "?"))
     return Markup('<p class="no-picture">No picture for this game yet: see the view data below.</p>')
+
+
+def hook_text(rules: Rules, hook: str, *args: Any) -> str | None:
+    """A text hook's answer (`summary`), or None when it is missing or fails."""
+    fn = getattr(rules, hook, None)
+    if fn is None:
+        return None
+    try:
+        text = fn(*args)
+    except Exception:
+        log.exception("%s of %s failed", hook, getattr(rules, "id", "?"))
+        return None
+    return text.strip() if isinstance(text, str) and text.strip() else None
+
+
+SEAT_REF = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def with_names(text: str, names: list[str]) -> str:
+    """A hook's text with "seat N" replaced by that player's name (the `summary` hook is given no
+    names: it serves mails too, where seats are addressed by number in commands)."""
+    def name(m: re.Match) -> str:
+        i = int(m.group(2))
+        return names[i] if i < len(names) else m.group(0)
+    return SEAT_REF.sub(name, text)
+
+
+def facts_text(rules: Rules, view: dict, names: list[str]) -> list[str]:
+    """The facts every game shares (round, whose turn, scores) as sentences with names."""
+    try:
+        facts = rules.facts(view)
+    except Exception:
+        log.exception("facts of %s failed", getattr(rules, "id", "?"))
+        return []
+    out = []
+    if facts.get("round") is not None:
+        out.append(f"Round {facts['round']}.")
+    active = facts.get("active_seat")
+    if isinstance(active, int) and 0 <= active < len(names):
+        out.append(f"It is {names[active]}'s turn.")
+    scores = facts.get("scores") or []
+    shown = [f"{names[i]} {s}" if s is not None else f"{names[i]} hidden"
+             for i, s in enumerate(scores) if i < len(names)]
+    if shown:
+        out.append("Scores: " + ", ".join(shown) + ".")
+    return out
 
 
 def rule_link(game: str, rule: str | None) -> Markup:
@@ -51,3 +101,67 @@ def rule_link(game: str, rule: str | None) -> Markup:
         return Markup("")
     return Markup('<a class="rule" href="/rules/{g}?rule={q}#{q}">{r}</a>').format(
         g=quote(game, safe=""), q=quote(rule, safe=""), r=rule)
+
+
+# -- the board's clickable elements ------------------------------------------------------------
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+_G_TAG = re.compile(r"<(/?)g\b[^>]*?(/?)>")
+_ROLE_IMG = re.compile(r'^(<svg\b[^>]*?)\brole="img"')
+
+
+def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str, set[str]]:
+    """The picture with each offered element (`data-el` in `links`: element id -> (href, label,
+    the path after it))
+    wrapped in a link, so a click (or Tab and Enter) takes that step without any script; returns
+    it and the element ids found. Elements are `<g data-el=...>` (engine/drawing.py); the
+    matching `</g>` is found by counting nested groups (a string scan: pictures are large and
+    this runs on every page). An element without its end is left as it was (its option is then
+    a button beside the board)."""
+    if not links:
+        return svg, set()
+    cuts: list[tuple[int, int, str]] = []
+    found: set[str] = set()
+    for el, (href, label, path) in links.items():
+        start = svg.find(f"<g data-el={quoteattr(el)}")
+        if start < 0:
+            continue
+        depth, end = 0, -1
+        for m in _G_TAG.finditer(svg, start):
+            if m.group(2):
+                continue  # <g/>
+            depth += -1 if m.group(1) else 1
+            if depth == 0:
+                end = m.end()
+                break
+        if end < 0 or any(a < end and start < b for a, b, _ in cuts):
+            continue
+        cuts.append((start, end, f'<a href={quoteattr(href)} class="pick" aria-label={quoteattr(label)} '
+                                 f'data-pick={quoteattr(el)} data-next={quoteattr(path)}>'))
+        found.add(el)
+    out, pos = [], 0
+    for start, end, opening in sorted(cuts):
+        out += [svg[pos:start], opening, svg[start:end], "</a>"]
+        pos = end
+    out.append(svg[pos:])
+    marked = "".join(out)
+    if found:  # an img's children are hidden from screen readers; these are links
+        marked = _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
+    return marked, found
+
+
+def unmark(svg: str) -> str:
+    """A marked picture as the game drew it, canonicalized (tests compare pictures with it)."""
+    ET.register_namespace("", SVG_NS)
+    root = ET.fromstring(svg)
+    for parent in list(root.iter()):
+        for i, child in enumerate(list(parent)):
+            if child.tag == f"{{{SVG_NS}}}a" and child.get("class") == "pick":
+                parent.remove(child)
+                for j, inner in enumerate(list(child)):
+                    parent.insert(i + j, inner)
+    if root.get("role") == "group":
+        root.set("role", "img")
+    return ET.canonicalize(ET.tostring(root, encoding="unicode"))

@@ -75,3 +75,32 @@ def test_iron_age_tells_the_dice():
          "chance": [{"label": "roll", "kind": "note", "visible_to": "all",
                      "value": {"empire": {"2": "skull", "0": "goods"}, "fate": None, "roll_no": 2}}]}}
     assert rules.narrate(e, ["Ada", "Bo", "Cy"]) == "Cy rerolled die 0 and die 2: goods and skull."
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_a_finished_games_summary_and_picture_for_every_viewer(game):
+    """Once a game is over its view is the whole state: the hooks still read it (Babel's summary
+    once looked for per-player fields only a running game's view has)."""
+    from referee.engine.replay import advance, initial
+    rules = rules_for(game)
+    seats = rules.min_players if rules.min_players > 1 else 2
+    seed = b"finished-hooks".ljust(32, b"\0")
+    state = initial(rules, seed, seats, {"first_seat": 0}, None).state
+    rnd, seq = random.Random(11), 1
+    while rules.result(state) is None:
+        p = rnd.choice(rules.prompts(state))
+        path: list[str] = []
+        while True:  # a random legal move, built step by step
+            step = rules.steps(state, p.seat, p.kind, path)
+            if step.move is not None and (not step.options or rnd.random() < 0.5):
+                break
+            path.append(rnd.choice(step.options).id)
+        seq += 1
+        state = advance(rules, seed, state, seq, "move", p.seat, {"move": step.move}).state
+        assert seq < 5000, "game did not end"
+    names = ["Ada", "Bo", "Cy", "Di", "Eve"][:seats]
+    for viewer in [*range(seats), None]:
+        view = rules.view(state, viewer)
+        summary = rules.summary(view, viewer)
+        assert summary.strip() and "{" not in summary
+        assert rules.picture(view, viewer, names).startswith("<svg")

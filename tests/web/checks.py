@@ -8,7 +8,10 @@ import json
 import re
 from typing import Any
 
+import xml.etree.ElementTree as ET
+
 from referee.engine.replay import STATE_EVENTS, advance, initial
+from referee.web.present import unmark, with_names
 from tests.web.conftest import SVG, VIEW_JSON
 
 
@@ -18,6 +21,14 @@ def shown_view(page_html: str) -> dict:
 
 def shown_svg(page_html: str) -> str:
     return SVG.search(page_html).group(1).strip()
+
+
+SUMMARY = re.compile(r'<div class="summary" id="summary">(.*?)</div>', re.S)
+
+
+def same_picture(shown: str, drawn: str) -> bool:
+    """The page's picture is the game's drawing (the page only wraps offered elements in links)."""
+    return unmark(shown) == ET.canonicalize(drawn)
 
 
 HAND_TEXT = re.compile(r"hand \((\d+)\): ([^<.]+)")
@@ -49,9 +60,14 @@ def assert_page_shows_only_view(svc, game_id: str, viewer: int | None, page_html
     from that view alone; returns the view."""
     loaded = svc.load(game_id)
     rules = loaded.rules
+    names = [s["name"] for s in loaded.created["seats"]]
     view = shown_view(page_html)
     assert view == json.loads(json.dumps(rules.view(loaded.state, viewer))), f"viewer {viewer}: view differs"
-    assert shown_svg(page_html) == rules.picture(view, viewer), f"viewer {viewer}: picture not drawn from the view"
+    assert same_picture(shown_svg(page_html), rules.picture(view, viewer, names)), \
+        f"viewer {viewer}: picture not drawn from the view"
+    summary = SUMMARY.search(page_html)
+    if summary:
+        assert html.unescape(summary.group(1)) == with_names(rules.summary(view, viewer).strip(), names), f"viewer {viewer}: summary"
     return view
 
 

@@ -1,6 +1,7 @@
-"""A whole Babel game played only by clicking, the two seats in two browser contexts opened from
-their personal links; the other seat's page follows by its own live updates. At every step the
-spectator's and the other seat's pages show nothing of a hand they may not see."""
+"""A whole Babel game played only by clicking what the referee offers (tests/web/clicking.py),
+the two seats in two browser contexts opened from their personal links; the other seat's page
+follows by its own live updates. At every move the spectator's and the other seat's pages show
+nothing of a hand they may not see; then the history stepper, by mouse and keyboard."""
 
 from __future__ import annotations
 
@@ -9,71 +10,42 @@ import random
 
 import requests
 
-from tests.web.checks import (assert_history_redacted, assert_page_shows_only_view, hand_contents_shown, hand_text,
-                              replayed_view, shown_svg, withheld_values)
+from tests.web.checks import hand_contents_shown, hand_text, replayed_view, same_picture, shown_svg, withheld_values
+from tests.web.clicking import Table
 from tests.web.conftest import create, open_details, seat_session
 
 
-def _choose(moves: list[dict], pick: random.Random) -> int:
-    """A quick game: build and finish whenever possible, settle and use powers often, else end."""
-    for kind in ("finish_first_turn", "build", "discard"):
-        for i, m in enumerate(moves):
-            if m["type"] == kind:
-                return i
-    useful = [i for i, m in enumerate(moves) if m["type"] in ("settle", "ability")]
-    if useful and pick.random() < 0.7:
-        return pick.choice(useful)
-    ends = [i for i, m in enumerate(moves) if m["type"] == "end_turn"]
-    return ends[0] if ends else pick.randrange(len(moves))
-
-
-def _check_hidden(web, gid: str, clients: dict, step: int) -> None:
-    for viewer, http in clients.items():
-        page = http.get(f"{web.url}/g/{gid}", timeout=30).text
-        view = assert_page_shows_only_view(web.service, gid, viewer, page)
+def _no_hidden_hand(web, gid: str):
+    """Babel's own check at every move: a page spells out no hand but the viewer's own."""
+    def check(viewer: int | None, page: str) -> None:
         state = web.service.load(gid).state
-        for other in (0, 1):
-            if other != viewer:
-                assert "hand" not in view["players"][other] and "people_draw" not in view
         own = {hand_text(state, viewer)} if viewer is not None else set()
         assert hand_contents_shown(page) <= own, f"a hidden hand on {viewer}'s page"
-        if step % 10 == 0:
-            assert_history_redacted(web.service, gid, viewer, page)
-    feed = requests.get(f"{web.url}/games/{gid}/events?after=0", timeout=30).json()["events"]
-    assert withheld_values(feed, None) == []  # the live feed the pages poll
+    return check
 
 
 def test_babel_whole_game_by_clicking(web, tabs):
     created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
     gid = created["id"]
-    seats = [tabs(f"babel-seat{s}") for s in (0, 1)]
+    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11))
+    seats = table.tabs
     for s, tab in enumerate(seats):
-        tab.page.goto(created["seats"][s]["url"])
         assert tab.page.locator(".who strong").first.text_content() == ("Ada", "Bo")[s]
     seats[0].shot("babel-start-seat0")
     clients = {None: requests.Session(), 0: seat_session(created["seats"][0]["url"]),
                1: seat_session(created["seats"][1]["url"])}
-    pick = random.Random(11)
-    clicks = 0
-    while True:
-        loaded = web.service.load(gid)
-        if loaded.finished:
-            break
-        _check_hidden(web, gid, clients, clicks)
-        seat = loaded.prompts[0].seat
-        tab = seats[seat]
-        tab.wait_seq(loaded.seq)  # the other page got here by its own live update
-        buttons = tab.page.locator("form.choices button")
-        moves = [json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.value)")]
-        assert moves, "a prompted seat sees its choices as buttons"
-        assert tab.page.locator("form.choices button.default").count() == 1
-        with tab.page.expect_navigation():
-            buttons.nth(_choose(moves, pick)).click()
-        clicks += 1
-        assert clicks < 400, "the game did not end"
-        if clicks == 12:
+    hidden = _no_hidden_hand(web, gid)
+    while not web.service.load(gid).finished:
+        table.check_no_leak(hidden)
+        if table.moves % 10 == 0:
+            feed = requests.get(f"{web.url}/games/{gid}/events?after=0", timeout=30).json()["events"]
+            assert withheld_values(feed, None) == []  # the live feed the pages poll
+        table.play_move()
+        assert table.moves < 400, "the game did not end"
+        if table.moves == 12:
             seats[0].shot("babel-midgame-seat0")
             seats[1].shot("babel-midgame-seat1")
+    clicks = table.clicks
 
     final = web.service.load(gid)
     for tab in seats:
@@ -93,7 +65,7 @@ def test_babel_whole_game_by_clicking(web, tabs):
         page.goto(f"{web.url}/g/{gid}?at={k}")
         assert json.loads(page.locator("#view-json").text_content()) == expected, k
         served = clients[1].get(f"{web.url}/g/{gid}?at={k}", timeout=30).text
-        assert shown_svg(served) == rules.picture(expected, 1), k
+        assert same_picture(shown_svg(served), rules.picture(expected, 1, ["Ada", "Bo"])), k
         assert "hand" not in expected["players"][0]  # seat 0's hand stays hidden in the history
     # The stepper by keyboard: arrows, Home, End.
     page.goto(f"{web.url}/g/{gid}?at=7")

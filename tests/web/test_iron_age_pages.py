@@ -1,12 +1,15 @@
-"""Iron Age with three seats, three browser contexts, for at least three rounds: the listed
-choices by clicking (the default marked), builds and purchases through the move form (text
-form, and JSON once), a refused build showing its rule id linked to the rules page."""
+"""Iron Age with three seats, three browser contexts, for at least three rounds: moves by
+clicking what the referee offers, with builds through the move form (text form) and a purchase
+as JSON once, and a refused build showing its rule id linked to the rules page."""
 
 from __future__ import annotations
+
+import random
 
 import requests
 
 from tests.web.checks import assert_page_shows_only_view
+from tests.web.clicking import Table
 from tests.web.conftest import create, open_details
 
 
@@ -34,9 +37,8 @@ def test_iron_age_three_seats_three_rounds(web, tabs):
     names = ["Ada", "Bo", "Cy"]
     created = create(web, "iron_age", names, {"first_seat": 0})
     gid = created["id"]
-    seats = [tabs(f"iron-age-seat{s}") for s in range(3)]
-    for s, tab in enumerate(seats):
-        tab.page.goto(created["seats"][s]["url"])
+    table = Table(web, tabs, created, "iron_age", "iron-age-3", random.Random(5))
+    seats = table.tabs
     spectator = requests.Session()
     built = refused = json_used = False
     steps = 0
@@ -51,15 +53,9 @@ def test_iron_age_three_seats_three_rounds(web, tabs):
         tab = seats[prompt.seat]
         tab.wait_seq(loaded.seq)
         page = tab.page
-        if prompt.choices is not None:
-            default = page.locator(".prompt form.choices button.default")
-            assert default.count() == 1
-            with page.expect_navigation():
-                default.click()
-        elif state["phase"] == "build":
-            workers = state["turn"]["workers"]
-            monument = _open_monument(state, prompt.seat)
-            if workers and monument and not refused:
+        monument = _open_monument(state, prompt.seat)
+        if prompt.kind == "build" and state["turn"]["workers"] and monument and not (built and refused):
+            if not refused:
                 _type_move(tab, f"build monument {monument} 99")
                 problem = page.locator("#problem")
                 assert problem.locator("a.rule").text_content() == "IA-5.2"
@@ -70,21 +66,17 @@ def test_iron_age_three_seats_three_rounds(web, tabs):
                 page.goto(f"{web.url}/g/{gid}")
                 tab.wait_seq(loaded.seq)
                 refused = True
-            if workers and monument:
-                _type_move(tab, f"build monument {monument} 1")
-                after = web.service.load(gid).state
-                assert after["players"][prompt.seat]["monuments"][monument]["boxes_filled"] == \
-                    state["players"][prompt.seat]["monuments"][monument]["boxes_filled"] + 1
-                built = True
-            elif json_used:
-                _type_move(tab, "build nothing")
-            else:
-                _type_move(tab, json_text='{"type": "build", "actions": []}')
-                json_used = True
-        elif state["phase"] == "buy":
-            _type_move(tab, "buy none")
+            _type_move(tab, f"build monument {monument} 1")
+            after = web.service.load(gid).state
+            assert after["players"][prompt.seat]["monuments"][monument]["boxes_filled"] == \
+                state["players"][prompt.seat]["monuments"][monument]["boxes_filled"] + 1
+            built = True
+        elif prompt.kind in ("build", "buy") and not json_used:
+            _type_move(tab, json_text='{"type": "build", "actions": []}' if prompt.kind == "build"
+                       else '{"type": "buy_none"}')
+            json_used = True
         else:
-            raise AssertionError(f"no choices in phase {state['phase']}")
+            table.play_move()  # by clicking what the referee offers
         assert web.service.load(gid).seq > loaded.seq, page.locator("#problem").all_text_contents()
         steps += 1
         assert steps < 400

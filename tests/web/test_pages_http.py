@@ -27,7 +27,7 @@ def test_every_game_has_pages(web, game):
     assert spectator.status_code == 200 and "<svg" in spectator.text and "spectator" in spectator.text
     prompted = web.service.load(created["id"]).prompts[0].seat
     page = seat_session(created["seats"][prompted]["url"]).get(created["url"], timeout=30).text
-    assert 'class="prompt"' in page and "Write a move" in page
+    assert 'class="prompt"' in page and "Write the move instead" in page
     rules_page = requests.get(f"{web.url}/rules/{game}", timeout=30)
     assert rules_page.status_code == 200
     listing = requests.get(web.url + "/", timeout=30).text

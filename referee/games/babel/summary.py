@@ -26,7 +26,10 @@ def _player(view: dict[str, Any], i: int, seat: int | None) -> list[str]:
     who = "You" if i == seat else f"Seat {i}"
     pawn = f"at {people(p['pawn'])}" if p["pawn"] else "off the board"
     start = ", start card still to build" if p["start_card"] else ""
-    lines = [f"{who}: score {p['score']}, pawn {pawn}, {p['hand_size']} cards in hand{start}."]
+    # A finished game's view is the whole state with the derived `scores` and `hand_sizes` beside it.
+    score = p["score"] if "score" in p else view["scores"][i]
+    held = p["hand_size"] if "hand_size" in p else view["hand_sizes"][i]
+    lines = [f"{who}: score {score}, pawn {pawn}, {held} cards in hand{start}."]
     if isinstance(p.get("hand"), dict):
         held = [f"{people(k)} {n}" for k, n in p["hand"].items() if n]
         lines.append("  Hand: " + (", ".join(held) if held else "empty") + ".")

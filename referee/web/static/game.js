@@ -2,6 +2,9 @@
 // feed GET /games/{id}/events?after=N: a stream of Server-Sent Events where the browser has
 // EventSource (it reconnects by itself with Last-Event-ID), else a long poll (&wait=25). On any
 // new event the page fetches itself again (with the seat cookie) and swaps in the new <main>.
+// Building a move step by step: every step is a link (?kind=&chosen=) that works without this
+// script; with it, a click fetches that page and swaps in its <main> (no reload, the scroll
+// position kept, the focus on what comes next). The page holds no rules: it shows the server's.
 (function () {
   "use strict";
   var WAIT = 25;
@@ -28,8 +31,8 @@
     return out;
   }
 
-  async function refresh(main) {
-    var resp = await fetch(main.dataset.url, {credentials: "same-origin", headers: {Accept: "text/html"}});
+  async function refresh(main, url) {
+    var resp = await fetch(url || main.dataset.url, {credentials: "same-origin", headers: {Accept: "text/html"}});
     if (!resp.ok) return false;
     var doc = new DOMParser().parseFromString(await resp.text(), "text/html");
     var fresh = doc.querySelector("main#game");
@@ -50,7 +53,47 @@
       if (d) d.open = true;
     });
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
-    announce(fresh);
+    if (!url) announce(fresh);
+    return true;
+  }
+
+  function stepTarget(e) {
+    var a = e.target && e.target.closest ? e.target.closest("a.pick, a.option, a.back") : null;
+    var main = document.querySelector("main#game");
+    return a && main && main.contains(a) ? a : null;
+  }
+
+  async function takeStep(e) {
+    var a = stepTarget(e);
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    var href = a.getAttribute("href");  // an SVG link's .href is not a string
+    var ok = false;
+    try { ok = await swapLayout(href); } catch (err) { ok = false; }
+    if (!ok) { window.location.assign(href); return; }
+    history.pushState({step: true}, "", href);
+    var next = document.querySelector("main#game #play, main#game #picture a.pick, main#game .steps a.option");
+    if (next) next.focus({preventScroll: true});
+  }
+
+  async function swapLayout(href) {
+    // A step changes only the board and the decision: fetch those (part=step) and swap them in.
+    var main = document.querySelector("main#game");
+    var old = main && main.querySelector(".layout");
+    if (!old) return false;
+    var resp = await fetch(href + (href.indexOf("?") < 0 ? "?" : "&") + "part=step",
+                           {credentials: "same-origin", headers: {Accept: "text/html"}});
+    if (!resp.ok) return false;
+    var doc = new DOMParser().parseFromString(await resp.text(), "text/html");
+    var fresh = doc.querySelector(".layout");
+    if (!fresh) return false;
+    var typed = typedValues();
+    old.replaceWith(document.adoptNode(fresh));
+    Object.keys(typed).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (el && !el.value) el.value = typed[id];
+    });
+    main.dataset.url = href;
     return true;
   }
 
@@ -71,6 +114,7 @@
                                {credentials: "omit", headers: {Accept: "application/json"}, cache: "no-store"});
         if (!resp.ok) { await sleep(5000); continue; }
         var body = await resp.json();
+        if (!document.body.contains(main)) return;
         if (body.events && body.events.length) {
           if (await refresh(main)) { start(); return; }
           after = body.events[body.events.length - 1].seq;
@@ -153,6 +197,11 @@
   else startForms();
 
   document.addEventListener("keydown", onKey);
+  document.addEventListener("click", takeStep);
+  window.addEventListener("popstate", function () {
+    var main = document.querySelector("main#game");
+    if (main) refresh(main, window.location.pathname + window.location.search).then(start);
+  });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

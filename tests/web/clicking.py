@@ -1,0 +1,148 @@
+"""Playing a game in the browser only by clicking what the page offers: the highlighted board
+elements and the option buttons of each step, then "play" (never typing). The choice among the
+offered options is random (seeded) with a nudge towards moves that end a game sooner, so whole
+games stay short; the referee alone says what is offered."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Callable
+
+# Labels worth preferring per game (a faster game), as the page words them.
+PREFER = {
+    "babel": re.compile(r"^(build|finish|discard|settle)", re.I),
+    "iron_age": re.compile(r"worker boxes|stop rolling|\(cost \d+|^attack|goods \(worth [1-9]", re.I),
+}
+AVOID = re.compile(r"^End the turn now", re.I)
+
+
+def choose(pick: random.Random, labels: list[str], complete: bool, game: str) -> int | None:
+    """The option to click (its index), or None to press "play" (only when the move is complete)."""
+    if complete and (not labels or pick.random() < 0.15):
+        return None
+    allowed = [i for i, label in enumerate(labels) if not AVOID.search(label)] or list(range(len(labels)))
+    if not allowed:
+        return None
+    prefer = PREFER.get(game)
+    if prefer is not None:
+        good = [i for i in allowed if prefer.search(labels[i])]
+        if good and pick.random() < 0.8:
+            return pick.choice(good)
+    return pick.choice(allowed)
+
+
+# -- the driver --------------------------------------------------------------------------------
+
+import requests  # noqa: E402
+
+from tests.web.checks import assert_history_redacted, assert_page_shows_only_view  # noqa: E402
+
+OFFERED = "#picture a.pick, .steps a.option"
+SEAT_WORD = re.compile(r"\bseat \d", re.I)
+
+
+def visible_text(page_html: str) -> str:
+    """The page's words without the view JSON (which names seats by number, as the API does)."""
+    cut = re.sub(r'<pre id="view-json">.*?</pre>', "", page_html, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", cut)
+
+
+class Table:
+    """A game at the table: one browser context per seat (each signed in through its personal
+    link, following the game by its own live updates), and the spectator as a plain client."""
+
+    def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random):
+        self.web, self.created, self.game, self.label, self.pick = web, created, game, label, pick
+        self.gid = created["id"]
+        self.n = len(created["seats"])
+        self.tabs = [tabs(f"{label}-seat{s}", width=1280) for s in range(self.n)]
+        for s, tab in enumerate(self.tabs):
+            tab.page.goto(created["seats"][s]["url"])
+        self.clients: dict[int | None, requests.Session] = {None: requests.Session()}
+        self.moves = self.clicks = 0
+        self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
+
+    def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None) -> None:
+        """Every viewer's page shows exactly its own view, drawn from it, with player names
+        instead of seat numbers: each seat's page as its browser shows it (after the page's own
+        live update brought it to the latest event), the spectator's as served; every tenth move
+        the history too."""
+        t0 = time.monotonic()
+        seq = self.web.service.load(self.gid).seq
+        pages: dict[int | None, str] = {None: self.clients[None].get(f"{self.web.url}/g/{self.gid}", timeout=30).text}
+        for s, tab in enumerate(self.tabs):
+            tab.wait_seq(seq, timeout=30_000)
+            pages[s] = tab.page.content()
+        for viewer, page in pages.items():
+            assert_page_shows_only_view(self.web.service, self.gid, viewer, page)
+            if extra is not None:
+                extra(viewer, page)
+            seat_words = SEAT_WORD.findall(visible_text(page))
+            assert not seat_words, f"{self.game}: seat numbers on {viewer}'s page: {seat_words[:3]}"
+            if self.moves % 10 == 0:
+                assert_history_redacted(self.web.service, self.gid, viewer, page)
+        self.checking += time.monotonic() - t0
+
+    def play_move(self) -> None:
+        """The prompted seat builds one move by clicking offered things, then plays it."""
+        t0 = time.monotonic()
+        svc = self.web.service
+        loaded = svc.load(self.gid)
+        prompt = self.pick.choice(loaded.prompts)
+        tab = self.tabs[prompt.seat]
+        page = tab.page
+        tab.wait_seq(loaded.seq, timeout=30_000)  # its live update brings it here
+        if page.locator(f'.steps[data-kind="{prompt.kind}"]').count() == 0:
+            page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
+        box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
+        assert box.count() == 1, f"{self.game}: no steps for {prompt.kind!r} on the page"
+        if page.locator("#picture a.pick").count() and box.get_attribute("data-path") == "" and \
+                page.locator(".steps").count() > 1:
+            page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
+        offered = f'#picture a.pick, .steps[data-kind="{prompt.kind}"] a.option'
+        play = f'.steps[data-kind="{prompt.kind}"] #play'
+        read = ("([sel, play]) => [[...document.querySelectorAll(sel)].map(e => [e.getAttribute('aria-label') || "
+                "e.textContent, e.dataset.next, !!e.closest('details:not([open])')]), !!document.querySelector(play)]")
+        for _ in range(60):
+            box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
+            found, complete = page.evaluate(read, [offered, play])  # one round trip: what is offered now
+            assert found or complete, f"{self.game}: a dead end at {box.get_attribute('data-path')}"
+            choice = choose(self.pick, [f[0] for f in found], complete, self.game)
+            self.clicks += 1
+            if choice is None:
+                with page.expect_navigation():
+                    box.locator("#play").click()
+                break
+            _, nxt, folded = found[choice]
+            target = page.locator(offered).nth(choice)
+            if folded:
+                target.locator("xpath=ancestor::details[not(@open)]").locator("summary").first.click()
+            target.click()  # the page's script swaps in the next step (a plain link without it)
+            page.wait_for_selector(f'.steps[data-kind="{prompt.kind}"][data-path="{nxt}"]')
+        else:
+            raise AssertionError(f"{self.game}: no move after 60 clicks")
+        after = svc.load(self.gid)
+        assert after.seq > loaded.seq, page.locator("#problem").all_text_contents()
+        self.moves += 1
+        self.playing += time.monotonic() - t0
+
+    def font_check(self, tab) -> float:
+        """The smallest board text in CSS px at the tab's width (every <text> of every board)."""
+        sizes = tab.page.locator("#picture svg text").evaluate_all(
+            "els => els.filter(t => t.getBBox().width > 0).map(t => { const m = t.getScreenCTM();"
+            " return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); })")
+        assert sizes, "no board text"
+        return min(sizes)
+
+    def phone_check(self, browser_tabs, viewer: int | None, label: str) -> None:
+        """At 390 px: no horizontal overflow, each board fits the width; a screenshot."""
+        tab = browser_tabs(f"{label}-390", width=390)
+        url = self.created["seats"][viewer]["url"] if viewer is not None else self.created["url"]
+        tab.page.goto(url)
+        width = tab.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{self.game}: the page is {width}px wide at 390"
+        boards = tab.page.locator("#picture svg").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+        assert boards and max(boards) <= 390, f"{self.game}: a board is wider than the window: {boards}"
+        tab.shot(f"{label}-390")
