@@ -4,7 +4,9 @@
     python3 tasks.py serve [referee serve options]   # start the service
     python3 tasks.py test  [pytest options]          # run the test suite
 
-Creates .venv on first use and (re)installs the project whenever setup.cfg changes.
+Creates .venv on first use and (re)installs the project whenever setup.cfg changes, one line
+per phase (a failing phase prints its full output). `REFEREE_VENV=DIR` runs in an environment
+that is already installed, as it is (the tests run the served command that way).
 """
 
 from __future__ import annotations
@@ -17,21 +19,35 @@ import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
+VENV = Path(os.environ["REFEREE_VENV"]) if os.environ.get("REFEREE_VENV") else ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
 CHROMIUM = "/usr/bin/chromium"
 
 
+def phase(title: str, command: list[str]) -> None:
+    """Run one set-up step quietly: one line, or its whole output when it fails."""
+    print(f"{title} ...", flush=True)
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if done.returncode != 0:
+        print(done.stdout, flush=True)
+        print(f"{title} failed (exit {done.returncode})", flush=True)
+        sys.exit(done.returncode)
+
+
 def ensure_env() -> None:
+    if os.environ.get("REFEREE_VENV"):
+        return  # an installed environment, used as it is
     wanted = hashlib.sha256((ROOT / "setup.cfg").read_bytes() + (ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == wanted:
         return
     if not (BIN / "python").exists():
         print("creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.check_call(pip + ["-e", f"{ROOT}[test]"])
+    pip = [str(BIN / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+           "--no-warn-script-location", "--progress-bar", "off"]
+    phase("installing pip and setuptools", pip + ["--upgrade", "pip", "setuptools"])
+    phase("installing referee and its dependencies (a few minutes the first time)", pip + ["-e", f"{ROOT}[test]"])
     STAMP.write_text(wanted)
 
 

@@ -39,8 +39,9 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(games.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
-    from referee.web import pages
+    from referee.web import mailpages, pages
     app.register_blueprint(pages.bp)
+    app.register_blueprint(mailpages.bp)
     abuse.install(app)
     metrics.install(app)
 

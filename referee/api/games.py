@@ -41,7 +41,7 @@ def list_games():
         raise BadRequest("status must be active, paused or finished", parameter="status")
     if args.get("game") is not None and args["game"] not in GAME_IDS:
         raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
-    cursor = args.get("cursor")
+    cursor = args.get("cursor") or None  # empty: the first page, as without one
     if cursor is not None:
         try:
             parse_cursor(cursor)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee import __version__
-from referee.engine.registry import GAME_IDS
+from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
@@ -112,6 +112,15 @@ def _finish_operations(paths: dict[str, Any]) -> None:
                     "application/problem+json": {"schema": _ref("Problem")}}})
 
 
+def _with_seat_counts(create: dict[str, Any]) -> dict[str, Any]:
+    """CreateGame with each game's seat count, which the rules check (422 invalid-game-setup),
+    so that the document says which bodies the server can seat."""
+    by_game = [{"if": {"properties": {"game": {"const": g}}, "required": ["game"]},
+                "then": {"properties": {"seats": {"minItems": rules_for(g).min_players,
+                                                  "maxItems": rules_for(g).max_players}}}} for g in GAME_IDS]
+    return {**create, "allOf": [*create.get("allOf", []), *by_game]}
+
+
 @lru_cache(maxsize=1)
 def openapi_document() -> dict[str, Any]:
     files = component_files()
@@ -124,6 +133,7 @@ def openapi_document() -> dict[str, Any]:
         for def_name, definition in schema.pop("$defs", {}).items():
             schemas[_def_name(name, def_name)] = _rewrite(definition, name, folder, names)
         schemas[name] = _rewrite(schema, name, folder, names)
+    schemas["CreateGame"] = _with_seat_counts(schemas["CreateGame"])
     action = {"requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Action")}}},
               "security": BEARER, "parameters": [GAME_ID],
               "responses": {"200": _json("Game", "The game after the action, as the caller sees it"),
@@ -133,15 +143,22 @@ def openapi_document() -> dict[str, Any]:
             "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {
                 "application/json": {"schema": _ref("CreateGame")}}},
                 "responses": {"201": _json("GameCreated", "Created; seat tokens are shown once"),
-                              **_problems(400, 422)}},
+                              **_problems(400),
+                              "422": {"description": "Invalid game setup (/problems/invalid-game-setup): the rules "
+                                                     "cannot set the game up as asked (a seat's local or private "
+                                                     "e-mail address or webhook, an unknown time zone, a clock, "
+                                                     "position or component data they refuse); field names the part "
+                                                     "at fault",
+                                      "content": {"application/problem+json": {"schema": _ref("Problem")}}}}},
             "get": {"summary": "List games", "parameters": [
                 {"name": "status", "in": "query", "schema": {"enum": ["active", "paused", "finished"]}},
                 {"name": "game", "in": "query", "schema": {"enum": list(GAME_IDS)}},
                 {"name": "player", "in": "query", "schema": {"type": "string"}},
                 {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
                 {"name": "offset", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
-                {"name": "cursor", "in": "query", "schema": {"type": "string"},
-                 "description": "The previous page's next_cursor (keyset paging: every page costs the same)"}],
+                {"name": "cursor", "in": "query", "schema": {"type": "string", "pattern": "^([^~]+~.+)?$"},
+                 "description": "The previous page's next_cursor (keyset paging: every page costs the same); "
+                                "empty for the first page"}],
                 "responses": {"200": {"description": "Games, most recently updated first; next_cursor "
                                                      "(null on the last page) fetches the next page",
                                       "content": {"application/json": {"schema": {"type": "object"}}}},
@@ -230,7 +247,8 @@ def openapi_document() -> dict[str, Any]:
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",
-            "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {"type": "string"}}}},
+            "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {
+                "type": "string", "minLength": 1, "description": "Not blank"}}}},
             "responses": {"202": {"description": "Received"}, **_problems(400)}}},
         "/healthz": {"get": {"summary": "Liveness and database check",
                              "responses": {"200": {"description": "ok"}}}},

@@ -36,10 +36,14 @@ def create_asgi_app(config: Config | None = None, clock: Any = None, threads: in
         yield
         live.close()
 
+    flask = WSGIMiddleware(flask_app, workers=threads)
     routes = [Route("/games/{game_id}/events", live.endpoint,
                     methods=["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]),
-              Mount("/", app=WSGIMiddleware(flask_app, workers=threads))]
+              Mount("/", app=flask)]
     app = Starlette(routes=routes, lifespan=lifespan)
+    # A path no route matches (one holding a newline escapes Mount's pattern) goes to Flask as
+    # well, which answers with the problem+json 404 the document promises, not Starlette's text.
+    app.router.default = flask
     app.state.flask = flask_app
     app.state.live = live
     return app

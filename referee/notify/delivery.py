@@ -2,13 +2,15 @@
 
 A message is marked sent only after the server accepted it; a failure schedules the next
 attempt (referee.notify.retry), so an outage delays notifications and loses none. With no
-SMTP URL configured, email stays queued until one is.
+SMTP URL configured, email goes to the configured Maildir (`mail_dir`, which `referee serve`
+defaults to `mail/` beside the database), or stays queued until one of them is configured.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import mailbox
 import re
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -49,13 +51,18 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     if m.seat is not None:
         msg["Reply-To"] = service.notifier.reply_address(m.game_id, m.seat)
         root = thread_root(m.game_id, m.seat, domain)
-        first, player_mid = _thread_position(service, m)
-        if first:
+        opener, opener_sent, player_mid = _thread_position(service, m)
+        if opener == m.id and player_mid is None:
+            # The seat's first mail that has not failed for good opens the thread (a retry, or a
+            # resend after a crash, keeps the same Message-ID).
             msg["Message-ID"] = root
         else:
             msg["Message-ID"] = _mid(m.dedupe_key, domain)
-            msg["In-Reply-To"] = player_mid or root
-            msg["References"] = f"{root} {player_mid}" if player_mid else root
+            # Only mails that were sent are referred to: never one that failed or is still waiting.
+            refs = [r for r in (root if opener_sent and opener != m.id else None, player_mid) if r]
+            if refs:
+                msg["In-Reply-To"] = player_mid or root
+                msg["References"] = " ".join(refs)
     else:
         msg["Message-ID"] = _mid(m.dedupe_key, domain)
     msg["Auto-Submitted"] = "auto-generated"
@@ -63,12 +70,19 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     return msg
 
 
-def _thread_position(service: "Referee", m: outbox.Message) -> tuple[bool, str | None]:
-    """(is this the seat's first mail of the game, the player's Message-ID it answers)."""
-    first, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
+def _thread_position(service: "Referee", m: outbox.Message) -> tuple[int | None, bool, str | None]:
+    """(the id of the mail that opens the seat's thread, whether it was sent, the player's
+    Message-ID this mail answers)."""
+    opener, opener_sent, player = outbox.thread_of(service.db.conn, m.id, m.game_id, m.seat)
     if player and not player.startswith("<"):
         player = f"<{player}>"
-    return first == m.id and player is None, player
+    return opener, opener_sent, player
+
+
+def to_maildir(directory: str, message: EmailMessage) -> str:
+    """Deliver into a Maildir (`new/`, written through `tmp/` and renamed, as Maildir readers
+    expect); returns the file's key. For a local service without a mail server."""
+    return mailbox.Maildir(directory, create=True).add(message)
 
 
 def stale(service: "Referee", m: outbox.Message, now: float) -> bool:
@@ -99,7 +113,8 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
     their lease ends."""
     now = service.clock()
     settings = SmtpSettings.from_url(service.config.smtp_url) if service.config.smtp_url else None
-    channels = ("email", "webhook") if settings is not None else ("webhook",)
+    maildir = service.config.mail_dir if settings is None else None
+    channels = ("email", "webhook") if settings is not None or maildir else ("webhook",)
     with write_transaction(service.db) as conn:
         claimed = outbox.claim(conn, now, channels, limit)
     counts = {"sent": 0, "retry": 0, "failed": 0}
@@ -113,7 +128,9 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
             counts["failed"] += 1
             continue
         try:
-            if m.channel == "email":
+            if m.channel == "email" and settings is None:
+                to_maildir(maildir, build_email(service, m))
+            elif m.channel == "email":
                 smtp.send(settings, build_email(service, m))
             else:
                 secret = service.notifier.webhook_secret(m.game_id, m.seat).encode()
@@ -122,6 +139,7 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
         except (smtp.MailDeliveryError, webhooks.WebhookError, OSError) as e:
             permanent = getattr(e, "permanent", False)
             give_up = permanent or retry.should_give_up(m.created_at, now)
+            # A give-up is recorded once, with its reason (the row's last_error); the log says why.
             # The reason with addresses masked: recipients and bodies stay out of logs.
             log.warning("delivery of outbox message %s (%s) failed%s: %s: %s", m.id, m.channel,
                         " for good" if give_up else ", will retry", type(e).__name__, reason(e))

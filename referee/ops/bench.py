@@ -77,13 +77,13 @@ def _start_gunicorn(database: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BENCH_ENDPOINTS": "1", "REFEREE_THREADS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--workers", "1", "-k", "referee.asgi.worker.Worker",
                              "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "referee.asgi:create_asgi_app()"],
-                            env=env)
+                            env=env, stdout=sys.stderr)  # its logs never mix with the figures on stdout
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
-            if requests.get(url + "/healthz", timeout=1).ok:
+            if requests.get(url + "/healthz", timeout=5).ok:
                 return proc, url
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # not up yet, or busy migrating
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError("gunicorn did not start")
@@ -268,7 +268,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     from referee.ops import bench_streams as streams
     from referee.ops import bench_steps as steps
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
-        work = Path(tmp)
+        work = Path(tmp).resolve()  # the servers it starts may run elsewhere
         jobs = {
             "appends": lambda: bench_appends(work, appends),
             "http": lambda: bench_http(work, played, seed),
@@ -282,6 +282,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
             "streams": lambda: streams.bench_streams(work, seed=seed),
+            "steps": lambda: steps.bench_steps(work, seed=seed),
             "bots": lambda: bench_bots(bot_games),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

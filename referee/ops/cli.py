@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from referee.plumbing.config import Config, ConfigError
+from referee.plumbing.config import Config, ConfigError, with_local_mail
 from referee.engine.replay import fold, initial
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import ServiceError
@@ -30,6 +30,16 @@ def _fail(message: str) -> None:
     sys.exit(1)
 
 
+def _one_line(e: ServiceError) -> str:
+    """A refusal as one line for the terminal: its title, the part at fault, why."""
+    problem = e.problem()
+    where = problem.get("field") or next((err.get("path") for err in problem.get("errors", [])), None)
+    why = "; ".join(err["message"] for err in problem.get("errors", [])[:3]) or problem["detail"]
+    if problem.get("errors"):
+        why = f"{problem['detail']}: {why}"
+    return f"{problem['title'].lower()}{f' at {where}' if where else ''}: {why}".replace("\n", " ")
+
+
 def _read_json(path: str, what: str):
     try:
         return json.loads(Path(path).read_text())
@@ -44,7 +54,8 @@ def _read_json(path: str, what: str):
 def main(ctx: click.Context, database: str | None) -> None:
     """Referee: event-sourced referee for asynchronous board games."""
     try:
-        ctx.obj = {"config": Config.from_env(database=database)}
+        # Without an SMTP URL, mail goes to the Maildir beside the database (README, "Operations").
+        ctx.obj = {"config": with_local_mail(Config.from_env(database=database))}
     except ConfigError as e:
         _fail(str(e))
 
@@ -62,28 +73,18 @@ def init_db(ctx: click.Context) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
-@click.option("--no-bots", is_flag=True, help="Do not play bot seats here (a `referee scheduler` does).")
+@click.option("--no-scheduler", is_flag=True, help="Do not run the scheduler's jobs here (run `referee scheduler` elsewhere).")
+@click.option("--interval", default=10.0, show_default=True, type=float, help="Seconds between scheduler passes.")
+@click.option("--smtp-host", default="127.0.0.1", show_default=True, help="Address of the inbound SMTP port.")
+@click.option("--smtp-port", default=2525, show_default=True, type=int, help="Inbound SMTP port (0: none).")
+@click.option("--reload", is_flag=True, help="Restart the web app when the code changes (development).")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, no_bots: bool) -> None:
-    """Run the service: the one ASGI app (live feeds on the event loop) on uvicorn (deploy/ runs
-    the same app under gunicorn's uvicorn workers); bot seats are played here unless --no-bots."""
-    from dataclasses import replace
-
-    import uvicorn
-
-    from referee.asgi import create_asgi_app
-    config = _config(ctx)
-    if config.base_url == Config.base_url:  # not configured: links in pages and mails point here
-        config = replace(config, base_url=f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
-    app = create_asgi_app(config)
-    click.echo(f"Referee on {config.base_url} (database {redacted(config.database)})")
-    if not no_bots:
-        from referee.ops.scheduler import start_bots_thread
-        from referee.service.referee import Referee
-        start_bots_thread(Referee(config.database, config=config))
-    # No `server` banner; no access log (its request line holds query strings and seat-link keys:
-    # the service logs each request itself).
-    uvicorn.run(app, host=host, port=port, server_header=False, access_log=False, log_level="warning")
+def serve(ctx: click.Context, host: str, port: int, no_scheduler: bool, interval: float, smtp_host: str,
+          smtp_port: int, reload: bool) -> None:
+    """Run the whole service: the web app (uvicorn), the scheduler and an inbound SMTP port."""
+    from referee.ops import serve as serving
+    serving.run(_config(ctx), serving.Options(host=host, port=port, scheduler=not no_scheduler, interval=interval,
+                                              smtp_host=smtp_host, smtp_port=smtp_port, reload=reload))
 
 
 @main.command("new-game")
@@ -115,7 +116,7 @@ def new_game(ctx, game, seats, options_json, clock_json, position_file, componen
     try:
         created = _service(ctx).create_game(body)
     except ServiceError as e:
-        _fail(json.dumps(e.problem()))
+        _fail(_one_line(e))
     click.echo(json.dumps(created, indent=2))
 
 
@@ -260,6 +261,42 @@ def scheduler(ctx: click.Context, interval: float, once: bool) -> None:
         click.echo(json.dumps(jobs.run_once(service)))
         return
     jobs.serve(service, interval)
+
+
+@main.group()
+def mail() -> None:
+    """The mails the service sent (whatever the transport: the local Maildir or SMTP)."""
+
+
+@mail.command("list")
+@click.option("--game", "game_id", default=None, help="Only this game's mails.")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 10_000))
+@click.pass_context
+def mail_list(ctx: click.Context, game_id: str | None, limit: int) -> None:
+    """One line per mail, newest first: id, state, time, game, seat, recipient, subject."""
+    rows = _service(ctx.parent).all_mails(game_id, limit)
+    if not rows:
+        click.echo("no mail" + (f" for game {game_id}" if game_id else ""))
+    for m in rows:
+        seat = "-" if m["seat"] is None else m["seat"]
+        reason = f"  ({m['reason']})" if m["reason"] else ""
+        click.echo(f"{m['id']:>5}  {m['state']:<7}  {m['when']}  {m['game_id']}  seat {seat}  {m['recipient']}  "
+                   f"{m['subject']}{reason}")
+
+
+@mail.command("show")
+@click.argument("message_id", type=int)
+@click.pass_context
+def mail_show(ctx: click.Context, message_id: int) -> None:
+    """One mail in full: its headers, state and text."""
+    try:
+        m = _service(ctx.parent).one_mail(message_id)
+    except ServiceError as e:
+        _fail(e.detail)
+    click.echo(f"To: {m['recipient']}\nSubject: {m['subject']}\nGame: {m['game_id']}  seat: "
+               f"{'-' if m['seat'] is None else m['seat']}  kind: {m['kind']}\n"
+               f"State: {m['state']} {m['when']}" + (f" ({m['reason']})" if m["reason"] else "") + "\n")
+    click.echo(m["body"])
 
 
 @main.command("mail-in")

@@ -94,19 +94,42 @@ def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> Non
             scheduler.shutdown(wait=True)  # the pass in flight finishes its current message
 
 
-def start_bots_thread(service: "Referee", interval: float = 1.0) -> threading.Thread:
-    """The bots' job alone, in a daemon thread: `referee serve` runs it so that a game against
-    bots plays on a single-process install without a separate `referee scheduler`."""
+def start_bots_thread(service: "Referee", stop: threading.Event, interval: float = 1.0) -> threading.Thread:
+    """The bots' job alone, in a thread of the serving process (`referee serve`): every second,
+    so a bot moves a few seconds after its decision opens (REFEREE_BOT_DELAY), until `stop`."""
     jobs_log = json_logger(JOB_LOG)
 
     def loop() -> None:
-        while True:
+        while not stop.is_set():
             try:
                 service.play_bots()
             except Exception as e:  # keep going; the next pass retries
                 log_fields(jobs_log, "bots pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
-            time.sleep(interval)
+            stop.wait(interval)
 
     thread = threading.Thread(target=loop, name="referee-bots", daemon=True)
+    thread.start()
+    return thread
+
+
+def run_in_thread(service: "Referee", interval: float, stop: threading.Event) -> threading.Thread:
+    """The jobs in a thread of the serving process (`referee serve`): a pass at once, then one
+    every `interval` seconds until `stop` is set. The pass in flight finishes its current
+    message first, as in `serve`; the database keeps two such processes from doing anything twice."""
+    jobs_log = json_logger(JOB_LOG)
+
+    def loop() -> None:
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                counts = run_once(service, stop.is_set, bots=False)  # bots: start_bots_thread
+                if any(counts.values()):
+                    log_fields(jobs_log, "scheduler pass", ms=round((time.perf_counter() - started) * 1000, 2),
+                               **counts)
+            except Exception as e:  # keep the jobs alive; the next pass retries
+                log_fields(jobs_log, "scheduler pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
+            stop.wait(interval)
+
+    thread = threading.Thread(target=loop, name="referee-scheduler", daemon=True)
     thread.start()
     return thread

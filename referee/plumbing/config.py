@@ -14,6 +14,9 @@ class Config:
     database: str = field(default="./referee.db", repr=False)
     base_url: str = "http://127.0.0.1:8000"
     smtp_url: str | None = None
+    # Without an SMTP URL, mail is written to this Maildir (`referee` commands default it to
+    # `mail/` beside a SQLite database: see `local_mail_dir`); None keeps mail queued.
+    mail_dir: str | None = None
     mail_from: str = "referee@localhost"
     inbound_domain: str = "localhost"
     secret_key: str = field(default="", repr=False)
@@ -74,6 +77,24 @@ class Config:
                 raise ConfigError(f"REFEREE_{name.upper()} must be a whole number") from None
             if getattr(self, name) < 1:
                 raise ConfigError(f"REFEREE_{name.upper()} must be at least 1")
+
+
+def local_mail_dir(config: Config) -> str:
+    """The Maildir beside the database (`./mail/` for `./referee.db`); `./mail/` for a server
+    database. Mail goes there when no SMTP server is configured, so a fresh clone sees its mail."""
+    db = config.database
+    if db.startswith("postgresql:") or db.startswith("postgres:"):
+        return str(Path("mail"))
+    path = db[len("sqlite://"):] if db.startswith("sqlite://") else db  # as store.db.sqlite_path
+    return str(Path(path).parent / "mail")
+
+
+def with_local_mail(config: Config) -> Config:
+    """`config` with the local Maildir when neither an SMTP URL nor a Maildir is configured."""
+    from dataclasses import replace
+    if config.smtp_url or config.mail_dir:
+        return config
+    return replace(config, mail_dir=local_mail_dir(config))
 
 
 class ConfigError(ValueError):

@@ -90,6 +90,16 @@ class Unprocessable(ServiceError):
     )
 
 
+class InvalidSetup(ServiceError):
+    status, title = 422, "Invalid game setup"
+    explanation = (
+        "The body of `POST /games` is well formed but the game cannot be set up as asked: an unknown game, a number of seats the game does not take, a seat's e-mail or webhook on a local or private address, an unknown time zone, a clock, position or component data the rules refuse. `field` is the JSON pointer of the part at fault (such as `/seats` or `/seats/0/email`), `detail` says why. No game was created."
+    )
+
+    def __init__(self, detail: str, field: str, **extra: Any):
+        super().__init__(detail, field=field, **extra)
+
+
 class StepRefusedError(ServiceError):
     status, title = 422, "Step refused"
     explanation = (

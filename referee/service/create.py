@@ -16,7 +16,7 @@ from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing import targets
-from referee.plumbing.errors import BadRequest, Unprocessable
+from referee.plumbing.errors import BadRequest, InvalidSetup
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
@@ -39,14 +39,15 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
                        if body.get(k) is not None}}
     game = body["game"]
     if game not in GAME_IDS:
-        raise Unprocessable(f"unknown game {game!r}; known games: {', '.join(GAME_IDS)}")
+        raise InvalidSetup(f"unknown game {game!r}; known games: {', '.join(GAME_IDS)}", "/game")
     try:
         rules = core.rules(game, body.get("components"))
     except ComponentError as e:
-        raise Unprocessable(str(e)) from None
+        raise InvalidSetup(str(e), "/components") from None
     seats = body["seats"]
     if not rules.min_players <= len(seats) <= rules.max_players:
-        raise Unprocessable(f"{rules.title} takes {rules.min_players}-{rules.max_players} seats, got {len(seats)}")
+        raise InvalidSetup(f"{rules.title} takes {rules.min_players}-{rules.max_players} seats, got {len(seats)}",
+                           "/seats")
     options = body.get("options", {})
     errs = schema_errors(validator_for(rules.options_schema), options)
     if errs:
@@ -54,12 +55,15 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
     try:
         policy = policy_from_clock(body.get("clock"))
     except ValueError as e:
-        raise Unprocessable(f"clock: {e}") from None
+        raise InvalidSetup(f"clock: {e}", "/clock") from None
     if not core.config.allow_private_targets:
-        try:
-            targets.check_seats(seats)
-        except targets.TargetRefused as e:
-            raise Unprocessable(str(e)) from None
+        for i, s in enumerate(seats):
+            for key, check_target in (("webhook", targets.check_webhook), ("email", targets.check_email)):
+                try:
+                    if s.get(key):
+                        check_target(s[key])
+                except targets.TargetRefused as e:
+                    raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/{key}") from None
     position = body.get("position")
     if position is not None:
         check_position(rules, position, len(seats))
@@ -71,7 +75,7 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
     try:
         step = initial(rules, seed, len(seats), options, position)
     except (IllegalMove, ValueError) as e:
-        raise Unprocessable(f"cannot set up the game: {e}") from None
+        raise InvalidSetup(f"cannot set up the game: {e}", "/options" if position is None else "/position") from None
     payload = {
         "game": game, "rules_version": rules.rules_version,
         "seats": [seat_entry(i, s, bots) for i, s in enumerate(seats)],
@@ -137,6 +141,6 @@ def check_position(rules: Rules, position: dict, seats: int) -> None:
     if isinstance(position.get("players"), list) and len(position["players"]) != seats:
         problems = [f"position has {len(position['players'])} players but {seats} seats were given", *problems]
     if problems:
-        raise Unprocessable("position breaks the rules' invariants", problems=problems)
+        raise InvalidSetup("position breaks the rules' invariants", "/position", problems=problems)
     if rules.result(position) is not None:
-        raise Unprocessable("position is already finished")
+        raise InvalidSetup("position is already finished", "/position")

@@ -2,8 +2,8 @@
 
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
 per use case; each use case lives in a small module of its own, named for what it does:
-create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, feed.py, rebuild.py. New use cases get a
-module of their own and a line here.
+create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
+feed.py, rebuild.py. New use cases get a module of their own and a line here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import bots, create, feed, handover, moves, narration, pauses, read, rebuild, steps, timing
+from referee.service import bots, create, feed, handover, mails, moves, narration, pauses, read, rebuild, steps, timing
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -52,6 +52,15 @@ class Referee(Core):
         return pauses.resume(self, game_id, seat, reason)
 
     # -- reading ----------------------------------------------------------------------------
+
+    def game_mails(self, game_id: str, seat: int | None) -> list[dict[str, Any]]:
+        return mails.game_mails(self, game_id, seat)
+
+    def all_mails(self, game_id: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
+        return mails.all_mails(self, game_id, limit)
+
+    def one_mail(self, message_id: int) -> dict[str, Any]:
+        return mails.one_mail(self, message_id)
 
     def deadline_of(self, loaded: Loaded, seat: int) -> float | None:
         return read.deadline_of(self, loaded, seat)

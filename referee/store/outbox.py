@@ -79,17 +79,35 @@ def messages(conn: Connection, game_id: str | None = None) -> list[dict]:
     return [dict(zip(cols, r)) for r in conn.execute(sql + " ORDER BY id", args)]
 
 
+_MAIL_COLUMNS = ("id", "game_id", "seat", "recipient", "kind", "subject", "body", "created_at", "attempts",
+                 "sent_at", "failed", "last_error")
+
+
+def emails(conn: Connection, game_id: str | None = None, seat: int | None = None,
+           message_id: int | None = None, limit: int = 500) -> list[dict]:
+    """E-mail rows, newest first, filtered by game, seat or id (the mail page, `referee mail`)."""
+    where, args = ["channel = 'email'"], []
+    for column, value in (("game_id", game_id), ("seat", seat), ("id", message_id)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    rows = conn.execute(f"SELECT {', '.join(_MAIL_COLUMNS)} FROM outbox WHERE {' AND '.join(where)} "
+                        "ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall()
+    return [dict(zip(_MAIL_COLUMNS, r)) for r in rows]
+
+
 def set_in_reply_to(conn: Connection, dedupe_key: str, message_id: str) -> None:
     """The player's Message-ID a queued answer replies to (threading headers)."""
     conn.execute("UPDATE outbox SET in_reply_to = ? WHERE dedupe_key = ?", (message_id, dedupe_key))
 
 
-def thread_of(conn: Connection, message_id: int, game_id: str, seat: int | None) -> tuple[int | None, str | None]:
-    """(the id of the seat's first mail of the game, the player's Message-ID this one answers)."""
-    first = conn.execute("SELECT MIN(id) FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email'",
-                         (game_id, seat)).fetchone()
+def thread_of(conn: Connection, message_id: int, game_id: str, seat: int | None) -> tuple[int | None, bool, str | None]:
+    """(the id of the mail that opens the seat's thread: its first mail not failed for good;
+    whether that one was sent; the player's Message-ID this one answers)."""
+    root = conn.execute("SELECT id, sent_at FROM outbox WHERE game_id = ? AND seat = ? AND channel = 'email' "
+                        "AND failed = 0 ORDER BY id LIMIT 1", (game_id, seat)).fetchone()
     reply = conn.execute("SELECT in_reply_to FROM outbox WHERE id = ?", (message_id,)).fetchone()
-    return first[0], (reply[0] if reply and reply[0] else None)
+    return (root[0] if root else None), bool(root and root[1] is not None), (reply[0] if reply and reply[0] else None)
 
 
 def count_by_state(conn: Connection) -> dict[str, int]:

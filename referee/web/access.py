@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from typing import Any
 
 from flask import Response, request
 
@@ -51,6 +52,73 @@ def sign_in(resp: Response, game_id: str, seat: int, key: str) -> None:
 
 def sign_out(resp: Response, game_id: str) -> None:
     resp.delete_cookie(seat_cookie_name(game_id), path="/", httponly=True, samesite="Lax", secure=request.is_secure)
+
+
+# -- the creator of a game (the browser that created it in /new) -----------------------------
+
+CREATOR_PREFIX = "referee_creator_"
+
+
+def _creator_mac(secret_key: bytes, game_id: str) -> str:
+    return hmac.new(secret_key, f"creator:{game_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def mark_creator(resp: Response, secret_key: bytes, game_id: str) -> None:
+    """Remember in this browser that it created `game_id`: it may read all the game's mails."""
+    resp.set_cookie(CREATOR_PREFIX + game_id, _creator_mac(secret_key, game_id), max_age=SEAT_COOKIE_MAX_AGE,
+                    **_cookie_flags())
+
+
+def is_creator(secret_key: bytes, game_id: str) -> bool:
+    sent = request.cookies.get(CREATOR_PREFIX + game_id, "")
+    return bool(sent) and hmac.compare_digest(sent, _creator_mac(secret_key, game_id))
+
+
+def games_in_cookies() -> set[str]:
+    """The game ids this browser holds a seat or creator cookie for (checked by the caller)."""
+    seat_prefix = seat_cookie_name("")
+    return {name[len(prefix):] for name in request.cookies for prefix in (seat_prefix, CREATOR_PREFIX)
+            if name.startswith(prefix) and len(name) > len(prefix)}
+
+
+# -- the one-time view of a created game's links (POST-redirect-GET) ------------------------
+
+def _created_cookie(game_id: str) -> str:
+    return f"referee_created_{game_id}"
+
+
+def _created_path(game_id: str) -> str:
+    return f"/new/created/{game_id}"
+
+
+def _serializer(secret_key: bytes):
+    from itsdangerous import URLSafeTimedSerializer
+    return URLSafeTimedSerializer(secret_key, salt="referee-created")
+
+
+def stash_created(resp: Response, secret_key: bytes, game_id: str, shown: dict) -> None:
+    """Hand the created game's links to the redirect target in a short-lived cookie, signed and
+    scoped to that one page: never in a URL (logs, history), gone once shown."""
+    resp.set_cookie(_created_cookie(game_id), _serializer(secret_key).dumps(shown), max_age=600,
+                    httponly=True, samesite="Strict", secure=request.is_secure, path=_created_path(game_id))
+
+
+def take_created(secret_key: bytes, game_id: str) -> tuple[dict | None, Any]:
+    """(the stashed links or None, a function that deletes the cookie from a response)."""
+    from itsdangerous import BadSignature
+    raw = request.cookies.get(_created_cookie(game_id), "")
+    shown = None
+    if raw:
+        try:
+            shown = _serializer(secret_key).loads(raw, max_age=600)
+        except BadSignature:
+            shown = None
+
+    def forget(resp: Response) -> Response:
+        resp.delete_cookie(_created_cookie(game_id), path=_created_path(game_id), httponly=True,
+                           samesite="Strict", secure=request.is_secure)
+        return resp
+    return shown, forget
 
 
 def _browser_nonce() -> tuple[str, bool]:

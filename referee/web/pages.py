@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hmac
 import json
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
@@ -26,7 +27,16 @@ from referee.service.links import check_seat_key
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 
-MAX_PLAYERS_FORM = 8  # the create form's seat rows (api/create_game.json allows up to 8 seats)
+@lru_cache(maxsize=1)
+def seat_ranges() -> dict[str, tuple[int, int]]:
+    """Each game's (fewest, most) seats: the create form offers the selected game's rows. Read
+    on first use, not at import: loading every game's rules would slow the server's start."""
+    return {g: (rules_for(g).min_players, rules_for(g).max_players) for g in GAME_IDS}
+
+
+def max_seats() -> int:
+    """Rows in the create form: the most seats any game takes (the rest of a game's are hidden)."""
+    return max(most for _, most in seat_ranges().values())
 
 
 def service() -> Referee:
@@ -77,9 +87,16 @@ def index():
     return page("index.html", listed=service().list_games(limit=100))
 
 
+def _new_page(form, status: int = 200, problem: dict | None = None) -> Response:
+    """The create form with the rows of the selected game's seats (`?game=ID` or the posted one)."""
+    selected = form.get("game") if form.get("game") in GAME_IDS else GAME_IDS[0]
+    return page("new.html", status, form=form, max_seats=max_seats(), seat_ranges=seat_ranges(),
+                selected=selected, problem=problem, needs_key=bool(current_app.config["REFEREE"].create_key))
+
+
 @bp.get("/new")
 def new_game():
-    return page("new.html", form={}, max_seats=MAX_PLAYERS_FORM, needs_key=bool(current_app.config["REFEREE"].create_key))
+    return _new_page(request.args)
 
 
 @bp.post("/new")
@@ -97,9 +114,26 @@ def create_game():
         created = service().create_game(body)
     except (ValueError, ServiceError) as e:
         problem = e.problem() if isinstance(e, ServiceError) else {"title": "Bad request", "detail": str(e), "status": 400}
-        return page("new.html", form=form, max_seats=MAX_PLAYERS_FORM, problem=problem,
-                    needs_key=bool(current_app.config["REFEREE"].create_key))
-    return page("created.html", 201, created=created)
+        return _new_page(form, problem=problem)
+    # POST-redirect-GET: reloading the page that shows the links creates nothing. The links go
+    # to the redirect target once, in a cookie scoped to it, never in a URL.
+    resp = redirect(url_for("web.created", game_id=created["id"]), 303)
+    shown = {"id": created["id"], "url": created["url"], "seed_commitment": created["seed_commitment"],
+             "seats": [{k: s.get(k) for k in ("seat", "name", "url", "token")} for s in created["seats"]]}
+    access.stash_created(resp, secret(), created["id"], shown)
+    access.mark_creator(resp, secret(), created["id"])
+    return resp
+
+
+@bp.get("/new/created/<game_id>")
+def created(game_id: str):
+    """The created game's personal links and tokens, shown once to the browser that created it."""
+    service().load(game_id)  # 404 for an unknown game
+    shown, forget = access.take_created(secret(), game_id)
+    if shown is not None and shown.get("id") != game_id:
+        shown = None
+    resp = page("created.html", created=shown, game_id=game_id)
+    return forget(resp)
 
 
 def _solo_body(form) -> dict[str, Any]:
@@ -122,7 +156,7 @@ def _create_body(form) -> dict[str, Any]:
     if form.get("mode") == "solo":
         return _solo_body(form)
     seats = []
-    for i in range(MAX_PLAYERS_FORM):
+    for i in range(max_seats()):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
         if name:

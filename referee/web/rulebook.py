@@ -89,8 +89,9 @@ def _inline(text: str, game: str) -> str:
 
 
 def _link(label: str, href: str) -> str:
-    """Only web links and in-page anchors; a link to a file of the repository keeps its label."""
-    if href.startswith(("https://", "http://", "#")):
+    """Only web links, in-page anchors and the site's rules pages (`/rules/<id>`); a link to a
+    file of the repository keeps its label."""
+    if href.startswith(("https://", "http://", "#", "/rules/")):
         return f'<a href="{href}" rel="noreferrer">{label}</a>'
     return label
 

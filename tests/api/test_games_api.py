@@ -6,6 +6,7 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
 from referee.api.openapi import component_files
+from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema, validator_for
 from referee.engine.verify import verify_events
 from tests.dbtools import dump as database_dump
@@ -180,11 +181,13 @@ def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
                  "/games/{game_id}/pause", "/games/{game_id}/resume", "/mail/inbound", "/healthz", "/openapi.json"):
         assert path in doc["paths"], path
     validate(doc)  # a valid OpenAPI 3.1 document, every reference resolvable
-    # The documented schemas judge bodies exactly as the server's do.
+    # The documented schemas judge bodies exactly as the server's do (CreateGame adds each game's
+    # seat count, which the rules check with a 422 invalid-game-setup, below).
+    two = [{"name": "A"}, {"name": "B"}]
     samples = {
-        "CreateGame": [{"game": "babel", "seats": [{"name": "A"}]}, {"game": "babel", "seats": []},
-                       {"game": "babel", "seats": [{"name": "A"}], "clock": {"policy": "fixed", "per_decision": "72h"}},
-                       {"game": "babel", "seats": [{"name": "A"}], "clock": {"policy": "fixed", "per_decision": "3 days"}}],
+        "CreateGame": [{"game": "babel", "seats": two}, {"game": "babel", "seats": []},
+                       {"game": "babel", "seats": two, "clock": {"policy": "fixed", "per_decision": "72h"}},
+                       {"game": "babel", "seats": two, "clock": {"policy": "fixed", "per_decision": "3 days"}}],
         "babel_move": [{"type": "travel", "people": "medes"}, {"type": "travel", "people": "romans"},
                        {"type": "build", "source": "yard", "yard": 1}, {"type": "build", "source": "yard"}],
     }
@@ -194,6 +197,16 @@ def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
         served = validator_for(load_schema(files[name]))
         for instance in instances:
             assert documented.is_valid(instance) == served.is_valid(instance), (name, instance)
+    documented = Draft202012Validator({**doc["components"]["schemas"]["CreateGame"], "components": doc["components"]})
+    for game in GAME_IDS:
+        rules = rules_for(game)
+        for n in range(1, 9):
+            body = {"game": game, "seats": [{"name": f"P{i}"} for i in range(n)]}
+            assert documented.is_valid(body) == (rules.min_players <= n <= rules.max_players), (game, n)
+    one = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}]})
+    assert one.status_code == 422 and one.json()["type"] == "/problems/invalid-game-setup"
+    assert one.json()["field"] == "/seats" and "422" in doc["paths"]["/games"]["post"]["responses"]
+    assert server.call("GET", "/games?cursor=").status_code == 200
     assert server.call("GET", "/healthz").json() == {"status": "ok"}
 
 

@@ -133,3 +133,10 @@ def test_a_move_whose_type_is_not_a_string_is_400(server):
         body = _problem(server.call("POST", f"/games/{gid}/moves", t0, json={"move": {"type": kind}}), 400)
         assert body["errors"]
     assert log_length(server, gid) == 1
+
+
+def test_a_path_holding_a_newline_gets_a_problem_not_plain_text(server):
+    """Such a path escapes the ASGI app's routes; Flask still answers it, as problem+json."""
+    created = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]}).json()
+    r = server.call("GET", f"/games/{created['id']}/prompts/a%0Ab/steps", token=created["seats"][0]["token"])
+    assert 400 <= r.status_code < 500 and r.headers["Content-Type"].startswith("application/problem+json")

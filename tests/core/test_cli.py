@@ -131,8 +131,10 @@ def test_tasks_serve_replaces_itself_with_the_server(tmp_path):
     """`python3 tasks.py serve`: the pid started is the server's, so stopping it stops the server."""
     port = free_port()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "t.db")}
-    proc = subprocess.Popen([sys.executable, os.path.join(root, "tasks.py"), "serve", "--port", str(port)],
+    # The installed environment, as it is (REFEREE_VENV): a test never creates or installs one.
+    env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "t.db"), "REFEREE_VENV": sys.prefix, "PYTHONPATH": root}
+    proc = subprocess.Popen([sys.executable, os.path.join(root, "tasks.py"), "serve", "--port", str(port),
+                             "--smtp-port", str(free_port())],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 90  # generous: the machine may be busy with other tests
@@ -159,3 +161,26 @@ def test_tasks_serve_replaces_itself_with_the_server(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_mail_list_and_show_read_the_mails_a_game_sent(database, tmp_path):
+    """Without an SMTP URL the commands deliver into the Maildir beside the database; `referee mail`
+    lists every mail with its state and shows one in full."""
+    from referee.ops.scheduler import run_once
+    from referee.plumbing.config import Config, with_local_mail
+    from referee.service.referee import Referee
+    config = with_local_mail(Config(database=database, mail_dir=str(tmp_path / "mail"),
+                                    allow_private_targets=True))
+    svc = Referee(database, config=config)
+    gid = svc.create_game({"game": "babel", "options": {"first_seat": 0},
+                           "seats": [{"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}]})["id"]
+    assert run_once(svc)["sent"] == 1
+    assert len(list((tmp_path / "mail" / "new").iterdir())) == 1
+    code, out = run(database, "mail", "list")
+    assert code == 0 and out.count("\n") == 1 and "sent" in out and gid in out and "ada@example.org" in out
+    mail_id = out.split()[0]
+    code, shown = run(database, "mail", "show", mail_id)
+    assert code == 0 and "Subject: [babel" in shown and "Ada, it is your turn in Babel." in shown
+    assert run(database, "mail", "show", "999")[0] == 1
+    code, none = run(database, "mail", "list", "--game", "0" * 16)
+    assert code == 0 and none.strip() == f"no mail for game {'0' * 16}"

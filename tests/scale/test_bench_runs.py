@@ -25,3 +25,18 @@ def test_seeded_lists_have_players_and_deadlines(tmp_path):
     assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 200
     assert conn.execute("SELECT count(*) FROM game_players WHERE name = ?", (info["player"],)).fetchone()[0] > 0
     assert conn.execute("SELECT count(*) FROM deadlines").fetchone()[0] > 0
+
+
+def test_bench_prints_only_its_figures_on_stdout(tmp_path):
+    """Request logs (the server's and in-process ones) go to stderr: stdout is one JSON document."""
+    import json
+    import os
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "referee.ops.cli", "bench", "--only", "http", "--played", "1",
+                           "--rounds", "1"], capture_output=True, text=True, cwd=tmp_path, timeout=600,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    figures = json.loads(proc.stdout)
+    assert figures["http"]["moves"] > 0
+    assert '"referee.requests"' in proc.stderr  # the logs were written, to stderr

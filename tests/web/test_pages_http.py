@@ -96,13 +96,70 @@ def test_create_form_gives_personal_links(web):
     r = s.post(web.url + "/new", data={"csrf": token, "game": "iron_age", "name0": "Ada", "name1": "Bo",
                                        "email1": "bo@example.org", "options": '{"first_seat": 1}',
                                        "clock": '{"policy": "fixed", "per_decision": "72h"}'}, timeout=30)
-    assert r.status_code == 201
+    assert r.status_code == 200 and [h.status_code for h in r.history] == [303]
+    assert "/play/" not in r.url and "/play/" not in r.history[0].headers["Location"]  # never in a URL
     links = re.findall(r'class="seat-link" href="([^"]+)"', r.text)
     assert len(links) == 2 and all("/play/" in u for u in links)
+    # Each link is also a URL to copy, next to a copy button.
+    assert all(f'value="{u}" readonly' in r.text for u in links) and r.text.count('class="copy"') == 4
     page = seat_session(links[1]).get(links[1].rsplit("/play/", 1)[0] + "/g/" + links[1].split("/")[4], timeout=30).text
     assert "You are <strong>Bo</strong>" in page and "Deadline:" in page
     bad = s.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Solo"}, timeout=30)
     assert bad.status_code == 200 and 'id="problem"' in bad.text and "2-2 seats" in bad.text
+
+
+def test_reloading_the_created_page_creates_nothing_and_shows_the_links_once(web):
+    s = requests.Session()
+    token = CSRF.search(s.get(web.url + "/new", timeout=30).text).group(1)
+    before = len(web.service.list_games(limit=100))
+    r = s.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Ada", "name1": "Bo"}, timeout=30)
+    assert len(re.findall(r'class="seat-link"', r.text)) == 2
+    again = s.get(r.url, timeout=30)  # the browser's reload: a GET of the redirect target
+    assert again.status_code == 200 and "/play/" not in again.text and "shown once" in again.text
+    assert len(web.service.list_games(limit=100)) == before + 1
+    # Another browser never sees them, even at once.
+    other = requests.Session()
+    t2 = CSRF.search(other.get(web.url + "/new", timeout=30).text).group(1)
+    r2 = other.post(web.url + "/new", data={"csrf": t2, "game": "babel", "name0": "Cy", "name1": "Di"}, timeout=30)
+    assert "/play/" not in s.get(r2.url, timeout=30).text
+
+
+def test_the_create_form_offers_the_selected_games_seats(web):
+    for game in GAME_IDS:
+        rules = rules_for(game)
+        form = requests.get(f"{web.url}/new?game={game}", timeout=30).text
+        rows = re.findall(r'<div class="seat-row" data-seat="(\d+)"( hidden)?>', form)
+        shown = [int(i) for i, hidden in rows if not hidden]
+        assert shown == list(range(rules.max_players)), (game, shown)
+        required = re.findall(r'name="name(\d+)"[^>]*required', form)
+        assert [int(i) for i in required] == list(range(rules.min_players)), (game, required)
+
+
+def test_mail_page_shows_the_creator_every_mail_and_a_seat_its_own(web):
+    s = requests.Session()
+    token = CSRF.search(s.get(web.url + "/new", timeout=30).text).group(1)
+    r = s.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Ada", "name1": "Bo",
+                                       "email0": "ada@example.org", "email1": "bo@example.org",
+                                       "options": '{"first_seat": 0}'}, timeout=30)
+    links = re.findall(r'class="seat-link" href="([^"]+)"', r.text)
+    gid = links[0].split("/")[4]
+    svc = web.service
+    svc.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})  # mails to both seats
+    mails = svc.game_mails(gid, None)
+    to = {m["seat"] for m in mails}
+    assert to == {0, 1}
+    creator = s.get(f"{web.url}/g/{gid}/mail", timeout=30).text
+    assert all(f'id="mail-{m["id"]}"' in creator for m in mails)
+    assert gid in s.get(web.url + "/mail", timeout=30).text
+    for seat, link in enumerate(links):
+        page = seat_session(link).get(f"{web.url}/g/{gid}/mail", timeout=30).text
+        for m in mails:
+            assert (f'id="mail-{m["id"]}"' in page) == (m["seat"] == seat), (seat, m["id"])
+    assert "Hand:" in creator
+    spectator = requests.get(f"{web.url}/g/{gid}/mail", timeout=30)
+    assert spectator.status_code == 404 and "Hand:" not in spectator.text
+    forged = requests.get(f"{web.url}/g/{gid}/mail", cookies={f"referee_creator_{gid}": "0" * 64}, timeout=30)
+    assert forged.status_code == 404
 
 
 def test_change_feed_long_poll(web):
@@ -136,4 +193,5 @@ def test_create_form_has_the_api_limits(web):
     assert 'name="create_key"' in form
     data = {"csrf": CSRF.search(form).group(1), "game": "babel", "name0": "Ada", "name1": "Bo"}
     assert s.post(web.url + "/new", data=data, timeout=30).status_code == 403
-    assert s.post(web.url + "/new", data={**data, "create_key": "sesame"}, timeout=30).status_code == 201
+    created = s.post(web.url + "/new", data={**data, "create_key": "sesame"}, allow_redirects=False, timeout=30)
+    assert created.status_code == 303 and "/new/created/" in created.headers["Location"]

@@ -48,8 +48,10 @@ class GameRules(GameRulesBase):
     title = "Babel"
     # 2: a draw into a hand shows every seat how many cards were drawn (C-2, C-4: a public
     #    count beside the withheld identities). Games created under 1 replay under 1.
-    rules_version = "2"
-    rules_versions = ("1", "2")
+    # 3: the result also names `winners` and `ranking`, as every game's does (README, "Shared
+    #    vocabulary"). Games created under 1 or 2 keep their recorded result shape.
+    rules_version = "3"
+    rules_versions = ("1", "2", "3")
     min_players = 2
     max_players = 2
     package_dir = Path(__file__).parent
@@ -106,7 +108,13 @@ class GameRules(GameRulesBase):
         return move
 
     def result(self, state: State) -> dict | None:
-        return copy.deepcopy(state["result"])
+        result = copy.deepcopy(state["result"])
+        if result is None or self.rules_version in ("1", "2"):
+            return result
+        winner, sc = result["winner"], result["scores"]
+        # A winner ranks first whatever the scores (a race or a resignation); a draw shares first place.
+        ranking = [winner, other(winner)] if winner is not None else sorted((0, 1), key=lambda s: (-sc[s], s))
+        return {**result, "winners": [winner] if winner is not None else [0, 1], "ranking": ranking}
 
     def standings(self, state: State) -> dict:
         """Scores as B-31 counts them now (for an abandoned game): higher score ranks first,
@@ -170,7 +178,8 @@ class GameRules(GameRulesBase):
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
         the seat whose turn it is (None while seats decide at once), every seat's public score."""
-        return {"round": view["turn"], "active_seat": view["active"], "scores": list(view["scores"])}
+        return {"round": view["turn"], "active_seat": None if view["phase"] == "over" else view["active"],
+                "scores": list(view["scores"])}
 
     def summary(self, view: dict, seat: int | None) -> str:
         return summary(view, seat)

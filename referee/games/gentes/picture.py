@@ -286,9 +286,11 @@ def _player(c: Canvas, data: GameData, view: dict[str, Any], i: int, seat: int |
             c.lines("Cube on (used this round): " + ", ".join(sorted(marked)) + ".")
     else:
         c.lines("No cards played yet.")
-    if p.get("hand") is not None:
+    if p.get("hand"):
         c.lines(f"{'Your' if own else who + chr(39) + 's'} hand ({len(p['hand'])}):", 12)
         _card_rows(c, data, p["hand"])
+    elif p.get("hand") is not None:  # an empty hand reads like another seat's: no cards
+        c.lines(f"{'Your' if own else who + chr(39) + 's'} hand: no cards.")
     else:
         c.lines(f"Hand: {plural(p.get('hand_size', 0), 'card')} (hidden).")
     c.parts.insert(0, rect(2, top, W - 4, c.y - top + 4, fill=SEAT_FILL[i % len(SEAT_FILL)], fill_opacity="0.25",

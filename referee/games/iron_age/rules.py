@@ -141,7 +141,7 @@ class GameRules(GameRulesBase):
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
         the seat whose turn it is (None while seats decide at once), every seat's public score."""
-        return {"round": view["round"], "active_seat": view["active_seat"],
+        return {"round": view["round"], "active_seat": None if view["phase"] == "game_over" else view["active_seat"],
                 "scores": scoring.standings(self.data, view)["scores"]}
 
     def summary(self, view: dict, seat: int | None) -> str:

@@ -125,7 +125,7 @@ class GameRules(GameRulesBase):
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
         the seat whose turn it is (None while seats decide at once), every seat's public score."""
         coins = [p.get("coins") for p in view["players"]]  # hidden coins stay None (K-45)
-        return {"round": view["round"], "active_seat": view["active_seat"],
+        return {"round": view["round"], "active_seat": None if view["phase"] == "finished" else view["active_seat"],
                 "scores": [c if isinstance(c, int) else None for c in coins]}
 
     def summary(self, view: dict, seat: int | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from referee.plumbing.errors import Unprocessable
+from referee.plumbing.errors import InvalidSetup
 from referee.store import seat_settings
 from referee.store.connection import Connection
 
@@ -34,7 +34,8 @@ def check_zones(seats: list[dict[str, Any]]) -> None:
     """422 for a seat whose `tz` is not an IANA time zone name."""
     for i, s in enumerate(seats):
         if s.get("tz") and zone(s["tz"]) is None:
-            raise Unprocessable(f"seat {i}: unknown time zone {s['tz']!r}; use an IANA name such as Europe/Berlin")
+            raise InvalidSetup(f"seat {i}: unknown time zone {s['tz']!r}; use an IANA name such as Europe/Berlin",
+                               f"/seats/{i}/tz")
 
 
 def set_notify(conn: Connection, game_id: str, seat: int, level: str) -> None:

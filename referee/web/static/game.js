@@ -155,6 +155,47 @@
     subscribe(main);
   }
 
+  // The create form shows the selected game's seat rows only (hidden rows are not sent).
+  function seatRows() {
+    var select = document.getElementById("game-select");
+    if (!select) return;
+    function apply() {
+      var opt = select.options[select.selectedIndex];
+      var min = Number(opt.dataset.min), max = Number(opt.dataset.max);
+      document.querySelectorAll(".seat-row").forEach(function (row) {
+        var i = Number(row.dataset.seat);
+        row.hidden = i >= max;
+        row.querySelectorAll("input").forEach(function (input) {
+          input.disabled = i >= max;
+          if (input.name.indexOf("name") === 0) input.required = i < min;
+        });
+      });
+      var range = document.getElementById("seat-range");
+      if (range) range.textContent = min === max ? String(min) : min + "\u2013" + max;
+    }
+    select.addEventListener("change", apply);
+    apply();
+  }
+
+  // Copy buttons next to personal links and tokens.
+  function copyButtons() {
+    document.querySelectorAll("button.copy").forEach(function (button) {
+      button.addEventListener("click", async function () {
+        var field = document.getElementById(button.dataset.copy);
+        if (!field) return;
+        field.select();
+        try { await navigator.clipboard.writeText(field.value); }
+        catch (err) { document.execCommand && document.execCommand("copy"); }
+        button.textContent = "Copied";
+        setTimeout(function () { button.textContent = "Copy"; }, 2000);
+      });
+    });
+  }
+
+  function startForms() { seatRows(); copyButtons(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startForms);
+  else startForms();
+
   document.addEventListener("keydown", onKey);
   document.addEventListener("click", takeStep);
   window.addEventListener("popstate", function () {

@@ -121,7 +121,8 @@ def test_B_33_resignation_gives_the_other_seat_the_win():
     state = make_state(player(sites={M: [1, 2]}, hand={S: 2}), player(hand={A: 1}))
     new = RULES.resign(state, 0)
     assert new["phase"] == "over"
-    assert RULES.result(new) == {"winner": 1, "reason": "resigned", "scores": [2, 0], "hand_sizes": [2, 1]}
+    assert RULES.result(new) == {"winner": 1, "reason": "resigned", "scores": [2, 0], "hand_sizes": [2, 1],
+                                 "winners": [1], "ranking": [1, 0]}
     assert RULES.check_state(new) == [] and state["phase"] == "actions"
     assert RULES.result(state) is None
 

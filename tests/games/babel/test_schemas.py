@@ -123,7 +123,7 @@ def test_state_schema_rejects_malformed_positions():
 
 def test_rules_registry_and_identity():
     rules = rules_for("babel")
-    assert (rules.id, rules.rules_version, rules.min_players, rules.max_players) == ("babel", "2", 2, 2)
+    assert (rules.id, rules.rules_version, rules.min_players, rules.max_players) == ("babel", "3", 2, 2)
     assert rules_for("babel", version="1").rules_version == "1"
     assert rules.move_schema["oneOf"] and rules.options_schema and rules.state_schema
     play(make_state(player(hand={M: 1})), 0, {"type": "travel", "people": M})
