@@ -121,7 +121,7 @@ def bot_specs(seats: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     bots = {i: ({"bot": "search", "level": s.get("level", 2)} if s["bot"] == "search" else {"bot": s["bot"]})
             for i, s in enumerate(seats) if s.get("bot")}
     if len(bots) == len(seats):
-        raise Unprocessable("at least one seat must be a person; bots fill the other seats")
+        raise InvalidSetup("at least one seat must be a person; bots fill the other seats", "/seats")
     return bots
 
 

@@ -119,7 +119,7 @@ def create_game():
     # to the redirect target once, in a cookie scoped to it, never in a URL.
     resp = redirect(url_for("web.created", game_id=created["id"]), 303)
     shown = {"id": created["id"], "url": created["url"], "seed_commitment": created["seed_commitment"],
-             "seats": [{k: s.get(k) for k in ("seat", "name", "url", "token")} for s in created["seats"]]}
+             "seats": [{k: s.get(k) for k in ("seat", "name", "url", "token", "bot")} for s in created["seats"]]}
     access.stash_created(resp, secret(), created["id"], shown)
     access.mark_creator(resp, secret(), created["id"])
     return resp
@@ -145,8 +145,8 @@ def _solo_body(form) -> dict[str, Any]:
         count = int(form.get("solo_seats", "2"))
     except ValueError:
         raise ValueError("the number of seats must be a number") from None
-    if not 2 <= count <= MAX_PLAYERS_FORM:
-        raise ValueError(f"the number of seats must be 2 to {MAX_PLAYERS_FORM}")
+    if not 2 <= count <= max_seats():  # the game itself refuses a count it does not take
+        raise ValueError(f"the number of seats must be 2 to {max_seats()}")
     level = form.get("solo_level", "2")
     bot = {"bot": "random"} if level == "random" else {"bot": "search", "level": int(level) if level in ("1", "2", "3") else 2}
     return {"game": form.get("solo_game", ""), "seats": [{"name": name}] + [dict(bot) for _ in range(count - 1)]}

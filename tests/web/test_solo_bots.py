@@ -34,9 +34,9 @@ def test_play_against_bots_from_the_create_form(web_bots, tabs, width):
     form.locator("select[name=solo_level]").select_option("random")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("text=Game created")
-    rows = page.locator("tbody tr")
+    rows = page.locator("li.seat-links")
     assert rows.count() == 3
-    assert "played by a bot" in rows.nth(1).inner_text() and "played by a bot" in rows.nth(2).inner_text()
+    assert "Played by a bot" in rows.nth(1).inner_text() and "Played by a bot" in rows.nth(2).inner_text()
     assert rows.nth(1).locator("a").count() == 0 and "Random bot 1" in rows.nth(1).inner_text()
     tab.shot(f"solo-created-{width}")
     page.locator("a.seat-link").first.click()
