@@ -62,7 +62,13 @@ def test_keyboard_alone_plays_a_move(web, tabs):
             break
         path = page.locator(".steps").first.get_attribute("data-path")
         page.keyboard.press("Enter")
-        page.wait_for_function(f"document.querySelector('.steps').dataset.path !== {path!r}")
+        # Wait for the next step from Python (a string predicate would be eval'd, which the CSP forbids).
+        for _ in range(300):
+            if page.locator(".steps").first.get_attribute("data-path") != path:
+                break
+            page.wait_for_timeout(100)
+        else:
+            raise AssertionError("the step taken with Enter never arrived")
         assert page.evaluate(f"document.activeElement.matches('{OFFERED}')"), "the focus was lost after a step"
     else:
         raise AssertionError("no move played with the keyboard")
