@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.engine.rng import Rng
-from referee.engine.steps import Option, Step, StepRefused
+from referee.engine.steps import Option, Step, StepRefused, from_moves
 from referee.games.sands_of_time import turn_steps
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.state import Move, State
@@ -47,23 +47,6 @@ def _region_info(g: GameData, state: State, r: str) -> str:
     if reg.get("resource"):
         return f"{region_name(g, r)} ({reg['resource']}, capacity {reg['capacity']})"
     return region_name(g, r)
-
-
-def _listed(moves: list[Move], seq: Callable[[Move], list[tuple[str, Option]]]) -> Node:
-    """The tree of listed moves, each read as (question, option) steps; one move per path."""
-    def node(prefix: tuple[str, ...], group: list[tuple[Move, list[tuple[str, Option]]]]) -> Node:
-        d = len(prefix)
-        move = next((m for m, p in group if len(p) == d), None)
-        opts: dict[str, Option] = {}
-        q = READY
-        for _, p in group:
-            if len(p) > d:
-                if not opts:
-                    q = p[d][0]
-                opts.setdefault(p[d][1].id, p[d][1])
-        return Node(q, list(opts.values()), move,
-                    lambda t: node(prefix + (t,), [(m, p) for m, p in group if len(p) > d and p[d][1].id == t]))
-    return node((), [(m, seq(m)) for m in moves])
 
 
 def listed_path(g: GameData, state: State, seat: int, kind: str, m: Move) -> list[tuple[str, Option]]:
@@ -146,7 +129,9 @@ def _growth(g: GameData, state: State, seat: int, moves: list[Move], chosen: tup
                 lambda r: _growth(g, state, seat, moves, chosen + (r,)))
 
 
-def root(rules: object, state: State, seat: int, kind: str) -> Node:
+def root(rules: object, state: State, seat: int, kind: str) -> Node | None:
+    """The lazily walked tree of a prompt; None for a prompt whose listed moves make the tree
+    (engine/steps.py's from_moves, each read by `listed_path`)."""
     g: GameData = rules.data  # type: ignore[attr-defined]
     _decision(state, seat, kind)
     ctx = Ctx(g, state, seat, rules.apply)  # type: ignore[attr-defined]
@@ -161,11 +146,16 @@ def root(rules: object, state: State, seat: int, kind: str) -> Node:
         return _choose_cards(g, state, seat, rules.apply, moves)  # type: ignore[attr-defined]
     if kind == "growth_allocation":
         return _growth(g, state, seat, moves)
-    return _listed(moves, lambda m: listed_path(g, state, seat, kind, m))
+    return None
 
 
 def steps(rules: object, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
-    return walk(root(rules, state, seat, kind), chosen)
+    tree = root(rules, state, seat, kind)
+    if tree is not None:
+        return walk(tree, chosen)
+    g: GameData = rules.data  # type: ignore[attr-defined]
+    prompt = next(p for p in rules.prompts(state) if p.seat == seat and p.kind == kind)  # type: ignore[attr-defined]
+    return from_moves(prompt.choices or [], lambda m: listed_path(g, state, seat, kind, m), chosen, READY)
 
 
 def move_path(rules: object, state: State, seat: int, kind: str, move: Move) -> list[str]:
