@@ -4,6 +4,7 @@ the service to say who did what."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 
@@ -21,3 +22,18 @@ def join_words(words: list[str], empty: str = "") -> str:
     if len(words) <= 1:
         return "".join(words) or empty
     return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+SEAT_REF = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def with_names(text: str, names: list[str], numbered: bool = False) -> str:
+    """A hook's text with "seat N" replaced by that player's name (the `summary` hook and prompt
+    texts are given no names). `numbered` keeps the number beside it, "Bo (seat 1)", where the
+    reader may address seats by number (mail commands)."""
+    def name(m: re.Match) -> str:
+        i = int(m.group(2))
+        if i >= len(names):
+            return m.group(0)
+        return f"{names[i]} (seat {i})" if numbered else names[i]
+    return SEAT_REF.sub(name, text)

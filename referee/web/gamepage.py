@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 from markupsafe import Markup
 
 from referee.engine.verify import verify_events
+from referee.engine.wording import with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
@@ -227,7 +228,7 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
         choices = None
         if own and steps is None and p.choices is not None:
             choices = [Choice(present.compact(m), present.move_text(rules, m), m == p.default) for m in p.choices]
-        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, present.with_names(p.text, names) if own else "",
+        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, with_names(p.text, names) if own else "",
                                iso(due) if due is not None else None, choices,
                                present.move_text(rules, p.default) if own else None, own, steps))
     return boxes
@@ -281,7 +282,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
 
 def _summary(rules: Any, view: dict, seat: int | None, names: list[str]) -> str | None:
     text = present.hook_text(rules, "summary", view, seat)
-    return present.with_names(text, names) if text else None
+    return with_names(text, names) if text else None
 
 
 def _pretty(doc: Any) -> str:

@@ -62,18 +62,6 @@ def hook_text(rules: Rules, hook: str, *args: Any) -> str | None:
     return text.strip() if isinstance(text, str) and text.strip() else None
 
 
-SEAT_REF = re.compile(r"\b([Ss])eat (\d+)\b")
-
-
-def with_names(text: str, names: list[str]) -> str:
-    """A hook's text with "seat N" replaced by that player's name (the `summary` hook is given no
-    names: it serves mails too, where seats are addressed by number in commands)."""
-    def name(m: re.Match) -> str:
-        i = int(m.group(2))
-        return names[i] if i < len(names) else m.group(0)
-    return SEAT_REF.sub(name, text)
-
-
 def facts_text(rules: Rules, view: dict, names: list[str]) -> list[str]:
     """The facts every game shares (round, whose turn, scores) as sentences with names."""
     try:

@@ -11,7 +11,8 @@ from typing import Any
 import xml.etree.ElementTree as ET
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
-from referee.web.present import unmark, with_names
+from referee.engine.wording import with_names
+from referee.web.present import unmark
 from tests.web.conftest import SVG, VIEW_JSON
 
 

@@ -13,11 +13,11 @@ its personal link; a footer naming the game.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from referee.engine.wording import with_names
 from referee.service.notices.preferences import zone
 
 WIDTH = 76
@@ -176,17 +176,13 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
 
 
 def _summary(seen: Seen) -> str:
-    """The game's summary of the seat's view, with "Seat N" lines named after their players."""
+    """The game's summary of the seat's view, its players named (with their seat numbers, which
+    mail commands use)."""
     try:
         text = seen.rules.summary(seen.doc["view"], seen.seat).strip()
     except Exception:  # noqa: BLE001 - a hook must never break a mail
         return ""
-
-    def named(m: re.Match) -> str:
-        i = int(m.group(1))
-        return f"{seen.names[i]} (seat {i})" if 0 <= i < len(seen.names) else m.group(0)
-
-    return re.sub(r"(?m)^Seat (\d+)\b", named, text)
+    return with_names(text, seen.names, numbered=True)
 
 
 def _subject(seen: Seen, what: str) -> str:
