@@ -188,3 +188,86 @@ def m007_bot_seats(db):
             spec TEXT NOT NULL,
             PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID""")
+
+
+@migrations()
+def m008_players_and_tables(db):
+    # Players (issue 23): a verified e-mail address with a display name, time zone, language and
+    # an optional daily digest. Credentials and settings, not derivable from any game's log; and
+    # the completion record the lobby shows (games finished, deadlines missed, seats lost to a
+    # replacement), counted as the events that change it are appended (store/tenures.py).
+    db.execute("""
+        CREATE TABLE players (
+            id TEXT PRIMARY KEY,
+            email TEXT NOT NULL UNIQUE,
+            name TEXT,
+            tz TEXT,
+            lang TEXT NOT NULL DEFAULT 'en',
+            digest INTEGER NOT NULL DEFAULT 0,
+            digest_sent_on TEXT,
+            created_at REAL NOT NULL,
+            finished INTEGER NOT NULL DEFAULT 0,
+            missed INTEGER NOT NULL DEFAULT 0,
+            replaced INTEGER NOT NULL DEFAULT 0
+        )""")
+    # Player tokens (API) and browser sessions, stored as hashes, revocable.
+    db.execute("""
+        CREATE TABLE player_tokens (
+            token_hash TEXT PRIMARY KEY,
+            player_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            revoked_at REAL
+        )""")
+    db.execute("CREATE INDEX player_tokens_player ON player_tokens(player_id)")
+    # One-time sign-in links (hash of the link's secret, the address it proves, its expiry).
+    db.execute("""
+        CREATE TABLE sign_in_links (
+            token_hash TEXT PRIMARY KEY,
+            email TEXT NOT NULL,
+            expires_at REAL NOT NULL,
+            used_at REAL
+        )""")
+    # A seat's holder: the player (once known), the tenure (0 for the holder named at creation,
+    # +1 each time the seat changes hands: links and tokens are minted per tenure), whether the
+    # seat is held, open to anyone, invited (one address), reserved (a rematch) or vacant (its
+    # holder was released and a newcomer may take it), and the holder's missed deadlines.
+    db.execute("ALTER TABLE seats ADD COLUMN player_id TEXT")
+    db.execute("ALTER TABLE seats ADD COLUMN tenure INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE seats ADD COLUMN holder TEXT NOT NULL DEFAULT 'held'")
+    db.execute("ALTER TABLE seats ADD COLUMN invite TEXT")
+    db.execute("ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0")
+    db.execute("CREATE INDEX seats_player ON seats(player_id)")
+    db.execute("CREATE INDEX seats_email ON seats(email)")
+    # Past holders of a seat: their tenure and the deadlines they missed stay theirs.
+    db.execute("""
+        CREATE TABLE past_seats (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            tenure INTEGER NOT NULL,
+            player_id TEXT,
+            name TEXT NOT NULL,
+            missed INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat, tenure)
+        )""")
+    db.execute("CREATE INDEX past_seats_player ON past_seats(player_id)")
+    # A table: a game with open or invited seats, its creator, listing and expiry (the lobby).
+    db.execute("""
+        CREATE TABLE tables (
+            game_id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            creator_hash TEXT NOT NULL,
+            creator_player TEXT,
+            listed INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            seats INTEGER NOT NULL,
+            free INTEGER NOT NULL,
+            replace_after INTEGER NOT NULL,
+            expires_at REAL NOT NULL,
+            rematch_of TEXT,
+            rematch TEXT,
+            created_at TEXT NOT NULL
+        )""")
+    db.execute("CREATE INDEX tables_lobby ON tables(status, listed, created_at DESC, game_id)")
+    db.execute("CREATE INDEX tables_lobby_game ON tables(status, listed, game, created_at DESC, game_id)")
+    db.execute("CREATE INDEX tables_expiry ON tables(status, expires_at)")

@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from referee.api import abuse
-from referee.api.http import caller_seat, int_arg, json_body, service
+from referee.api.http import bearer_token, caller_seat, int_arg, json_body, service
 from referee.engine.registry import GAME_IDS
 from referee.engine.steps import parse_chosen
 from referee.engine.schemas import check
@@ -28,7 +28,8 @@ CHOSEN = re.compile(rf"[A-Za-z0-9_.:~-]{{1,64}}(,[A-Za-z0-9_.:~-]{{1,64}}){{0,{M
 @abuse.creation_limit
 def create_game():
     abuse.check_create_key()
-    return jsonify(service().create_game(json_body())), 201
+    player = service().player_or_none(bearer_token())  # a signed-in creator (the seat marked "me")
+    return jsonify(service().create_game(json_body(), player)), 201
 
 
 @bp.get("/games")
@@ -36,11 +37,15 @@ def list_games():
     args = request.args
     limit = int_arg("limit", 100, 1, 500)
     offset = int_arg("offset", 0, 0, MAX_SEQ)
+    seats = int_arg("seats", 0, 0, 8)  # checked whatever the status, as the document says
     status = args.get("status")
-    if status not in (None, "active", "paused", "finished"):
-        raise BadRequest("status must be active, paused or finished", parameter="status")
+    if status not in (None, "open", "active", "paused", "finished"):
+        raise BadRequest("status must be open, active, paused or finished", parameter="status")
     if args.get("game") is not None and args["game"] not in GAME_IDS:
         raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
+    if status == "open":  # the lobby: public open games, with their creators' records
+        return jsonify(service().lobby(game=args.get("game"), seats=seats or None,
+                                       limit=min(limit, 200), cursor=args.get("cursor")))
     cursor = args.get("cursor") or None  # empty: the first page, as without one
     if cursor is not None:
         try:

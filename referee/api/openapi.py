@@ -19,7 +19,9 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
                "Step": "api/step.json", "StepOption": "api/step_option.json", "StepAnswer": "api/steps.json",
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
-               "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json"}
+               "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
+               "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
+               "Release": "api/release.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -89,6 +91,12 @@ OPERATION_IDS = {
     ("get", "/games/{game_id}/events"): "getEvents", ("get", "/games/{game_id}/export"): "exportGame",
     ("post", "/games/{game_id}/resign"): "resign", ("post", "/games/{game_id}/pause"): "pause",
     ("post", "/games/{game_id}/resume"): "resume", ("post", "/games/{game_id}/bot"): "handToBot", ("post", "/mail/inbound"): "inboundMail",
+    ("post", "/players/sign-in"): "signIn", ("post", "/players/tokens"): "createPlayerToken",
+    ("delete", "/players/tokens/current"): "revokePlayerToken", ("get", "/players/me"): "getMe",
+    ("patch", "/players/me"): "updateMe", ("get", "/players/me/games"): "myGames",
+    ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
+    ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
+    ("post", "/games/{game_id}/rematch"): "rematch",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -112,6 +120,69 @@ def _finish_operations(paths: dict[str, Any]) -> None:
                     "application/problem+json": {"schema": _ref("Problem")}}})
 
 
+def _obj(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": {"type": "object"}}}}
+
+
+def _player_paths() -> dict[str, Any]:
+    """Players, tables and seats changing hands (issue 23)."""
+    player = [{"playerToken": []}]
+    seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+    optional = {"required": False, "content": {"application/json": {"schema": {
+        "type": "object", "additionalProperties": False, "maxProperties": 0, "description": "No body, or {}"}}}}
+    return {
+        "/players/sign-in": {"post": {
+            "summary": "Mail a one-time sign-in link (30 minutes, single use); the same answer for any address",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("SignIn")}}},
+            "responses": {"202": _obj("The link is on its way"), **_problems(400)}}},
+        "/players/tokens": {"post": {
+            "summary": "Exchange a sign-in link's secret, once, for a revocable player token",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerToken")}}},
+            "responses": {"201": _obj("{token, player}"), **_problems(400, 401)}}},
+        "/players/tokens/current": {"delete": {
+            "summary": "Revoke the player token the request carries", "security": player,
+            "responses": {"200": _obj("Revoked"), **_problems(401)}}},
+        "/players/me": {
+            "get": {"summary": "The caller's profile (name, time zone, language, digest, own address)",
+                    "security": player, "responses": {"200": _obj("The profile"), **_problems(401)}},
+            "patch": {"summary": "Change name, time zone, language or the daily digest", "security": player,
+                      "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerUpdate")}}},
+                      "responses": {"200": _obj("The profile"), **_problems(400, 401)}}},
+        "/players/me/games": {"get": {
+            "summary": "Every seat the caller holds: must-act first, nearest deadline first", "security": player,
+            "responses": {"200": _obj("{games: [{id, game, seat, status, your_turn, opponents, deadline, "
+                                      "last_event, url}]}"), **_problems(401)}}},
+        "/games/{game_id}/join": {"post": {
+            "summary": "Take a free seat: answered with the seat, a token minted now and the seat's link",
+            "description": "Open seats of an open game, an invited seat (player token of the invited address), "
+                           "a seat reserved for a rematch, or a released seat (a replacement: `seat_replaced`). "
+                           "Two racing joins give one winner and one 409.",
+            "parameters": [GAME_ID], "security": [{}, *player],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Join")}}},
+            "responses": {"201": _obj("{id, seat, name, tenure, token, url, status}"),
+                          **_problems(400, 403, 404, 409, 422)}}},
+        "/games/{game_id}/seats/{seat}/release": {"post": {
+            "summary": "Release a seat for a new holder: its holder at once; the creator, or a vote of every "
+                       "other seat, after `replace_after` missed deadlines. The holder's token and link die now.",
+            "parameters": [GAME_ID, seat], "security": [*BEARER, *player, {"creatorToken": []}],
+            "requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Release")}}},
+            "responses": {"200": _obj("{released, by} or, for a vote not yet complete, {released: false, votes}"),
+                          **_problems(400, 401, 403, 404, 409)}}},
+        "/games/{game_id}/start": {"post": {
+            "summary": "Start an open game early with the seats taken (the game's minimum allowing)",
+            "parameters": [GAME_ID], "security": [{"creatorToken": []}, *player], "requestBody": optional,
+            "responses": {"200": _obj("{id, status, seats, seq}"), **_problems(400, 403, 404, 409, 422)}}},
+        "/games/{game_id}/cancel": {"post": {
+            "summary": "Cancel an open game (its creator)", "parameters": [GAME_ID],
+            "security": [{"creatorToken": []}, *player], "requestBody": optional,
+            "responses": {"200": _obj("{id, status}"), **_problems(400, 403, 404, 409)}}},
+        "/games/{game_id}/rematch": {"post": {
+            "summary": "Ask for a rematch of a finished game (same players and options, seats rotated), or "
+                       "accept the one another seat asked for", "parameters": [GAME_ID],
+            "security": [*BEARER, *player], "requestBody": optional,
+            "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
+                          **_problems(400, 401, 404, 409)}}},
+    }
 def _with_seat_counts(create: dict[str, Any]) -> dict[str, Any]:
     """CreateGame with each game's seat count, which the rules check (422 invalid-game-setup),
     so that the document says which bodies the server can seat."""
@@ -142,8 +213,9 @@ def openapi_document() -> dict[str, Any]:
         "/games": {
             "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {
                 "application/json": {"schema": _ref("CreateGame")}}},
+                "security": [{}, {"playerToken": []}],
                 "responses": {"201": _json("GameCreated", "Created; seat tokens are shown once"),
-                              **_problems(400),
+                              **_problems(400, 401),
                               "422": {"description": "Invalid game setup (/problems/invalid-game-setup): the rules "
                                                      "cannot set the game up as asked (a seat's local or private "
                                                      "e-mail address or webhook, an unknown time zone, a clock, "
@@ -151,7 +223,11 @@ def openapi_document() -> dict[str, Any]:
                                                      "at fault",
                                       "content": {"application/problem+json": {"schema": _ref("Problem")}}}}},
             "get": {"summary": "List games", "parameters": [
-                {"name": "status", "in": "query", "schema": {"enum": ["active", "paused", "finished"]}},
+                {"name": "status", "in": "query", "schema": {"enum": ["open", "active", "paused", "finished"]},
+                 "description": "`open`: the lobby, public games with seats to take (with `seats`, each "
+                                "creator's completion record, `next_cursor`)"},
+                {"name": "seats", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 8},
+                 "description": "With status=open: only games of this many seats"},
                 {"name": "game", "in": "query", "schema": {"enum": list(GAME_IDS)}},
                 {"name": "player", "in": "query", "schema": {"type": "string"}},
                 {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 500}},
@@ -244,6 +320,7 @@ def openapi_document() -> dict[str, Any]:
                           **_problems(400, 401, 403, 404, 409, 422)}}},
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
+        **_player_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",
@@ -272,5 +349,9 @@ def openapi_document() -> dict[str, Any]:
         "paths": paths,
         "components": {"schemas": schemas,
                        "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
-                                                         "description": "A seat token from POST /games"}}},
+                                                         "description": "A seat token from POST /games"},
+                                           "playerToken": {"type": "http", "scheme": "bearer",
+                                                           "description": "A player token from POST /players/tokens"},
+                                           "creatorToken": {"type": "http", "scheme": "bearer",
+                                                            "description": "The creator_token from POST /games"}}},
     }

@@ -48,7 +48,7 @@ from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
 from referee.store.watch import HeadWatcher
-from referee.web.access import seat_cookie_name, seat_from_cookie_value
+from referee.web.access import PLAYER_COOKIE, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
 READ_THREADS = 4      # the feed's pool for blocking reads (each holds a database connection)
@@ -175,9 +175,10 @@ class LiveFeed:
         of its game at once, and they all come back together."""
         authorization = request.headers.get("authorization")
         cookie = request.cookies.get(seat_cookie_name(game_id), "")
+        session = request.cookies.get(PLAYER_COOKIE, "")  # a signed-in player: the seat they hold
         viewer = None
-        if authorization is not None or cookie:
-            viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request))
+        if authorization is not None or cookie or session:
+            viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)
         head = self.watcher.head(game_id)
         if head is None:
             return viewer, await self._run(self._read_frames, game_id, viewer, after)
@@ -185,7 +186,8 @@ class LiveFeed:
             return viewer, []
         return viewer, await self._frames(game_id, viewer, after, head)
 
-    def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str) -> int | None:
+    def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str,
+                session: str = "") -> int | None:
         token = parse_bearer(authorization)
         if token is not None:
             key = abuse.client_key(self.flask, address)
@@ -195,10 +197,13 @@ class LiveFeed:
             except Unauthorized:
                 abuse.count_failure(key, self.config)
                 raise
+        seat = None
         if cookie:
             seats = self.service.load(game_id).seat_count()
-            return seat_from_cookie_value(self.service.secret_key, game_id, seats, cookie)
-        return None
+            seat = seat_from_cookie_value(self.service.seat_link_ok, game_id, seats, cookie)
+        if seat is None and session:
+            seat = self.service.seat_of_session(game_id, session)
+        return seat
 
     def _read_frames(self, game_id: str, viewer: int | None, after: int) -> list[tuple[int, dict, bytes]]:
         return [(e["seq"], e, _frame(self.flask, e)) for e in self.service.feed(game_id, viewer, after)]

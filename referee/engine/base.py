@@ -66,6 +66,11 @@ class GameRulesBase:
             raise ValueError(f"first_seat must be a seat 0..{seats - 1}")
         return start
 
+    def vacate(self, state: dict[str, Any], seat: int) -> dict[str, Any]:
+        """A new holder takes `seat` (engine/contract.py). Games without secret choices that wait
+        for a reveal have nothing to drop."""
+        return state
+
     def check_seats(self, seats: Any) -> None:
         """The seat count setup was given is one this game is played with."""
         if type(seats) is not int or not self.min_players <= seats <= self.max_players:

@@ -91,6 +91,11 @@ class Rules(Protocol):
         """The state after `seat` resigns (a service action, not a move)."""
         ...
 
+    def vacate(self, state: State, seat: int) -> State:
+        """The state when a new holder takes `seat`: a secret choice the old holder made and
+        that is not revealed yet is dropped, so the newcomer makes its own (never two)."""
+        ...
+
     def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
         """The move of `seat`'s prompt `kind` offered step by step (engine/steps.py): the options
         after the choices `chosen`, and the complete move once they make one. Raises StepRefused

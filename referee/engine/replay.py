@@ -15,6 +15,11 @@ from referee.engine.rng import Rng
 
 # Event types after game_created that change the game state (through the rules).
 STATE_EVENTS = ("move", "timeout", "resigned")
+# Seat events that may change the state too (not moves of the seat): a newcomer taking a
+# replaced holder's seat drops that holder's pending secret choice (rules.vacate), and a table
+# started early with fewer seats than it opened with is set up again for the seats taken.
+SEAT_EVENTS = ("seat_replaced", "game_started")
+CHANGING_EVENTS = STATE_EVENTS + SEAT_EVENTS
 
 
 @dataclass
@@ -53,12 +58,16 @@ def _apply(rules: Rules, state: State, etype: str, seat: int | None, payload: di
         return rules.apply(state, seat, payload["move"], rng)
     if etype == "resigned":
         return rules.resign(state, seat)
+    if etype == "seat_replaced":
+        return rules.vacate(state, seat)
+    if etype == "game_started" and payload.get("setup"):
+        return rules.setup(payload["setup"]["seats"], payload["setup"]["options"], rng)
     return state
 
 
 def fold(rules: Rules, seed: bytes, state: State, events: Iterable[dict[str, Any]]) -> State:
     """Apply the state-changing events after a known state (snapshot or seq 1)."""
     for e in events:
-        if e["type"] in STATE_EVENTS:
+        if e["type"] in CHANGING_EVENTS:
             state = apply_event(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"])
     return state

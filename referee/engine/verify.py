@@ -19,7 +19,7 @@ from referee.engine.hashing import GENESIS, canonical, chain, commitment, conten
 from referee.engine.registry import rules_for
 from referee.engine.abandon import abandoned_result, is_abandoned
 from referee.engine.base import UnknownRulesVersion
-from referee.engine.replay import STATE_EVENTS, advance, initial
+from referee.engine.replay import CHANGING_EVENTS, advance, initial
 
 
 @dataclass
@@ -94,7 +94,7 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report, vers
         return report.fail(1, "setup state hash differs from a replay")
     state = step.state
     for e in events[1:]:
-        if e["type"] not in STATE_EVENTS:
+        if e["type"] not in CHANGING_EVENTS:
             if e["type"] == "game_ended":
                 recorded = e["payload"]["result"]
                 expected = abandoned_result(rules, state) if is_abandoned(recorded) else rules.result(state)

@@ -27,7 +27,7 @@ from referee.store.db import write_transaction
 if TYPE_CHECKING:
     from referee.service.referee import Referee
 
-NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify")
+NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch")
 HISTORY_DEFAULT, HISTORY_MAX = 10, 100
 
 
@@ -54,7 +54,8 @@ def help_lines(title: str, examples: list[str]) -> list[str]:
         "  moves 2 1             a move step by step: the options after your choices so far",
         "  resign                resign the game",
         "  pause, resume         pause the game for a vacation, or end the pause",
-        "  notify all|turn|none  which mails you get: all, only when you must act, or only answers"]
+        "  notify all|turn|none  which mails you get: all, only when you must act, or only answers",
+        "  rematch               once the game is over: ask for a rematch, or accept the one asked for"]
 
 
 def examples(seen: messages.Seen) -> list[str]:
@@ -79,6 +80,14 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
     elif command == "resume":
         head = _act(lambda: service.resume(game_id, seat, "asked by mail"), "The game is running again.",
                     "Could not resume")
+    elif command == "rematch":
+        try:
+            taken = service.rematch_seat(game_id, seat)
+            head = [f"Your seat in the rematch: seat {taken['seat']} of game {taken['id']}, "
+                    f"{'which starts now' if taken['status'] == 'active' else 'waiting for the other players'}. "
+                    f"Your link: {taken['url']}"]
+        except ServiceError as e:
+            head = [f"No rematch: {e.detail}"]
     elif command == "notify":
         level = args[0] if args else ""
         if level in preferences.LEVELS:

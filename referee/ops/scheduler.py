@@ -39,7 +39,9 @@ def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, b
     counts = {"bots": service.play_bots()} if bots else {}
     counts |= {"timeouts": service.play_due_timeouts(),
               "reminders": service.queue_due_reminders(),
-              "resumed": service.resume_ended_vacations()}
+              "resumed": service.resume_ended_vacations(),
+              "expired": service.expire_open_games(),
+              "digests": service.send_digests()}
     counts.update(deliver_due(service, stopping=stopping))
     return counts
 

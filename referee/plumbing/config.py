@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -34,6 +35,7 @@ class Config:
     streams_per_process: int = 5000
     stream_lifetime: int = 300
     stream_heartbeat: int = 15
+    open_game_expiry: str = "14d"                    # an open table nobody fills is cancelled after this
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides: str) -> "Config":
@@ -59,6 +61,8 @@ class Config:
                 SmtpSettings.from_url(self.smtp_url)
             except ValueError as e:
                 raise ConfigError(f"REFEREE_SMTP_URL: {e}") from None
+        if not re.fullmatch(r"[1-9][0-9]{0,5}[smhd]", str(self.open_game_expiry)):
+            raise ConfigError("REFEREE_OPEN_GAME_EXPIRY must be a duration such as 14d, 72h, 30m or 90s")
         if isinstance(self.state_cache_bytes, str):
             try:
                 self.state_cache_bytes = int(self.state_cache_bytes)

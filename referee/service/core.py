@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from referee.engine.contract import Rules
 from referee.engine.hashing import canonical
 from referee.engine.registry import rules_for
-from referee.engine.replay import STATE_EVENTS, apply_event, initial
+from referee.engine.replay import CHANGING_EVENTS, apply_event, initial
 from referee.plumbing.config import Config
 from referee.plumbing.errors import Conflict, NotFound, Unauthorized
 from referee.service import deadlines as clocks_mod
@@ -27,13 +27,12 @@ from referee.service.clock import policy_from_clock
 from referee.service.deadlines import Clocks
 from referee.service.loaded import Loaded, cached_size, epoch, iso, kept, status_after
 from referee.service.statecache import StateCache
-from referee.store import credentials, deadlines, events, instance, projections, snapshots
+from referee.service.links import check_seat_key
+from referee.store import credentials, deadlines, events, instance, players, projections, snapshots, tenures
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
 
 Clock = Callable[[], float]
 Appended = list[tuple[str, int | None, dict]]
-
-TOKEN_CACHE = 10_000  # remembered (game, token) -> seat pairs
 
 
 class NoticeSink(Protocol):
@@ -61,7 +60,6 @@ class Core:
         self._local = threading.local()
         self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
-        self._token_seats: dict[tuple[str, str], int] = {}  # (game, token hash) -> seat, oldest first
         db = open_database(database)  # creates or migrates the schema, once per process
         with write_transaction(db) as conn:
             stored = instance.secret_key(conn)
@@ -126,8 +124,10 @@ class Core:
         snap = snapshots.latest(conn, game_id, seq)
         if snap is not None and snap[2] is not None:
             snap_seq, state, meta = snap
+            created = {**blank.created, "seats": meta["seats"], "holders": meta.get("holders", 0)} \
+                if meta.get("seats") else blank.created
             return blank.evolve(seq=snap_seq, state=state, status=meta["status"], ended=meta.get("ended"),
-                                clocks=Clocks.from_json(meta["clocks"]))
+                                clocks=Clocks.from_json(meta["clocks"]), created=created)
         state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
         return self.step(blank, 1, "game_created", None, payload, created.created_at, state)
 
@@ -136,16 +136,39 @@ class Core:
         """The game after one more event (the state and time are given when the caller has them)."""
         if state is None:
             state = loaded.state
-            if etype in STATE_EVENTS:
+            if etype in CHANGING_EVENTS:
                 state = apply_event(loaded.rules, loaded.seed, state, seq, etype, seat, payload)
         ended = payload["result"] if etype == "game_ended" else loaded.ended
-        after = loaded.evolve(seq=seq, state=state, status=status_after(loaded.status, etype),
+        after = loaded.evolve(seq=seq, state=state, status=status_after(loaded.status, etype, payload),
                               created_at=loaded.created_at or created_at, ended=ended)
+        if etype in ("seat_joined", "seat_replaced", "seat_released", "game_started"):
+            after = self._seats_after(after, etype, payload)
         # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
         prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
-        after.__dict__["clocks"] = clocks_mod.after_event(loaded.policy, loaded.clocks, seq, etype, seat,
+        after.__dict__["clocks"] = clocks_mod.after_event(loaded.policy, after.clocks, seq, etype, seat,
                                                           at if at is not None else epoch(created_at), payload, prompted)
         return after
+
+    @staticmethod
+    def _seats_after(loaded: Loaded, etype: str, payload: dict) -> Loaded:
+        """Who sits where after a seat event (names as the log tells them); a table started
+        early keeps only the seats taken, and its clocks start then."""
+        seats = [dict(s) for s in loaded.created["seats"]]
+        holders = loaded.created.get("holders", 0) + 1  # what caches of seat addresses are keyed on
+        if etype == "game_started":
+            seats = seats[:payload.get("seats", len(seats))]
+            for s in seats:
+                s.pop("open", None)
+            return loaded.evolve(created={**loaded.created, "seats": seats, "holders": holders},
+                                 clocks=clocks_mod.start(loaded.policy, len(seats)))
+        s = seats[payload["seat"]]
+        if etype == "seat_released":
+            s["vacant"] = True
+        else:
+            s["name"] = payload["name"]
+            s.pop("open", None)
+            s.pop("vacant", None)
+        return loaded.evolve(created={**loaded.created, "seats": seats, "holders": holders})
 
     def remember(self, loaded: Loaded) -> None:
         self._cache.put(loaded.game_id, loaded)
@@ -158,21 +181,30 @@ class Core:
             self._cache.pop(game_id)
 
     def seat_for(self, game_id: str, token: str | None) -> int | None:
-        """The seat a bearer token belongs to; None for no token (a spectator)."""
+        """The seat a bearer token belongs to (a seat token, or the token of a player who holds a
+        seat of the game); None for no token (a spectator). Looked up on every request, never
+        cached: a seat's token dies the moment the seat changes hands, in every process."""
         if token is None:
             return None
-        key = (game_id, credentials.token_hash(token))  # not the token itself: it would outlive the request
-        seat = self._token_seats.get(key)
+        conn = self.db.conn
+        hashed = credentials.token_hash(token)  # not the token itself: it would outlive the request
+        seat = credentials.seat_for_hash(conn, game_id, hashed)
+        if seat is None:
+            player = players.player_for_token(conn, hashed)
+            if player is not None:
+                seat = tenures.seat_of_player(conn, game_id, player)
         if seat is not None:
-            return seat
-        seat = credentials.seat_for_hash(self.db.conn, game_id, key[1])
-        if seat is not None:  # a seat's token never changes, so a match stays true
-            if len(self._token_seats) >= TOKEN_CACHE:
-                self._token_seats.pop(next(iter(self._token_seats)))
-            self._token_seats[key] = seat
             return seat
         self.load(game_id)  # 404 for an unknown game before 401
         raise Unauthorized("the token is not valid for this game")
+
+    def seat_link_ok(self, game_id: str, seat: int, key: str) -> bool:
+        """Whether a personal link's key is that of the seat's current holder."""
+        held = tenures.tenure_of(self.db.conn, game_id, seat)
+        if held is None:  # games stored before seats changed hands have a seats row too
+            return False
+        tenure, holder = held
+        return holder == tenures.HELD and check_seat_key(self.secret_key, game_id, seat, key, tenure)
 
     def append(self, conn, loaded: Loaded, new: list[tuple[str, int | None, dict]],
                 state: dict, states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
@@ -184,12 +216,17 @@ class Core:
         for i, (etype, seat, payload) in enumerate(new):
             e = events.append(conn, loaded.seed, loaded.game_id, after.seq, etype, seat, payload, stamp)
             appended.append(e)
+            if etype == "timeout" and seat is not None:
+                tenures.count_missed(conn, loaded.game_id, seat)  # the holder's record, not the seat's
+            elif etype == "game_ended":
+                tenures.count_finished(conn, loaded.game_id)
             given = states[i] if states is not None and i < len(states) else \
-                state if etype in STATE_EVENTS or etype == "game_created" else None
+                state if etype in CHANGING_EVENTS or etype == "game_created" else None
             after = self.step(after, e.seq, etype, seat, payload, stamp, given, now)
         if after.seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
             snapshots.save(conn, loaded.game_id, after.seq, after.state,
-                           {"status": after.status, "clocks": after.clocks.to_json(), "ended": after.ended})
+                           {"status": after.status, "clocks": after.clocks.to_json(), "ended": after.ended,
+                            "seats": after.created["seats"], "holders": after.created.get("holders", 0)})
         self.project(conn, after, stamp)
         self.notifier.on_events(conn, loaded, after, appended, now)
         return after, appended
@@ -236,6 +273,10 @@ class Core:
 
     @staticmethod
     def check_active(loaded: Loaded) -> None:
+        if loaded.status == "open":
+            raise Conflict("the game has not started: seats are still open", current_seq=loaded.seq)
+        if loaded.status == "cancelled":
+            raise Conflict("the game was cancelled", current_seq=loaded.seq)
         if loaded.finished:
             raise Conflict("the game is over", current_seq=loaded.seq)
         if loaded.status == "paused":

@@ -16,20 +16,26 @@ from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing import targets
-from referee.plumbing.errors import BadRequest, InvalidSetup
+from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
 from referee.service import deadlines as clocks_mod
-from referee.service.clock import policy_from_clock
-from referee.service.links import game_url, seat_url
-from referee.service.loaded import Loaded, kept
-from referee.service.notices import preferences
-from referee.store import bot_seats, credentials, projections, seat_settings
+from referee.service.clock import parse_duration, policy_from_clock
+from referee.service.links import game_url, join_url, seat_url
+from referee.service.loaded import Loaded, iso, kept
+from referee.service.notices import player_mail, preferences
+from referee.store import bot_seats, credentials, players, projections, seat_settings, tenures
+from referee.store import tables as tables_mod
+
+DEFAULT_REPLACE_AFTER = 2  # missed deadlines before a holder may be replaced without agreeing
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
     from referee.service.core import Core
 
 
-def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
+def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None) -> dict[str, Any]:
+    """A new game. Seats given as `{"open": true}` or `{"invite": address}` are taken later
+    (join.py): their tokens and links are minted then, never here, and the game is `open`
+    until every seat is taken. `player_id` is the signed-in caller (the creator), if any."""
     errors = check("api/create_game.json", body)
     if errors:
         raise BadRequest("request body does not match the schema", errors=errors)
@@ -56,8 +62,20 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
         policy = policy_from_clock(body.get("clock"))
     except ValueError as e:
         raise InvalidSetup(f"clock: {e}", "/clock") from None
+    closed = [i for i, s in enumerate(seats) if s.get("open") is False]
+    if closed:
+        raise BadRequest("request body does not match the schema", errors=[
+            {"path": f"/seats/{i}/open", "message": "an open seat is given as {\"open\": true}"} for i in closed])
+    free = [i for i, s in enumerate(seats) if s.get("open") or s.get("invite")]
+    if any(s.get("me") for s in seats) and player_id is None:
+        raise Unauthorized("a seat marked \"me\" needs a player token ('Authorization: Bearer <player token>')")
     if not core.config.allow_private_targets:
         for i, s in enumerate(seats):
+            try:
+                if s.get("invite"):
+                    targets.check_email(s["invite"])
+            except targets.TargetRefused as e:
+                raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/invite") from None
             for key, check_target in (("webhook", targets.check_webhook), ("email", targets.check_email)):
                 try:
                     if s.get(key):
@@ -78,7 +96,8 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
         raise InvalidSetup(f"cannot set up the game: {e}", "/options" if position is None else "/position") from None
     payload = {
         "game": game, "rules_version": rules.rules_version,
-        "seats": [seat_entry(i, s, bots) for i, s in enumerate(seats)],
+        "seats": [seat_entry(i, s, bots) if i not in free else
+                  {"seat": i, "name": f"Open seat {i + 1}", "open": True} for i, s in enumerate(seats)],
         "options": options, "clock": body.get("clock"),
         "seed_commitment": commitment(seed),
         "components": rules.components,
@@ -86,22 +105,49 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
         "position": position,
         "chance": step.chance, "state_hash": step.state_hash,
     }
+    if free:
+        payload["open_seats"] = free  # the game is `open` until they are taken (game_started)
     tokens = [secrets.token_urlsafe(24) for _ in seats]
+    creator_token = secrets.token_urlsafe(24)
     blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,
                    clocks_mod.start(policy, len(seats)))
     with write_transaction(core.db) as conn:
         credentials.save_seed(conn, game_id, seed)
         for i, (s, tok) in enumerate(zip(payload["seats"], tokens)):
+            if i in free:
+                tenures.add_free(conn, game_id, i, tenures.INVITED if seats[i].get("invite") else tenures.OPEN,
+                                 seats[i].get("invite"))
+                continue
             credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
+            owner = player_id if seats[i].get("me") else None
+            if owner is None and seats[i].get("email"):
+                known = players.by_email(conn, seats[i]["email"].lower())  # a verified address: its player's
+                owner = known["id"] if known else None
+            if owner is not None:
+                tenures.set_player(conn, game_id, i, owner)
         seat_settings.save_new(conn, game_id, seats)
-        projections.set_players(conn, game_id, [s["name"] for s in payload["seats"]])
+        projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
         if bots:
             bot_seats.set_bots(conn, game_id, bots)
+        tables_mod.add(conn, {"game_id": game_id, "game": game, "creator_hash": credentials.token_hash(creator_token),
+                              "creator_player": player_id, "listed": 0 if body.get("unlisted") else 1,
+                              "status": "open" if free else "started", "seats": len(seats), "free": len(free),
+                              "replace_after": body.get("replace_after", DEFAULT_REPLACE_AFTER),
+                              "expires_at": core.clock() + parse_duration(core.config.open_game_expiry),
+                              "rematch_of": None, "rematch": None, "created_at": iso(core.clock())})
         after, _ = core.append(conn, blank, [("game_created", None, payload)], step.state)
+        for i in free:
+            if seats[i].get("invite"):
+                player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
+                                       [s.get("name") for s in seats if s.get("name")])
     core.remember(after)
     out_seats = []
     base = core.config.base_url
     for i, (s, t) in enumerate(zip(seats, tokens)):
+        if i in free:  # no credentials before someone takes the seat; the address is not echoed
+            out_seats.append({"seat": i, "name": "", "open": True, "invited": bool(s.get("invite")),
+                              "join_url": join_url(base, game_id, i)})
+            continue
         if i in bots:  # a bot's seat has no token, link or address: only the bot plays it
             out_seats.append({"seat": i, "name": payload["seats"][i]["name"], "bot": bots[i]})
             continue
@@ -112,7 +158,7 @@ def create_game(core: "Core", body: dict[str, Any]) -> dict[str, Any]:
             entry["webhook_secret"] = core.notifier.webhook_secret(game_id, i)
         out_seats.append(entry)
     return {"id": game_id, "game": game, "url": game_url(base, game_id), "seats": out_seats,
-            "seed_commitment": payload["seed_commitment"]}
+            "seed_commitment": payload["seed_commitment"], "status": after.status, "creator_token": creator_token}
 
 
 def bot_specs(seats: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:

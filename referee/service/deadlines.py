@@ -99,6 +99,11 @@ def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str
     if etype in ("game_ended", "seed_revealed"):
         return replace(clocks, seats=tuple(_close(sc) for sc in seats))
 
+    if etype == "seat_replaced":
+        # The newcomer starts afresh: the old holder's missed deadlines stay with that holder
+        # (store/tenures.py), and an open decision gets a new deadline from now.
+        seats[payload["seat"]] = replace(seats[payload["seat"]], timeouts=0, absent=False, absent_since=None,
+                                         opened_seq=None, opened_at=None, due_at=None)
     if etype in ("move", "timeout") and seat is not None:
         sc = seats[seat]
         if policy is not None and sc.due_at is not None:

@@ -39,7 +39,7 @@ class Loaded:
     created_at: str
     seq: int
     state: dict[str, Any]
-    status: str                  # active | paused | finished
+    status: str                  # open | active | paused | finished | cancelled
     policy: ClockPolicy | None
     clocks: Clocks
     ended: dict | None = None    # the result recorded by game_ended (an abandoned game's too)
@@ -52,7 +52,7 @@ class Loaded:
 
     @property
     def finished(self) -> bool:
-        return self.status == "finished"
+        return self.status in ("finished", "cancelled")
 
     @property
     def result(self) -> dict | None:
@@ -102,5 +102,10 @@ def cached_size(loaded: Loaded) -> int:
     return sys.getsizeof(loaded) + sys.getsizeof(memo) + fixed + clocks[1] + changing
 
 
-def status_after(status: str, etype: str) -> str:
-    return {"paused": "paused", "resumed": "active", "game_ended": "finished"}.get(etype, status)
+def status_after(status: str, etype: str, payload: dict | None = None) -> str:
+    """The game's status after an event: a table with seats still to take is `open` until
+    `game_started`; a cancelled or expired table is `cancelled`."""
+    if etype == "game_created":
+        return "open" if payload and payload.get("open_seats") else status
+    return {"paused": "paused", "resumed": "active", "game_ended": "finished", "game_started": "active",
+            "game_cancelled": "cancelled"}.get(etype, status)

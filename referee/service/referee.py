@@ -3,7 +3,8 @@
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
-feed.py, rebuild.py. New use cases get a module of their own and a line here.
+feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py. New use cases get a module of
+their own and a line here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import bots, create, feed, handover, mails, moves, narration, pauses, read, rebuild, steps, timing
+from referee.service import (bots, create, feed, handover, join, mails, moves, narration, pauses, players, read,
+                             rebuild, rematch, replace, steps, tables, timing)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -30,8 +32,8 @@ class Referee(Core):
 
     # -- creating and playing ---------------------------------------------------------------
 
-    def create_game(self, body: dict[str, Any]) -> dict[str, Any]:
-        return create.create_game(self, body)
+    def create_game(self, body: dict[str, Any], player_id: str | None = None) -> dict[str, Any]:
+        return create.create_game(self, body, player_id)
 
     def submit_move(self, game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return moves.submit_move(self, game_id, seat, body)
@@ -50,6 +52,56 @@ class Referee(Core):
 
     def resume(self, game_id: str, seat: int | None, reason: str = "") -> dict[str, Any]:
         return pauses.resume(self, game_id, seat, reason)
+
+    # -- players, tables, seats changing hands ------------------------------------------------
+
+    def request_sign_in(self, body: Any) -> dict[str, Any]:
+        return players.request_sign_in(self, body)
+
+    def confirm_sign_in(self, link: str, kind: str = "api") -> dict[str, Any]:
+        return players.confirm(self, link, kind)
+
+    def player_for(self, token: str | None) -> str:
+        return players.player_for(self, token)
+
+    def player_or_none(self, token: str | None) -> str | None:
+        return players.player_or_none(self, token)
+
+    def revoke_player_token(self, token: str) -> dict[str, Any]:
+        return players.revoke(self, token)
+
+    def player_profile(self, player_id: str) -> dict[str, Any]:
+        return players.profile(self, player_id)
+
+    def update_player(self, player_id: str, body: Any) -> dict[str, Any]:
+        return players.update(self, player_id, body)
+
+    def my_games(self, player_id: str) -> list[dict[str, Any]]:
+        return players.my_games(self, player_id)
+
+    def seat_of_session(self, game_id: str, session: str | None) -> int | None:
+        return players.seat_of_session(self, game_id, session)
+
+    def lobby(self, **filters: Any) -> dict[str, Any]:
+        return tables.lobby(self, **filters)
+
+    def start_game(self, game_id: str, token: str | None) -> dict[str, Any]:
+        return tables.start(self, game_id, token)
+
+    def cancel_game(self, game_id: str, token: str | None) -> dict[str, Any]:
+        return tables.cancel(self, game_id, token)
+
+    def join(self, game_id: str, body: Any, player_id: str | None = None) -> dict[str, Any]:
+        return join.join(self, game_id, body, player_id)
+
+    def release_seat(self, game_id: str, seat: int, token: str | None, body: Any = None) -> dict[str, Any]:
+        return replace.release(self, game_id, seat, token, body)
+
+    def rematch(self, game_id: str, token: str | None) -> dict[str, Any]:
+        return rematch.rematch(self, game_id, token)
+
+    def rematch_seat(self, game_id: str, seat: int, player_id: str | None = None) -> dict[str, Any]:
+        return rematch.rematch_seat(self, game_id, seat, player_id)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -105,6 +157,12 @@ class Referee(Core):
 
     def resume_ended_vacations(self) -> int:
         return timing.resume_ended_vacations(self)
+
+    def expire_open_games(self) -> int:
+        return tables.expire_open_games(self)
+
+    def send_digests(self) -> int:
+        return players.send_digests(self)
 
     def play_bots(self) -> int:
         return bots.play_bots(self)

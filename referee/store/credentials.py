@@ -44,7 +44,9 @@ def seed_of(conn: Connection, game_id: str) -> bytes | None:
 
 # -- copying to another store (`referee migrate-store`) ------------------------------------------
 
-_SEAT_COLUMNS = "game_id, seat, name, email, webhook, token_hash"
+_SEAT_COLUMNS = "game_id, seat, name, email, webhook, token_hash, player_id, tenure, holder, invite, missed"
+_TABLE_COLUMNS = ("game_id, game, creator_hash, creator_player, listed, status, seats, free, replace_after, expires_at, "
+                  "rematch_of, rematch, created_at")
 
 
 def all_rows(conn: Connection, game_id: str) -> dict[str, list[tuple]]:
@@ -52,10 +54,18 @@ def all_rows(conn: Connection, game_id: str) -> dict[str, list[tuple]]:
     return {"game_keys": [tuple(r) for r in conn.execute("SELECT game_id, seed FROM game_keys WHERE game_id = ?",
                                                          (game_id,)).fetchall()],
             "seats": [tuple(r) for r in conn.execute(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? "
-                                                     "ORDER BY seat", (game_id,)).fetchall()]}
+                                                     "ORDER BY seat", (game_id,)).fetchall()],
+            "past_seats": [tuple(r) for r in conn.execute("SELECT game_id, seat, tenure, player_id, name, missed "
+                                                          "FROM past_seats WHERE game_id = ?", (game_id,)).fetchall()],
+            "tables": [tuple(r) for r in conn.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE game_id = ?",
+                                                      (game_id,)).fetchall()]}
 
 
 def copy_rows(conn: Connection, rows: dict[str, list[tuple]]) -> None:
-    """Insert rows from `all_rows` as they are (a seat token from the old store keeps working)."""
+    """Insert rows from `all_rows` as they are (a seat token from the old store keeps working, and
+    so does a seat link of a later tenure). Players themselves are instance-wide: not copied here."""
     conn.executemany("INSERT INTO game_keys (game_id, seed) VALUES (?, ?)", rows["game_keys"])
-    conn.executemany(f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?)", rows["seats"])
+    conn.executemany(f"INSERT INTO seats ({_SEAT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows["seats"])
+    conn.executemany("INSERT INTO past_seats (game_id, seat, tenure, player_id, name, missed) VALUES (?,?,?,?,?,?)",
+                     rows.get("past_seats", []))
+    conn.executemany(f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", rows.get("tables", []))

@@ -38,3 +38,9 @@ def all_rows(conn: Connection, game_id: str) -> list[tuple]:
 
 def copy_rows(conn: Connection, rows: list[tuple]) -> None:
     conn.executemany("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,?)", rows)
+
+
+def set_tz(conn: Connection, game_id: str, seat: int, tz: str | None) -> None:
+    """A new holder's time zone (the seat's mails show deadlines in it)."""
+    conn.execute("INSERT INTO seat_settings (game_id, seat, tz, notify) VALUES (?,?,?,'all') "
+                 "ON CONFLICT (game_id, seat) DO UPDATE SET tz = excluded.tz, notify = 'all'", (game_id, seat, tz))

@@ -35,6 +35,9 @@ class SqliteConnection(sqlite3.Connection):
         """Nothing to do: BEGIN IMMEDIATE serialises every writer."""
 
 
+CACHE_KIB = 32 * 1024
+
+
 def connect(path: str | Path) -> sqlite_utils.Database:
     """A connection in WAL mode with synchronous=FULL.
 
@@ -48,6 +51,10 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
+    # Up to 32 MiB of pages per connection (SQLite's default is 2 MiB): reads that gather rows
+    # scattered over a large file ("my games": 200 seats among 100k games) then stay as fast
+    # as on a small one once warm (bench --only players). Pages are taken only as they are read.
+    conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
     return sqlite_utils.Database(conn)
 
 

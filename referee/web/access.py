@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Response, request
 
-from referee.service.links import check_seat_key
+from typing import Callable
 
 CSRF_COOKIE = "referee_csrf"
 SEAT_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at 400 days
@@ -26,20 +26,38 @@ def seat_cookie_name(game_id: str) -> str:
     return f"referee_seat_{game_id}"
 
 
-def seat_from_cookie(secret_key: bytes, game_id: str, seats: int) -> int | None:
+def seat_from_cookie(link_ok: Callable[[str, int, str], bool], game_id: str, seats: int) -> int | None:
     """The seat this browser was signed in as for `game_id`; None (a spectator) otherwise."""
-    return seat_from_cookie_value(secret_key, game_id, seats, request.cookies.get(seat_cookie_name(game_id), ""))
+    return seat_from_cookie_value(link_ok, game_id, seats, request.cookies.get(seat_cookie_name(game_id), ""))
 
 
-def seat_from_cookie_value(secret_key: bytes, game_id: str, seats: int, raw: str) -> int | None:
-    """The seat a seat cookie's value signs in as (the live feed reads cookies without Flask)."""
+def seat_from_cookie_value(link_ok: Callable[[str, int, str], bool], game_id: str, seats: int,
+                           raw: str) -> int | None:
+    """The seat a seat cookie's value signs in as (the live feed reads cookies without Flask);
+    `link_ok` checks the key against the seat's current holder (Referee.seat_link_ok)."""
     seat_text, _, key = raw.partition(".")
     if not (seat_text.isascii() and seat_text.isdigit()) or not key:
         return None
     seat = int(seat_text)
-    if seat >= seats or not check_seat_key(secret_key, game_id, seat, key):
+    if seat >= seats or not link_ok(game_id, seat, key):
         return None
     return seat
+
+
+PLAYER_COOKIE = "referee_player"
+
+
+def player_session() -> str | None:
+    """The player session token this browser holds (set by opening a sign-in link)."""
+    return request.cookies.get(PLAYER_COOKIE) or None
+
+
+def set_player_session(resp: Response, token: str) -> None:
+    resp.set_cookie(PLAYER_COOKIE, token, max_age=SEAT_COOKIE_MAX_AGE, **_cookie_flags())
+
+
+def clear_player_session(resp: Response) -> None:
+    resp.delete_cookie(PLAYER_COOKIE, path="/", httponly=True, samesite="Lax", secure=request.is_secure)
 
 
 def _cookie_flags() -> dict:

@@ -20,7 +20,7 @@ bp = Blueprint("mailpages", __name__, template_folder="templates")
 def _reader(game_id: str) -> tuple[bool, int | None]:
     """(is this browser the game's creator, the seat it is signed in as)."""
     loaded = service().load(game_id)
-    return access.is_creator(secret(), game_id), access.seat_from_cookie(secret(), game_id, loaded.seat_count())
+    return access.is_creator(secret(), game_id), access.seat_from_cookie(service().seat_link_ok, game_id, loaded.seat_count())
 
 
 @bp.get("/g/<game_id>/mail")

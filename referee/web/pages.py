@@ -23,7 +23,6 @@ from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
 from referee.web import access, gamepage, present, rulebook
-from referee.service.links import check_seat_key
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 
@@ -178,7 +177,7 @@ def _create_body(form) -> dict[str, Any]:
 def sign_in(game_id: str, seat: int, key: str):
     """A personal link: sign this browser in as `seat`, then show the game without the key."""
     loaded = service().load(game_id)
-    if seat >= loaded.seat_count() or not check_seat_key(secret(), game_id, seat, key):
+    if seat >= loaded.seat_count() or not service().seat_link_ok(game_id, seat, key):
         raise NotFound("this personal link is not valid (ask the game's host for yours)")
     resp = redirect(url_for("web.game", game_id=game_id), 303)
     access.sign_in(resp, game_id, seat, key)
@@ -194,7 +193,12 @@ def sign_out(game_id: str):
 
 
 def _seat(game_id: str) -> int | None:
-    return access.seat_from_cookie(secret(), game_id, service().load(game_id).seat_count())
+    """The seat of this browser's personal link for the game, else the seat its signed-in
+    player holds there (no seat link needed), else None (a spectator)."""
+    seat = access.seat_from_cookie(service().seat_link_ok, game_id, service().load(game_id).seat_count())
+    if seat is None:
+        seat = service().seat_of_session(game_id, access.player_session())
+    return seat
 
 
 # -- the game page ---------------------------------------------------------------------------
@@ -256,6 +260,19 @@ def resign(game_id: str):
     _require_csrf()
     service().resign(game_id, seat)
     return redirect(url_for("web.game", game_id=game_id), 303)
+
+
+@bp.post("/g/<game_id>/rematch")
+def rematch(game_id: str):
+    """Ask for a rematch of a finished game, or accept the one another seat asked for."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can ask for a rematch: open your personal link first")
+    _require_csrf()
+    taken = service().rematch_seat(game_id, seat, service().player_or_none(access.player_session()))
+    resp = redirect(url_for("web.game", game_id=taken["id"]), 303)
+    access.sign_in(resp, taken["id"], taken["seat"], taken["url"].rsplit("/", 1)[1])
+    return resp
 
 
 def _move_from(form, rules) -> dict:

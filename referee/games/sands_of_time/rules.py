@@ -101,6 +101,19 @@ class GameRules(GameRulesBase):
         scoring.finish(self.data, st, "resigned", resigned=seat)
         return st
 
+    def vacate(self, state: State, seat: int) -> State:
+        """A newcomer takes `seat`: the two cards its old holder chose in secret (ST-21) and that
+        are not revealed yet are dropped, so the newcomer chooses again and there are never two."""
+        p = state["players"][seat]
+        if state["phase"] != "SELECT" or p.get("selected_cards") is None:
+            return state
+        st = clone(state)
+        st["players"][seat]["selected_cards"] = None
+        st["players"][seat]["auto_decline"] = False
+        if "pending" in st:
+            st["pending"] = turn.decisions(st)
+        return st
+
     def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
         """Every decision step by step (steps.py, turn_steps.py)."""
         return steps.steps(self, state, seat, kind, chosen)

@@ -20,7 +20,7 @@ from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
 from referee.service import read
 from referee.service.narration import remember_state, result_sentence, texts
-from referee.store import credentials, events, outbox, seat_settings
+from referee.store import credentials, events, outbox, seat_settings, tenures
 from referee.service.links import seat_url
 
 if TYPE_CHECKING:
@@ -33,13 +33,17 @@ MAX_SINCE = 80  # events narrated at most in "since your last move"
 class Notifier:
     def __init__(self, service: "Core"):
         self.service = service
-        self._contacts: dict[str, list[dict[str, Any]]] = {}
+        self._contacts: dict[tuple[str, int], list[dict[str, Any]]] = {}
 
-    def contacts(self, conn, game_id: str) -> list[dict[str, Any]]:
-        """A game's seats and addresses; fixed at creation, so cached."""
-        found = self._contacts.get(game_id)
+    def contacts(self, conn, game_id: str, holders: int = 0) -> list[dict[str, Any]]:
+        """A game's seats and addresses, cached per game and `holders` (the count of seat events
+        in its log: a seat changing hands changes its address, in every process alike)."""
+        key = (game_id, holders)
+        found = self._contacts.get(key)
         if found is None:
-            found = self._contacts[game_id] = credentials.seats(conn, game_id)
+            if len(self._contacts) > 10_000:
+                self._contacts.clear()
+            found = self._contacts[key] = credentials.seats(conn, game_id)
         return found
 
     def reply_address(self, game_id: str, seat: int) -> str:
@@ -73,12 +77,13 @@ class Notifier:
                     rules=loaded.rules, since=self.since(conn, loaded, seat) if since else [],
                     deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
                     reply_to=self.reply_address(gid, seat),
-                    link=seat_url(svc.config.base_url, svc.secret_key, gid, seat))
+                    link=seat_url(svc.config.base_url, svc.secret_key, gid, seat,
+                                  (tenures.tenure_of(conn, gid, seat) or (0, ""))[0]))
 
     def queue(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
               contacts: list[dict[str, Any]] | None = None, email: bool = True) -> int:
         """Queue a note for one seat on each channel it has; returns how many were new."""
-        contacts = contacts if contacts is not None else self.contacts(conn, loaded.game_id)
+        contacts = contacts if contacts is not None else self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
         contact = contacts[seat]
         n = 0
         if contact["email"] and email:
@@ -90,7 +95,7 @@ class Notifier:
         return n
 
     def on_events(self, conn, before: "Loaded", after: "Loaded", appended: list, now: float) -> None:
-        contacts = self.contacts(conn, after.game_id)
+        contacts = self.contacts(conn, after.game_id, after.created.get("holders", 0))
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
         gid = after.game_id
@@ -162,7 +167,7 @@ class Notifier:
                    in_reply_to: str | None) -> int:
         """Queue the answer to a seat's own mail (always sent, whatever its notify setting),
         threaded under that mail."""
-        contacts = self.contacts(conn, loaded.game_id)
+        contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
         if not contacts[seat]["email"]:
             return 0
         new = outbox.enqueue(conn, loaded.game_id, seat, "email", contacts[seat]["email"], note.kind,

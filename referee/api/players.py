@@ -1,0 +1,56 @@
+"""The /players endpoints: sign-in by a mailed one-time link, the player's token, profile and
+games. No endpoint ever answers with another player's address."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from referee.api import abuse
+from referee.api.http import bearer_token, json_body, service
+
+bp = Blueprint("players", __name__)
+
+
+def _me() -> str:
+    return service().player_for(bearer_token())
+
+
+@bp.post("/players/sign-in")
+@abuse.creation_limit
+def sign_in():
+    """Mail a one-time sign-in link (the same answer for any address: it reveals nothing)."""
+    return jsonify(service().request_sign_in(json_body())), 202
+
+
+@bp.post("/players/tokens")
+def token():
+    """Exchange a sign-in link's secret (once) for a player token."""
+    from referee.engine.schemas import check
+    from referee.plumbing.errors import BadRequest
+    body = json_body()
+    errors = check("api/player_token.json", body)
+    if errors:
+        raise BadRequest("request body does not match the schema", errors=errors)
+    return jsonify(service().confirm_sign_in(body["link"], "api")), 201
+
+
+@bp.delete("/players/tokens/current")
+def revoke():
+    token = bearer_token()
+    _me()
+    return jsonify(service().revoke_player_token(token))
+
+
+@bp.get("/players/me")
+def me():
+    return jsonify(service().player_profile(_me()))
+
+
+@bp.patch("/players/me")
+def update_me():
+    return jsonify(service().update_player(_me(), json_body()))
+
+
+@bp.get("/players/me/games")
+def my_games():
+    return jsonify({"games": service().my_games(_me())})

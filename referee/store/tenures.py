@@ -1,0 +1,156 @@
+"""Who holds each seat (table `seats`: player, tenure, holder state, missed deadlines) and the
+records of former holders (`past_seats`). A seat's token is minted when its holder takes it;
+the tenure number is part of its link, so both die when the seat changes hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.store.connection import Connection
+
+HELD, OPEN, INVITED, RESERVED, VACANT = "held", "open", "invited", "reserved", "vacant"
+FREE = (OPEN, INVITED, RESERVED, VACANT)
+
+
+def free_hash(game_id: str, seat: int, tenure: int) -> str:
+    """The token_hash of a seat nobody holds: unique, and no token's sha256 hex can equal it."""
+    return f"free:{game_id}:{seat}:{tenure}"
+
+
+def add_free(conn: Connection, game_id: str, seat: int, holder: str, invite: str | None) -> None:
+    """A seat nobody holds yet: open, invited (`invite` = the address) or reserved (`invite` =
+    "player:<id>" or "seat:<game>:<seat>", the holder of a seat in the game it is a rematch of)."""
+    conn.execute("INSERT INTO seats (game_id, seat, name, email, webhook, token_hash, holder, invite) "
+                 "VALUES (?,?,?,?,?,?,?,?)", (game_id, seat, "", None, None, free_hash(game_id, seat, 0), holder, invite))
+
+
+def seat(conn: Connection, game_id: str, seat_no: int) -> dict[str, Any] | None:
+    row = conn.execute("SELECT seat, name, email, player_id, tenure, holder, invite, missed FROM seats "
+                       "WHERE game_id = ? AND seat = ?", (game_id, seat_no)).fetchone()
+    return _row(row) if row else None
+
+
+def seats(conn: Connection, game_id: str) -> list[dict[str, Any]]:
+    rows = conn.execute("SELECT seat, name, email, player_id, tenure, holder, invite, missed FROM seats "
+                        "WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()
+    return [_row(r) for r in rows]
+
+
+def _row(r: tuple) -> dict[str, Any]:
+    s, name, email, player, tenure, holder, invite, missed = r
+    return {"seat": s, "name": name, "email": email, "player_id": player, "tenure": tenure, "holder": holder,
+            "invite": invite, "missed": missed}
+
+
+def take(conn: Connection, was: dict[str, Any], game_id: str, tenure: int, name: str, email: str | None,
+         player_id: str | None, token_hash: str) -> bool:
+    """The seat given to a newcomer if it is still as `was` (free, same tenure): a compare and
+    swap whose row count decides, inside the join's transaction."""
+    cur = conn.execute("UPDATE seats SET name = ?, email = ?, player_id = ?, token_hash = ?, tenure = ?, "
+                       "holder = 'held', invite = NULL, missed = 0 WHERE game_id = ? AND seat = ? "
+                       "AND holder = ? AND tenure = ?",
+                       (name, email, player_id, token_hash, tenure, game_id, was["seat"], was["holder"], was["tenure"]))
+    return cur.rowcount == 1
+
+
+def release(conn: Connection, game_id: str, seat_no: int) -> dict[str, Any] | None:
+    """Free a held seat: its holder's record moves to past_seats, its token dies at once."""
+    held = seat(conn, game_id, seat_no)
+    if held is None or held["holder"] != HELD:
+        return None
+    conn.execute("INSERT INTO past_seats (game_id, seat, tenure, player_id, name, missed) VALUES (?,?,?,?,?,?)",
+                 (game_id, seat_no, held["tenure"], held["player_id"], held["name"], held["missed"]))
+    if held["player_id"] is not None:
+        conn.execute("UPDATE players SET replaced = replaced + 1 WHERE id = ?", (held["player_id"],))
+    conn.execute("UPDATE seats SET holder = 'vacant', token_hash = ?, player_id = NULL, email = NULL, "
+                 "webhook = NULL, missed = 0 WHERE game_id = ? AND seat = ?",
+                 (free_hash(game_id, seat_no, held["tenure"] + 1), game_id, seat_no))
+    return held
+
+
+def drop_free(conn: Connection, game_id: str, keep: int) -> None:
+    """Seats numbered `keep` and up are dropped (a game started early)."""
+    conn.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game_id, keep))
+    conn.execute("DELETE FROM seat_settings WHERE game_id = ? AND seat >= ?", (game_id, keep))
+
+
+def count_missed(conn: Connection, game_id: str, seat_no: int) -> None:
+    """A timeout: on the seat's current holder's record (the seat's and the player's)."""
+    conn.execute("UPDATE seats SET missed = missed + 1 WHERE game_id = ? AND seat = ? AND holder = 'held'",
+                 (game_id, seat_no))
+    conn.execute("UPDATE players SET missed = missed + 1 WHERE id = (SELECT player_id FROM seats "
+                 "WHERE game_id = ? AND seat = ? AND holder = 'held')", (game_id, seat_no))
+
+
+def count_finished(conn: Connection, game_id: str) -> None:
+    """The game ended: one more game finished for each player holding a seat at the end."""
+    conn.execute("UPDATE players SET finished = finished + 1 WHERE id IN (SELECT player_id FROM seats "
+                 "WHERE game_id = ? AND holder = 'held' AND player_id IS NOT NULL)", (game_id,))
+
+
+def set_player(conn: Connection, game_id: str, seat_no: int, player_id: str) -> None:
+    conn.execute("UPDATE seats SET player_id = ? WHERE game_id = ? AND seat = ?", (player_id, game_id, seat_no))
+
+
+def claim_by_email(conn: Connection, email: str, player_id: str) -> int:
+    """Seats created with this address belong to its player once it is verified (with the
+    deadlines they missed and, for games over, the game finished)."""
+    found = conn.execute("SELECT s.game_id, s.seat, s.missed, g.status FROM seats s JOIN games g ON g.id = s.game_id "
+                         "WHERE lower(s.email) = ? AND s.player_id IS NULL AND s.holder = 'held'",
+                         (email.lower(),)).fetchall()
+    for game_id, seat_no, missed, status in found:
+        conn.execute("UPDATE seats SET player_id = ? WHERE game_id = ? AND seat = ?", (player_id, game_id, seat_no))
+        conn.execute("UPDATE players SET missed = missed + ?, finished = finished + ? WHERE id = ?",
+                     (missed, 1 if status == "finished" else 0, player_id))
+    return len(found)
+
+
+def of_player(conn: Connection, player_id: str) -> list[tuple[str, int]]:
+    """(game, seat) of every seat the player holds now."""
+    return [(g, s) for g, s in conn.execute("SELECT game_id, seat FROM seats WHERE player_id = ? AND holder = 'held'",
+                                            (player_id,)).fetchall()]
+
+
+def seat_of_player(conn: Connection, game_id: str, player_id: str) -> int | None:
+    row = conn.execute("SELECT seat FROM seats WHERE game_id = ? AND player_id = ? AND holder = 'held' ORDER BY seat",
+                       (game_id, player_id)).fetchone()
+    return row[0] if row else None
+
+
+def tenure_of(conn: Connection, game_id: str, seat_no: int) -> tuple[int, str] | None:
+    row = conn.execute("SELECT tenure, holder FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat_no)).fetchone()
+    return (row[0], row[1]) if row else None
+
+
+def record(conn: Connection, player_id: str) -> dict[str, int]:
+    """A player's completion record: games finished in a seat held to the end, deadlines missed
+    in every seat they held (a replaced holder's misses stay theirs), seats lost to a
+    replacement. Counted as events are appended, so reading it is one row."""
+    row = conn.execute("SELECT finished, missed, replaced FROM players WHERE id = ?", (player_id,)).fetchone()
+    finished, missed, replaced = row if row else (0, 0, 0)
+    return {"games_finished": int(finished), "timeouts": int(missed), "replaced": int(replaced)}
+
+
+def games_of_player(conn: Connection, player_id: str) -> list[dict[str, Any]]:
+    """Each seat the player holds with its game's row, the seat's deadline and the last event's
+    type: one indexed query (seats_player), whatever the number of games."""
+    rows = conn.execute(
+        "SELECT s.game_id, s.seat, g.game, g.status, g.seq, g.to_move, g.updated_at, d.due_at, e.type "
+        "FROM seats s JOIN games g ON g.id = s.game_id "
+        "LEFT JOIN deadlines d ON d.game_id = s.game_id AND d.seat = s.seat "
+        "LEFT JOIN events e ON e.game_id = s.game_id AND e.seq = g.seq "
+        "WHERE s.player_id = ? AND s.holder = 'held'", (player_id,)).fetchall()
+    return [{"game_id": r[0], "seat": r[1], "game": r[2], "status": r[3], "seq": r[4], "to_move": r[5],
+             "updated_at": r[6], "due_at": r[7], "last_type": r[8]} for r in rows]
+
+
+def names_of(conn: Connection, game_ids: list[str]) -> dict[str, dict[int, str]]:
+    """The seat names of several games (from the games list projection), in one query."""
+    out: dict[str, dict[int, str]] = {g: {} for g in game_ids}
+    for i in range(0, len(game_ids), 500):
+        chunk = game_ids[i:i + 500]
+        rows = conn.execute(f"SELECT game_id, seat, name FROM game_players WHERE game_id IN ({','.join('?' * len(chunk))})",
+                            chunk).fetchall()
+        for g, s, n in rows:
+            out[g][s] = n
+    return out

@@ -1,0 +1,122 @@
+"""Players in the browser (issue 23): one player signs in by the mailed link and opens a table
+with an open seat; a second browser signs in, finds it in the lobby and joins; both enter the
+game from "my games" and play it to the end by clicking."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import requests
+
+import pytest
+
+from referee.notify.delivery import deliver_due
+from referee.plumbing.config import Config
+from tests.conftest import MailSink, start_server
+from tests.web.clicking import Table
+
+ADA, BO = "ada@example.org", "bo@example.org"
+
+
+@pytest.fixture
+def sink():
+    s = MailSink().start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def site(database, sink):
+    srv, httpd = start_server(database, config=Config(database=database, smtp_url=sink.url,
+                                                      allow_private_targets=True, secret_key="pages-test"))
+    srv.service.config.base_url = srv.url
+    yield srv
+    httpd.shutdown()
+
+
+def sign_in(site, sink, tab, address: str) -> None:
+    page = tab.page
+    page.goto(f"{site.url}/sign-in")
+    page.fill("input[name=email]", address)
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    assert "on its way" in page.locator("#sent").text_content()
+    deliver_due(site.service)
+    body = [m for m in sink.to(address) if m["Subject"] == "Your sign-in link"][-1].get_content()
+    link = re.search(r"https?://\S+/sign-in/\S+", body).group(0)
+    page.goto(link)
+    with page.expect_navigation():
+        page.click("#confirm")
+    assert page.url.endswith("/me")
+
+
+def test_sign_in_open_a_table_join_from_the_lobby_and_play_from_my_games(site, sink, tabs):
+    ada, bo = tabs("ada"), tabs("bo")
+    sign_in(site, sink, ada, ADA)
+    ada.page.goto(f"{site.url}/lobby")
+    ada.page.select_option("#open-table select[name=game]", "babel")
+    ada.page.fill("#open-table input[name=name]", "Ada")
+    with ada.page.expect_navigation():
+        ada.page.click("#open-table button[type=submit]")
+    gid = ada.page.url.rsplit("/", 1)[1]
+    assert site.service.game(gid, None)["status"] == "open"
+
+    sign_in(site, sink, bo, BO)
+    bo.page.goto(f"{site.url}/lobby?game=babel&seats=2")
+    row = bo.page.locator("#lobby tr", has_text=gid)
+    assert "Ada" in row.text_content() and "1 of 2" in row.text_content()
+    for width, label in ((1280, "wide"), (390, "phone")):
+        bo.page.set_viewport_size({"width": width, "height": 900})
+        bo.shot(f"players-lobby-{label}")
+    bo.page.set_viewport_size({"width": 1200, "height": 900})
+    row.locator("a.join").click()
+    bo.page.wait_for_url(f"**/join/{gid}")
+    bo.page.fill("#join input[name=name]", "Bo")
+    with bo.page.expect_navigation():
+        bo.page.click("#join button[type=submit]")
+    assert site.service.game(gid, None)["status"] == "active"
+
+    for tab, name in ((ada, "Ada"), (bo, "Bo")):  # each enters the game from "my games"
+        tab.page.goto(f"{site.url}/me")
+        tab.page.locator("#my-games a.open-game", has_text=gid).click()
+        tab.page.wait_for_url(f"**/g/{gid}")
+        assert tab.page.locator(".who strong").first.text_content() == name
+    for width, label in ((1280, "wide"), (390, "phone")):
+        ada.page.goto(f"{site.url}/me")
+        ada.page.set_viewport_size({"width": width, "height": 900})
+        ada.shot(f"players-my-games-{label}")
+    ada.page.set_viewport_size({"width": 1200, "height": 900})
+    pages = {0: ada, 1: bo}
+    for tab in pages.values():
+        tab.page.goto(f"{site.url}/g/{gid}")
+    # play by clicking what each page offers (tests/web/clicking.py), at this table of two browsers
+    # signed in as players, each page following the game by its own live updates
+    table = Table.__new__(Table)
+    table.web, table.created, table.game, table.label, table.pick = site, {"id": gid}, "babel", "players", random.Random(5)
+    table.gid, table.n, table.tabs = gid, 2, [ada, bo]
+    table.clients = {None: requests.Session()}
+    table.moves = table.clicks = 0
+    table.checking = table.playing = 0.0
+    while not site.service.load(gid).finished:
+        table.play_move()
+        assert table.moves < 400, "the game did not end"
+    clicks = table.clicks
+    for tab in pages.values():
+        tab.page.goto(f"{site.url}/g/{gid}")
+        assert "Game over" in tab.page.locator("#result").text_content()
+    html = ada.page.content() + bo.page.content()  # the game's pages: no address, not even one's own
+    assert ADA not in html and BO not in html
+    bo.page.goto(f"{site.url}/lobby")
+    assert ADA not in bo.page.content()
+    ada.page.goto(f"{site.url}/me")
+    assert "finished" in ada.page.locator("#my-games tr", has_text=gid).text_content()
+    # a rematch from the game pages: Ada asks, Bo accepts, the new game starts
+    for tab in (ada, bo):
+        tab.page.goto(f"{site.url}/g/{gid}")
+        with tab.page.expect_navigation():
+            tab.page.click("#rematch")
+    new_id = bo.page.url.rsplit("/", 1)[1]
+    assert new_id != gid and ada.page.url.endswith(new_id)
+    assert site.service.game(new_id, None)["status"] == "active"
+    print(f"\nplayers: {clicks} clicks")
