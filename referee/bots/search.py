@@ -41,13 +41,15 @@ from referee.bots.moves import active_move, candidates, own_prompt
 LEVEL_SECONDS = {1: 0.2, 2: 1.0, 3: 3.0}
 WIDTH = 12          # candidate moves built by steps when a prompt lists no choices
 MAX_ARMS = 24       # listed choices weighed at most (a random sample beyond, the default kept)
-DEPTH = 60          # decisions played out before the standings judge
+DEPTH = 120         # decisions of an active playout before the standings judge
+PASSIVE_DEPTH = 600 # decisions of a playout of defaults (cheap: to the end, where scores tell)
 # Playout policies: every seat plays its prompt's default, or every seat plays active random moves.
 POLICIES = ("default", "active")
 EXPLORE = 0.5       # UCB1's exploration constant on rewards in [0, 1]
 SETTLE_MIN = 6      # tries per candidate before the search may stop early
 SETTLE_Z = 3.0      # how many standard errors apart "settled" means
 SAME = 0.01         # candidates whose means all lie within this are as good as one another
+CLEAR = 2.0         # standard errors by which the playouts of defaults must single out a move
 WIN, DRAW = 0.7, 0.3  # reward of a win, of a shared win (the margin adds up to 0.3)
 
 
@@ -55,7 +57,7 @@ WIN, DRAW = 0.7, 0.3  # reward of a win, of a shared win (the margin adds up to 
 class Budget:
     seconds: float | None = None
     iterations: int | None = None
-    depth: int | None = None    # decisions per playout (default DEPTH)
+    depth: int | None = None    # decisions per playout (default DEPTH, PASSIVE_DEPTH)
 
     @classmethod
     def level(cls, level: int) -> "Budget":
@@ -122,7 +124,7 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
            budget: Budget) -> Move:
     """The move to play for `seat`'s prompt `kind`, from the seat's `view` alone."""
     started = time.process_time()
-    depth = budget.depth or DEPTH
+    depths = {"default": budget.depth or PASSIVE_DEPTH, "active": budget.depth or DEPTH}
     deadline = started + budget.seconds if budget.seconds is not None else None
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
@@ -162,7 +164,7 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
         except IllegalMove:  # not legal in this deal: cannot happen for a move built from the view
             v[i] += 1
             continue
-        r = reward(rules, playout(rules, after, policy, rnd, seed, depth, deadline), seat)
+        r = reward(rules, playout(rules, after, policy, rnd, seed, depths[policy], deadline), seat)
         t[i] += r
         squares[policy][i] += r * r
         v[i] += 1
@@ -171,23 +173,22 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
 
 def best_move(visits: dict[str, list[int]], totals: dict[str, list[float]],
               squares: dict[str, list[float]]) -> int:
-    """The candidate that stands out most under either playout policy: its mean's distance
-    above that policy's mean over candidates, in units of the spread of that policy's
-    outcomes. The playouts where every seat passes may not tell moves apart at all (their
-    spread is then nil and so is every distance), the active ones may be mostly noise; either
-    way the other policy decides. The first candidate (the default when moves were built by
-    steps) if nothing was tried."""
-    best, best_z = 0, -math.inf
+    """The candidate to play. The playouts of defaults decide when their best candidate stands
+    CLEAR standard errors above the runner-up: the move improves on the timeout player, and
+    those cheap playouts are many and steady. Where passing leads nowhere they tell moves apart
+    by little or nothing, and the best mean of the active playouts decides. The first candidate
+    (the default when moves were built by steps) if nothing was tried."""
     for p in POLICIES:
         v, t, q = visits[p], totals[p], squares[p]
-        n = sum(v)
-        if not n:
+        tried = [j for j in range(len(v)) if v[j]]
+        if not tried:
             continue
-        mean = sum(t) / n
-        sd = math.sqrt(max(sum(q) / n - mean * mean, 0.0))
-        for j in range(len(v)):
-            if v[j]:
-                z = (t[j] / v[j] - mean) / sd if sd > 1e-9 else 0.0
-                if z > best_z:
-                    best, best_z = j, z
-    return best
+        means = {j: t[j] / v[j] for j in tried}
+        order = sorted(tried, key=lambda j: (-means[j], -v[j], j))
+        if p == POLICIES[-1] or len(order) == 1:
+            return order[0]
+        err = lambda j: math.sqrt(max(q[j] / v[j] - means[j] ** 2, 0.0) / v[j])
+        a, b = order[0], order[1]
+        if means[a] - means[b] > CLEAR * (err(a) + err(b)) + SAME / 10:
+            return a
+    return 0

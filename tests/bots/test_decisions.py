@@ -95,8 +95,8 @@ def test_level_one_thinks_within_its_cpu_budget(game):
 
 
 def test_the_policy_that_tells_moves_apart_decides():
-    """Where passive playouts score every move alike (no spread), the active playouts pick the
-    move; where the passive ones set a move clearly apart, it wins over noise in the active."""
+    """Where the playouts of defaults score every move alike, the active playouts pick the move;
+    where they set one move clearly apart, it is played whatever the active ones say."""
     flat = {"visits": [4, 4, 4], "totals": [2.0, 2.0, 2.0], "squares": [1.0, 1.0, 1.0]}
     noisy = {"visits": [4, 4, 4], "totals": [1.0, 3.0, 2.0], "squares": [0.5, 2.5, 1.5]}
     parts = lambda d, e: tuple({"default": d[k], "active": e[k]} for k in ("visits", "totals", "squares"))
