@@ -10,12 +10,13 @@ when they are more --, or moves built by random steps), then a playout until the
 the playout stops early).
 
 Playouts alternate between two policies, each searched with its own UCB1: every seat plays its
-prompt's default, or every seat plays random moves that act. The first is a rollout of the
-timeout player (a move then "never clever" play), cheap since a default needs no building, and
-its answer is an improvement on that player; in games where passing leads nowhere it tells
-moves apart by little or nothing, and the random playouts decide (best_move). Random playouts
-alone lose to the default player where random play is ruinous (taking cards one cannot
-fulfil), passive playouts alone play at random where passing changes nothing.
+prompt's default to the end, or every seat plays random moves that act for `depth` decisions.
+The first is a rollout of the timeout player (a move, then "never clever" play): cheap, since a
+default needs no building, so many and steady, and the move it singles out improves on that
+player. Where passing leads nowhere those playouts tell moves apart by little or nothing, and
+the active playouts decide (best_move). Random playouts alone lose to the default player where
+random play is ruinous (taking cards one cannot fulfil); passive playouts alone play at random
+where passing changes nothing.
 
 Thinking is bounded by CPU seconds (levels: a playout stops at the deadline too, so a decision
 takes at most its budget plus one step) or by an iteration count (tests: CPU time varies, an
@@ -187,8 +188,8 @@ def best_move(visits: dict[str, list[int]], totals: dict[str, list[float]],
         order = sorted(tried, key=lambda j: (-means[j], -v[j], j))
         if p == POLICIES[-1] or len(order) == 1:
             return order[0]
-        err = lambda j: math.sqrt(max(q[j] / v[j] - means[j] ** 2, 0.0) / v[j])
         a, b = order[0], order[1]
-        if means[a] - means[b] > CLEAR * (err(a) + err(b)) + SAME / 10:
+        errs = [math.sqrt(max(q[j] / v[j] - means[j] ** 2, 0.0) / v[j]) for j in (a, b)]
+        if means[a] - means[b] > CLEAR * sum(errs) + SAME / 10:
             return a
     return 0
