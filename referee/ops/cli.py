@@ -174,6 +174,8 @@ def patch(ctx, game_id: str) -> None:
                            "newest_version": newest, "replays_identically": report.ok,
                            "first_divergence": report.divergence}, indent=2))
     if not report.ok:
+        click.echo("a result that changes under the new rules changes ratings too: run `referee ratings rebuild` "
+                   "once the game is replayed under them", err=True)
         sys.exit(1)
 
 
@@ -340,6 +342,20 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
                                          counts, bot_games), indent=2))
+
+
+@main.group()
+def ratings() -> None:
+    """Ratings per game (README, "Ratings and tournaments")."""
+
+
+@ratings.command("rebuild")
+@click.pass_context
+def ratings_rebuild(ctx: click.Context) -> None:
+    """Recompute every rating from the finished games' logs, in the order of their end (run it
+    after a rules patch that changes a result); the numbers equal the incremental ones."""
+    counts = _service(ctx).rebuild_ratings()
+    click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} games titles")
 
 
 @main.group()
