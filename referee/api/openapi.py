@@ -14,6 +14,7 @@ from typing import Any
 from referee import __version__
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema
+from referee.service.ratings import CURSOR_PATTERN
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
@@ -196,7 +197,8 @@ def _rating_paths() -> dict[str, Any]:
             "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"enum": list(GAME_IDS)}},
                            {"name": "limit", "in": "query", "required": False,
                             "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
-                           {"name": "cursor", "in": "query", "required": False, "schema": {"type": "string"},
+                           {"name": "cursor", "in": "query", "required": False,
+                            "schema": {"type": "string", "pattern": CURSOR_PATTERN},
                             "description": "`next_cursor` of the previous page"}],
             "responses": {"200": _obj("{game, policy, shown_after, ratings: [{place, player: {id, name}, rating, mu, "
                                       "sigma, games}], next_cursor}"), **_problems(400, 404)}}},

@@ -4,8 +4,7 @@ players' ratings is rating_updates.py (POLICY)."""
 
 from __future__ import annotations
 
-import base64
-import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import BadRequest, NotFound
@@ -42,18 +41,22 @@ def rebuild(core: "Core") -> dict[str, int]:
 
 # -- reading -----------------------------------------------------------------------------------
 
+# A cursor is "ORDINAL~PLAYER~POSITION": the last row's exact rating (float.hex) and player, and how
+# many rows came before it (the places of the next page). CURSOR_PATTERN is what the API documents;
+# any string it matches parses.
+CURSOR_PATTERN = r"^(-?0x[01]\.[0-9a-f]{1,13}p(\+[0-9]{1,3}|-[0-9]{1,4})~[^~]{1,64}~[0-9]{1,9})?$"
+
+
 def _cursor(row: dict[str, Any], position: int) -> str:
-    raw = json.dumps([row["ordinal"].hex(), row["player_id"], position]).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return f"{row['ordinal'].hex()}~{row['player_id']}~{position}"
 
 
 def _parse_cursor(cursor: str) -> tuple[float, str, int]:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
-        hexed, player, position = json.loads(raw)
-        return float.fromhex(hexed), str(player), int(position)
-    except (ValueError, TypeError) as e:
-        raise BadRequest("cursor is not one this server gave", parameter="cursor") from e
+    if not re.match(CURSOR_PATTERN, cursor):
+        raise BadRequest("cursor is not one this server gave (give next_cursor of the previous page)",
+                         parameter="cursor")
+    ordinal, player, position = cursor.split("~")
+    return float.fromhex(ordinal), player, int(position)
 
 
 def leaderboard(core: "Core", title: str, limit: int = 50, cursor: str | None = None) -> dict[str, Any]:

@@ -24,11 +24,16 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.abandon import adjudicated_result
+from referee.engine.contract import IllegalMove
 from referee.engine.registry import GAME_IDS
-from referee.engine.schemas import check
+from referee.engine.replay import initial
+from referee.engine.schemas import check, schema_errors, validator_for
+from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
 from referee.service import create, pairing
+from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
+from referee.service.notices import preferences
 from referee.service.rating_updates import ranks_of
 from referee.store import credentials, outbox, players as players_store, tenures, tournaments as store
 from referee.store.db import write_transaction
@@ -47,6 +52,9 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
     errors = check("api/create_tournament.json", body)
     if errors:
         raise BadRequest("request body does not match the schema", errors=errors)
+    body = {**body, **{key: int(body[key]) for key in ("seats_per_game", "rounds", "bar_timeouts") if key in body}}
+    if "stall" in body:
+        body["stall"] = {**body["stall"], "days": int(body["stall"]["days"])}
     game, fmt, k = body["game"], body["format"], body["seats_per_game"]
     if game not in GAME_IDS:
         raise _err(f"unknown game {game!r}", "/game")
@@ -77,6 +85,7 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
         missing = [i for i, p in enumerate(people) if not p.get("email")]
         if missing:
             raise _err("rounds started later reach their players by mail: every player needs an email", f"/players/{missing[0]}/email")
+    _dry_run(core, body)
     bar = body.get("bar_timeouts")
     if bar is not None:
         with write_transaction(core.db) as conn:
@@ -102,11 +111,52 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
         seated = [[next(it) for _ in r] for r in all_rounds]
         todo = seated if start == "at_once" else seated[:1]
         for i, groups in enumerate(todo, 1):
-            created.append(_start_round(core, tid, i, groups, []))
+            created.append(_start_round(core, tid, i, groups, _sitting_out(n, groups)))
     else:
         created.append(_swiss_next(core, tid, 1))
     return {"id": tid, "organiser_token": token, "url": f"{core.config.base_url.rstrip('/')}/tournaments/{tid}",
             "rounds": created, **{k2: v for k2, v in overview(core, tid).items() if k2 in ("format", "game", "status")}}
+
+
+def _dry_run(core: "Core", body: dict[str, Any]) -> None:
+    """What creating the games would refuse, refused before anything is created: each game's
+    body against the create schema, the options, the clock, addresses, time zones, a setup."""
+    people, k = body["players"], body["seats_per_game"]
+    padded = people + people[:(-len(people)) % k]
+    for i in range(0, len(padded), k):
+        game_body = {"game": body["game"], "seats": padded[i:i + k], "options": body.get("options", {})}
+        if body.get("clock") is not None:
+            game_body["clock"] = body["clock"]
+        errors = check("api/create_game.json", game_body)
+        if errors:
+            raise BadRequest("a game of this tournament would not match the create schema", errors=errors)
+    rules = core.rules(body["game"], None)
+    errs = schema_errors(validator_for(rules.options_schema), body.get("options", {}))
+    if errs:
+        raise BadRequest("options do not match the game's options schema", errors=errs)
+    try:
+        policy_from_clock(body.get("clock"))
+    except ValueError as e:
+        raise InvalidSetup(f"clock: {e}", "/clock") from None
+    if not core.config.allow_private_targets:
+        for i, p in enumerate(people):
+            try:
+                if p.get("email"):
+                    targets.check_email(p["email"])
+            except targets.TargetRefused as e:
+                raise InvalidSetup(f"player {i}: {e}", f"/players/{i}/email") from None
+    for i, p in enumerate(people):
+        if p.get("tz") and preferences.zone(p["tz"]) is None:
+            raise InvalidSetup(f"player {i}: unknown time zone {p['tz']!r}", f"/players/{i}/tz")
+    try:
+        initial(rules, bytes(32), k, body.get("options", {}), None)
+    except (IllegalMove, ValueError) as e:
+        raise InvalidSetup(f"cannot set up the games: {e}", "/options") from None
+
+
+def _sitting_out(n: int, groups: list[tuple[int, ...]]) -> list[int]:
+    playing = {p for g in groups for p in g}
+    return [p for p in range(n) if p not in playing]
 
 
 def _spec(core: "Core", tid: str) -> dict[str, Any]:
@@ -150,11 +200,13 @@ def _start_round(core: "Core", tid: str, rnd: int, groups: list[tuple[int, ...]]
     return out
 
 
-def _finished_games(rows: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
+def _finished_games(rows: list[dict[str, Any]], k: int, fmt: str) -> list[dict[str, Any]]:
+    """Finished games and byes for the standings: a Swiss bye is worth a win over a full table; a
+    round-robin's (everyone sits out as often) nothing."""
     out = []
     for r in rows:
         if r["game_id"] is None:
-            out.append({"bye": r["players"][0], "worth": float(k - 1)})
+            out.append({"bye": r["players"][0], "worth": float(k - 1) if fmt == "swiss" else 0.0})
         elif r["status"] == "finished" and r["result"]:
             out.append({"players": r["players"], "ranks": ranks_of(r["result"], len(r["players"]))})
     return out
@@ -165,7 +217,7 @@ def _swiss_next(core: "Core", tid: str, rnd: int) -> dict[str, Any]:
     spec, k = t["spec"], t["spec"]["seats_per_game"]
     n = len(spec["names"])
     rows = store.games(core.db.conn, tid)
-    table = pairing.standings(n, _finished_games(rows, k))
+    table = pairing.standings(n, _finished_games(rows, k, "swiss"))
     order = [r["player"] for r in table] if rows else list(range(n))
     met = {frozenset((a, b)) for r in rows if r["game_id"] for a in r["players"] for b in r["players"] if a != b}
     had_bye = {r["players"][0] for r in rows if r["game_id"] is None}
@@ -185,7 +237,7 @@ def overview(core: "Core", tid: str) -> dict[str, Any]:
     spec, k = t["spec"], t["spec"]["seats_per_game"]
     names = spec["names"]
     rows = store.games(core.db.conn, tid)
-    table = pairing.standings(len(names), _finished_games(rows, k))
+    table = pairing.standings(len(names), _finished_games(rows, k, t["format"]))
     base = core.config.base_url
     rounds: dict[int, list[dict[str, Any]]] = {}
     for r in rows:
@@ -262,7 +314,7 @@ def advance(core: "Core", tid: str) -> int:
         all_rounds = pairing.round_robin(n, k)
         it = iter(pairing.seat_orders([g for r in all_rounds for g in r], k))
         seated = [[next(it) for _ in r] for r in all_rounds]
-        made = _start_round(core, tid, current + 1, seated[current], [])
+        made = _start_round(core, tid, current + 1, seated[current], _sitting_out(n, seated[current]))
     return len(made["games"])
 
 
