@@ -170,7 +170,7 @@ def standings(n: int, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     got = pairwise(ranks, i, j)
                     points[p] += got
                     against[(p, q)] = against.get((p, q), 0.0) + got
-    sb = [sum(got * points[q] for (p2, q), got in against.items() if p2 == p) for p in range(n)]
+    sb = [sum((got * points[q] for (p2, q), got in against.items() if p2 == p), 0.0) for p in range(n)]
     rows = [{"player": p, "points": points[p], "sonneborn_berger": sb[p], "games": played[p]} for p in range(n)]
     rows.sort(key=lambda r: (-r["points"], -r["sonneborn_berger"]))
     out: list[dict[str, Any]] = []
@@ -182,7 +182,7 @@ def standings(n: int, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         tied = rows[i:j]
         group = {r["player"] for r in tied}
         for r in tied:
-            r["direct_encounter"] = sum(v for (p, q), v in against.items() if p == r["player"] and q in group and q != p)
+            r["direct_encounter"] = sum((v for (p, q), v in against.items() if p == r["player"] and q in group and q != p), 0.0)
         tied.sort(key=lambda r: (-r["direct_encounter"], r["player"]))
         out.extend(tied)
         i = j

@@ -114,7 +114,7 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
             created.append(_start_round(core, tid, i, groups, _sitting_out(n, groups)))
     else:
         created.append(_swiss_next(core, tid, 1))
-    return {"id": tid, "organiser_token": token, "url": f"{core.config.base_url.rstrip('/')}/tournaments/{tid}",
+    return {"id": tid, "organiser_token": token, "url": f"{core.config.base_url.rstrip('/')}/t/{tid}",
             "rounds": created, **{k2: v for k2, v in overview(core, tid).items() if k2 in ("format", "game", "status")}}
 
 
@@ -189,7 +189,7 @@ def _start_round(core: "Core", tid: str, rnd: int, groups: list[tuple[int, ...]]
                     link = seat_url(core.config.base_url, core.secret_key, made["id"], seat)
                     text = (f"Round {rnd} of the {t['game']} tournament has started.\n\nYour game, seat {seat + 1} "
                             f"against {', '.join(names[q] for q in group if q != p)}:\n\n{link}\n\n"
-                            f"Standings and pairings: {core.config.base_url.rstrip('/')}/tournaments/{tid}")
+                            f"Standings and pairings: {core.config.base_url.rstrip('/')}/t/{tid}")
                     outbox.enqueue(conn, made["id"], seat, "email", email, "round_started",
                                    f"Round {rnd} starts: your game", text, f"round:{tid}:{rnd}:{p}", core.clock())
         out["games"].append({"board": board, "id": made["id"], "players": [names[p] for p in group],
