@@ -355,7 +355,7 @@ def ratings_rebuild(ctx: click.Context) -> None:
     """Recompute every rating from the finished games' logs, in the order of their end (run it
     after a rules patch that changes a result); the numbers equal the incremental ones."""
     counts = _service(ctx).rebuild_ratings()
-    click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} games titles")
+    click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} titles")
 
 
 @main.group()

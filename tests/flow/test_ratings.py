@@ -146,3 +146,19 @@ def test_rebuild_equals_the_incremental_ratings_bit_for_bit(database, clock):
         [tuple(float(x).hex() if isinstance(x, float) else x for x in r) for r in incremental]
     # and the numbers moved: a rebuild that wrote defaults would not compare equal
     assert len({r[2] for r in rebuilt[:6]}) > 2
+
+
+def test_the_ratings_rebuild_command(database, clock):
+    from click.testing import CliRunner
+
+    from referee.ops.cli import main
+    svc = make_service(database, clock)
+    ids = _players(svc, 2)
+    _play(svc, "babel", ids, resign=[0])
+    before = ratings_store.all_ratings(svc.db.conn)
+    with write_transaction(svc.db) as conn:
+        ratings_store.clear(conn)  # lost: the command brings them back from the logs
+    result = CliRunner().invoke(main, ["--database", str(database), "ratings", "rebuild"])
+    assert result.exit_code == 0, result.output
+    assert "1 finished games, 1 rated" in result.output
+    assert ratings_store.all_ratings(svc.db.conn) == before
