@@ -303,7 +303,7 @@ def m012_ratings(db):
             shown INTEGER NOT NULL,
             PRIMARY KEY (title, player_id)
         )""")
-    db.execute("CREATE INDEX ratings_board ON ratings(title, shown, ordinal DESC, player_id)")
+    db.execute("CREATE INDEX ratings_board ON ratings(title, shown, ordinal, player_id)")
     db.execute("CREATE INDEX ratings_player ON ratings(player_id)")
     db.execute("""
         CREATE TABLE rating_history (

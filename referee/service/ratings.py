@@ -5,6 +5,7 @@ players' ratings is rating_updates.py (POLICY)."""
 from __future__ import annotations
 
 import re
+import struct
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import BadRequest, NotFound
@@ -41,22 +42,22 @@ def rebuild(core: "Core") -> dict[str, int]:
 
 # -- reading -----------------------------------------------------------------------------------
 
-# A cursor is "ORDINAL~PLAYER~POSITION": the last row's exact rating (float.hex) and player, and how
-# many rows came before it (the places of the next page). CURSOR_PATTERN is what the API documents;
-# any string it matches parses.
-CURSOR_PATTERN = r"^(-?0x[01]\.[0-9a-f]{1,13}p(\+[0-9]{1,3}|-[0-9]{1,4})~[^~]{1,64}~[0-9]{1,9})?$"
+# A cursor is "BITS~PLAYER~POSITION": the last row's rating as the 16 hex digits of its IEEE double
+# (exact, and safe in a URL as it is), its player, and how many rows came before it (the places of
+# the next page). CURSOR_PATTERN is what the API documents; any string it matches parses.
+CURSOR_PATTERN = r"^([0-9a-f]{16}~[^~]{1,64}~[0-9]{1,9})?$"
 
 
 def _cursor(row: dict[str, Any], position: int) -> str:
-    return f"{row['ordinal'].hex()}~{row['player_id']}~{position}"
+    return f"{struct.pack('>d', row['ordinal']).hex()}~{row['player_id']}~{position}"
 
 
 def _parse_cursor(cursor: str) -> tuple[float, str, int]:
     if not re.match(CURSOR_PATTERN, cursor):
         raise BadRequest("cursor is not one this server gave (give next_cursor of the previous page)",
                          parameter="cursor")
-    ordinal, player, position = cursor.split("~")
-    return float.fromhex(ordinal), player, int(position)
+    bits, player, position = cursor.split("~")
+    return struct.unpack(">d", bytes.fromhex(bits))[0], player, int(position)
 
 
 def leaderboard(core: "Core", title: str, limit: int = 50, cursor: str | None = None) -> dict[str, Any]:

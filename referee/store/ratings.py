@@ -98,14 +98,16 @@ def clear(conn: Connection) -> None:
 
 
 def board(conn: Connection, title: str, limit: int, after: tuple[float, str] | None) -> list[dict[str, Any]]:
-    """One page of the leaderboard (players shown after SHOWN_AFTER games), best ordinal first,
-    by keyset: (ordinal, player) of the last row of the previous page."""
+    """One page of the leaderboard (players shown after SHOWN_AFTER games), best ordinal first (equal
+    ones by player id, descending), by keyset: (ordinal, player) of the last row of the previous
+    page, one row-value comparison that the index ratings_board serves as a range, so a page costs
+    the same wherever it starts."""
     sql = "SELECT player_id, name, mu, sigma, ordinal, games FROM ratings WHERE title = ? AND shown = 1"
     params: list[Any] = [title]
     if after is not None:
-        sql += " AND (ordinal < ? OR (ordinal = ? AND player_id > ?))"
-        params += [after[0], after[0], after[1]]
-    rows = conn.execute(sql + " ORDER BY ordinal DESC, player_id LIMIT ?", (*params, limit)).fetchall()
+        sql += " AND (ordinal, player_id) < (?, ?)"
+        params += [after[0], after[1]]
+    rows = conn.execute(sql + " ORDER BY ordinal DESC, player_id DESC LIMIT ?", (*params, limit)).fetchall()
     return [{"player_id": r[0], "name": r[1], "mu": float(r[2]), "sigma": float(r[3]), "ordinal": float(r[4]),
              "games": int(r[5])} for r in rows]
 

@@ -14,7 +14,7 @@ def _seed(service, n: int, games: int = 5) -> None:
         for i in range(n):
             pid = f"pl{i:03d}"
             players.add(conn, pid, f"{pid}@example.org", 0)
-            mu = 30.0 - (i // 2)  # pairs share a rating: the keyset must order them by player
+            mu = 30.0 - (i // 2)  # pairs share a rating: the keyset must order them by player too
             ratings_store.put_rating(conn, "babel", pid, f"Name {i}", mu, 2.0, mu - 6.0, games, f"g{i}", "2026-01-01")
 
 
@@ -33,7 +33,8 @@ def test_the_leaderboard_pages_by_keyset_through_every_shown_player(server):
         if cursor is None:
             break
     assert pages == 4
-    assert [e["player"]["id"] for e in seen] == [f"pl{i:03d}" for i in range(11)]
+    # best first; equal ratings (each pair) by player id, descending
+    assert [e["player"]["id"] for e in seen] == [f"pl{i:03d}" for i in (1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 10)]
     assert [e["place"] for e in seen] == list(range(1, 12))
     assert seen[0]["rating"] == 24.0 and seen[0]["games"] == 5 and "email" not in str(seen)
     assert "at least 3 moves" in body["policy"] and body["shown_after"] == 5
