@@ -22,7 +22,10 @@ def rebuild(core: "Core") -> dict[str, int]:
     """`referee ratings rebuild`: every finished game judged again from its log, then each title's
     rated games replayed in the order of their end. One transaction: readers see the old numbers
     or the new ones."""
+    from referee.engine.registry import GAME_IDS
     with write_transaction(core.db) as conn:
+        for title in sorted(GAME_IDS):  # PostgreSQL: games ending meanwhile wait, then apply on top
+            conn.lock_game(f"ratings:{title}")
         store.clear(conn)
         finished = store.finished_games(conn)
         titles = set()

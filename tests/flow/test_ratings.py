@@ -162,3 +162,13 @@ def test_the_ratings_rebuild_command(database, clock):
     assert result.exit_code == 0, result.output
     assert "1 finished games, 1 rated" in result.output
     assert ratings_store.all_ratings(svc.db.conn) == before
+
+
+def test_places_come_from_the_recorded_result():
+    from referee.service.rating_updates import ranks_of
+    assert ranks_of({"winner": 2, "winners": [2], "ranking": [2, 0, 1], "scores": [5, 3, 9], "reason": "end"}, 3) == [2, 3, 1]
+    assert ranks_of({"winner": None, "winners": [0, 2], "ranking": [2, 0, 3, 1], "scores": [1, 1, 1, 1],
+                     "reason": "end"}, 4) == [1, 4, 1, 3]
+    # Babel results of rules version 2 have no ranking: the winner, then a draw as a shared place
+    assert ranks_of({"winner": 1, "scores": [3, 7], "reason": "x", "hand_sizes": [1, 1]}, 2) == [2, 1]
+    assert ranks_of({"winner": None, "scores": [4, 4], "reason": "x", "hand_sizes": [1, 1]}, 2) == [1, 1]

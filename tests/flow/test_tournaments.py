@@ -12,6 +12,8 @@ import pytest
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import Conflict, Forbidden, InvalidSetup
 from referee.service import pairing
+from referee.store import players
+from referee.store.db import write_transaction
 from tests.flow.support import make_service
 
 DAY = 86400
@@ -66,6 +68,7 @@ def test_swiss_pairs_by_score_without_rematches_over_three_rounds(database, cloc
                                   "rounds": 3})
     tid = made["id"]
     assert len(made["rounds"]) == 1 and len(made["rounds"][0]["games"]) == 3
+    assert _round_mails(svc) == 6  # each player is told the round started, with their seat's link
     assert svc.advance_tournaments() == 0  # the round is still running
     for rnd in range(1, 4):
         overview = svc.tournament(tid)
@@ -74,7 +77,7 @@ def test_swiss_pairs_by_score_without_rematches_over_three_rounds(database, cloc
         clock.advance(60)
         assert svc.advance_tournaments() == (3 if rnd < 3 else 0)
     overview = svc.tournament(tid)
-    assert overview["status"] == "finished"
+    assert overview["status"] == "finished" and _round_mails(svc) == 18
     pairs = [frozenset(b["players"]) for b in _boards(overview)]
     assert len(pairs) == 9 and len(set(pairs)) == 9  # no rematch
     table = overview["standings"]
@@ -83,6 +86,12 @@ def test_swiss_pairs_by_score_without_rematches_over_three_rounds(database, cloc
     round2 = overview["rounds"][1]["games"]
     winners1 = {b["players"][1] for b in overview["rounds"][0]["games"]}
     assert any(set(b["players"]) <= winners1 for b in round2)
+
+
+def _round_mails(svc) -> int:
+    rows = svc.db.conn.execute("SELECT recipient, body FROM outbox WHERE kind = 'round_started'").fetchall()
+    assert all("/play/" in body for _, body in rows)
+    return len(rows)
 
 
 def test_standings_break_a_tie_by_sonneborn_berger_then_direct_encounter():
@@ -147,4 +156,14 @@ def test_bad_tournaments_are_refused_with_the_part_at_fault(database, clock):
     with pytest.raises(InvalidSetup) as e:
         svc.create_tournament({"game": "babel", "format": "round_robin", "players": _people(4), "seats_per_game": 3})
     assert e.value.extra["field"] == "/seats_per_game"
+    # a player who missed 3 deadlines is barred when the organiser asks for it
+    with write_transaction(svc.db) as conn:
+        players.add(conn, "late", "t2@example.org", 0)
+        conn.execute("UPDATE players SET missed = 3 WHERE id = 'late'")
+    with pytest.raises(InvalidSetup) as e:
+        svc.create_tournament({"game": "babel", "format": "round_robin", "players": _people(4),
+                               "seats_per_game": 2, "bar_timeouts": 3})
+    assert e.value.extra["field"] == "/players/2"
     assert svc.db.conn.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 0
+    assert svc.create_tournament({"game": "babel", "format": "round_robin", "players": _people(4),
+                                  "seats_per_game": 2, "bar_timeouts": 4})["id"]
