@@ -86,6 +86,8 @@ def judge(conn: Any, game_id: str) -> tuple[str, str, str | None, list[str | Non
     why = None
     if not result:
         why = "the game ended without a result"
+    elif not held:
+        why = "no seat holders are known"
     elif len(held) < 2:
         why = "a game of one seat"
     elif any(s.get("bot") for s in created_seats):
