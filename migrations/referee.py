@@ -303,7 +303,8 @@ def m012_ratings(db):
             shown INTEGER NOT NULL,
             PRIMARY KEY (title, player_id)
         )""")
-    db.execute("CREATE INDEX ratings_board ON ratings(title, shown, ordinal, player_id)")
+    # the leaderboard's pages: a range of this index alone (covering), whatever the page's start
+    db.execute("CREATE INDEX ratings_board ON ratings(title, shown, ordinal, player_id, name, mu, sigma, games)")
     db.execute("CREATE INDEX ratings_player ON ratings(player_id)")
     db.execute("""
         CREATE TABLE rating_history (

@@ -24,7 +24,7 @@ CREATE TABLE ratings (
     shown INTEGER NOT NULL,
     PRIMARY KEY (title, player_id)
 );
-CREATE INDEX ratings_board ON ratings (title, shown, ordinal, player_id);
+CREATE INDEX ratings_board ON ratings (title, shown, ordinal, player_id) INCLUDE (name, mu, sigma, games);
 CREATE INDEX ratings_player ON ratings (player_id);
 
 CREATE TABLE rating_history (

@@ -138,16 +138,20 @@ def reconsider(conn: Any, game_ids: list[str]) -> None:
         replay_title(conn, title)
 
 
-def _apply(conn: Any, title: str, game_id: str, ended_at: str, players: list[str], ranks: list[int],
-           names: list[str]) -> None:
-    """One rated game's update: every player's (mu, sigma) before it, rated by their places."""
-    known = store.current(conn, title, players)
+def rate(known: dict[str, tuple[float, float, int]], players: list[str],
+         ranks: list[int]) -> list[tuple[float, float, float, int]]:
+    """One rated game: (mu, sigma, ordinal, games) of each seat's player after it, from `known`
+    (player -> (mu, sigma, games) before it; a newcomer starts at the model's default)."""
     teams = [[MODEL.create_rating([known[p][0], known[p][1]]) if p in known else MODEL.rating()] for p in players]
     rated = MODEL.rate(teams, ranks=list(ranks))
-    for seat, p in enumerate(players):
-        r = rated[seat][0]
-        store.put_rating(conn, title, p, names[seat], r.mu, r.sigma, r.ordinal(), known.get(p, (0, 0, 0))[2] + 1,
-                         game_id, ended_at)
+    return [(r[0].mu, r[0].sigma, r[0].ordinal(), known.get(p, (0.0, 0.0, 0))[2] + 1) for p, r in zip(players, rated)]
+
+
+def _apply(conn: Any, title: str, game_id: str, ended_at: str, players: list[str], ranks: list[int],
+           names: list[str]) -> None:
+    """One rated game's update in the store, in the transaction that ended the game."""
+    for seat, (mu, sigma, ordinal, games) in enumerate(rate(store.current(conn, title, players), players, ranks)):
+        store.put_rating(conn, title, players[seat], names[seat], mu, sigma, ordinal, games, game_id, ended_at)
 
 
 def _names_of(conn: Any, game_id: str) -> list[str]:
@@ -155,6 +159,18 @@ def _names_of(conn: Any, game_id: str) -> list[str]:
 
 
 def replay_title(conn: Any, title: str) -> None:
+    """Every rated game of a title again, in the order of their ends: the same `rate` on the same
+    doubles as the updates made one by one, kept in memory and written at the end."""
     store.clear_title(conn, title)
+    known: dict[str, tuple[float, float, int]] = {}
+    latest: dict[str, tuple[str, float]] = {}
+    history: list[tuple] = []
     for g in store.rated_games_of(conn, title):
-        _apply(conn, title, g["game_id"], g["ended_at"], g["players"], g["ranks"], _names_of(conn, g["game_id"]))
+        players, names = g["players"], _names_of(conn, g["game_id"])
+        for seat, (mu, sigma, ordinal, games) in enumerate(rate(known, players, g["ranks"])):
+            p = players[seat]
+            known[p] = (mu, sigma, games)
+            latest[p] = (names[seat], ordinal)
+            history.append((title, p, games, g["game_id"], g["ended_at"], mu, sigma))
+    store.put_ratings(conn, title, [(p, latest[p][0], mu, sigma, latest[p][1], games)
+                                    for p, (mu, sigma, games) in known.items()], history)

@@ -87,6 +87,16 @@ def put_rating(conn: Connection, title: str, player_id: str, name: str, mu: floa
                  (title, player_id, games, game_id, ended_at, mu, sigma))
 
 
+def put_ratings(conn: Connection, title: str, rows: list[tuple[str, str, float, float, float, int]],
+                history: list[tuple]) -> None:
+    """A title's ratings written at once after a replay: (player, name, mu, sigma, ordinal, games)
+    rows and (title, player, n, game, ended_at, mu, sigma) history rows."""
+    conn.executemany("INSERT INTO ratings (title, player_id, name, mu, sigma, ordinal, games, shown) VALUES (?,?,?,?,?,?,?,?)",
+                     [(title, p, name, mu, sigma, o, n, 1 if n >= SHOWN_AFTER else 0) for p, name, mu, sigma, o, n in rows])
+    conn.executemany("INSERT INTO rating_history (title, player_id, n, game_id, ended_at, mu, sigma) VALUES (?,?,?,?,?,?,?)",
+                     history)
+
+
 def clear_title(conn: Connection, title: str) -> None:
     conn.execute("DELETE FROM ratings WHERE title = ?", (title,))
     conn.execute("DELETE FROM rating_history WHERE title = ?", (title,))
