@@ -36,7 +36,7 @@ from referee.service.links import game_url, seat_url
 from referee.service.notices import preferences
 from referee.service.rating_updates import ranks_of
 from referee.store import credentials, outbox, players as players_store, tenures, tournaments as store
-from referee.store.db import write_transaction
+from referee.store.db import IntegrityError, write_transaction
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -176,7 +176,7 @@ def _start_round(core: "Core", tid: str, rnd: int, groups: list[tuple[int, ...]]
         if any(g["round"] == rnd and g["board"] == board for g in store.games(core.db.conn, tid)):
             continue  # made already (another scheduler)
         body = {"game": t["game"], "seats": [{"name": names[p], **contacts[p]} for p in group],
-                "options": {**spec.get("options", {})}}
+                "options": {**spec.get("options", {}), "first_seat": 0}}  # the seat order chosen is the order of play
         if spec.get("clock"):
             body["clock"] = spec["clock"]
         made = create.create_game(core, body)
@@ -305,6 +305,12 @@ def advance(core: "Core", tid: str) -> int:
     if current >= t["rounds"]:
         with write_transaction(core.db) as conn:
             store.set_status(conn, tid, "finished")
+        return 0
+    try:  # one scheduler creates the round: the one whose claim lands
+        with write_transaction(core.db) as conn:
+            if not store.claim_round(conn, tid, current + 1):
+                return 0
+    except IntegrityError:
         return 0
     if t["format"] == "swiss":
         made = _swiss_next(core, tid, current + 1)

@@ -44,11 +44,17 @@ def add_game(conn: Connection, tid: str, rnd: int, board: int, game_id: str | No
     return True
 
 
+def claim_round(conn: Connection, tid: str, rnd: int) -> bool:
+    """Claim the creation of a round (a row of board -1): False, or an IntegrityError from a
+    concurrent claim on PostgreSQL, when another scheduler claimed it first."""
+    return add_game(conn, tid, rnd, -1, None, [])
+
+
 def games(conn: Connection, tid: str) -> list[dict[str, Any]]:
     """Every board with its game's status, result and last update (the games list projection)."""
     rows = conn.execute("SELECT t.round, t.board, t.game_id, t.players, g.status, g.result, g.updated_at "
                         "FROM tournament_games t LEFT JOIN games g ON g.id = t.game_id "
-                        "WHERE t.tournament_id = ? ORDER BY t.round, t.board", (tid,)).fetchall()
+                        "WHERE t.tournament_id = ? AND t.board >= 0 ORDER BY t.round, t.board", (tid,)).fetchall()
     return [{"round": r[0], "board": r[1], "game_id": r[2], "players": json.loads(r[3]), "status": r[4],
              "result": json.loads(r[5]) if isinstance(r[5], str) else r[5], "updated_at": r[6]} for r in rows]
 

@@ -37,8 +37,9 @@ def test_a_four_player_babel_round_robin_is_six_games_with_balanced_first_seats(
                                                                 combinations([f"Player {i}" for i in range(4)], 2)}
     firsts = Counter(b["players"][0] for b in boards)
     assert sorted(firsts.values()) == [1, 1, 2, 2]  # 6 first seats over 4 players: as even as can be
-    for b in boards:  # the games are real games, seated in that order
+    for b in boards:  # the games are real games, seated in that order, and the first seat starts
         assert [s["name"] for s in svc.game(b["id"], None)["seats"]] == b["players"]
+        assert [p.seat for p in svc.load(b["id"]).prompts] == [0]
 
 
 def test_a_five_player_three_seat_khronos_round_robin_is_balanced_as_the_page_states(database, clock):
@@ -76,6 +77,7 @@ def test_swiss_pairs_by_score_without_rematches_over_three_rounds(database, cloc
         _finish(svc, overview)
         clock.advance(60)
         assert svc.advance_tournaments() == (3 if rnd < 3 else 0)
+        assert svc.advance_tournaments() == 0  # a second pass (another scheduler) creates nothing more
     overview = svc.tournament(tid)
     assert overview["status"] == "finished" and _round_mails(svc) == 18
     pairs = [frozenset(b["players"]) for b in _boards(overview)]
