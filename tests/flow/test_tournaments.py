@@ -84,7 +84,7 @@ def test_swiss_pairs_by_score_without_rematches_over_three_rounds(database, cloc
     assert len(pairs) == 9 and len(set(pairs)) == 9  # no rematch
     table = overview["standings"]
     # seat 1 won every game; round 2 paired winners with winners: the standings show it
-    assert [r["points"] for r in table][0] >= 2 and sum(r["points"] for r in table) == 9
+    assert table[0]["points"] >= 2 and sum(r["points"] for r in table) == 9
     round2 = overview["rounds"][1]["games"]
     winners1 = {b["players"][1] for b in overview["rounds"][0]["games"]}
     assert any(set(b["players"]) <= winners1 for b in round2)
@@ -97,7 +97,9 @@ def _round_mails(svc) -> int:
 
 
 def test_standings_break_a_tie_by_sonneborn_berger_then_direct_encounter():
-    beat = lambda a, b: {"players": [a, b], "ranks": [1, 2]}  # noqa: E731
+    def beat(a: int, b: int) -> dict:
+        return {"players": [a, b], "ranks": [1, 2]}
+
     # P2 is strong; P0, P1 and P3 tie on one point each.
     games = [beat(2, 1), beat(2, 3), beat(0, 2), beat(3, 1), beat(1, 0)]
     table = pairing.standings(4, games)
