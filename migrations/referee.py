@@ -271,3 +271,28 @@ def m008_players_and_tables(db):
     db.execute("CREATE INDEX tables_lobby ON tables(status, listed, created_at DESC, game_id)")
     db.execute("CREATE INDEX tables_lobby_game ON tables(status, listed, game, created_at DESC, game_id)")
     db.execute("CREATE INDEX tables_expiry ON tables(status, expires_at)")
+
+
+@migrations()
+def m011_foresight(db):
+    # Pre-set moves (issue 27): each seat's private queue for its next prompts, the note telling
+    # the seat why a queue was dropped, and every entry's fate (shown in the full export once the
+    # game is over). Private to the seat, so not in the public log until they fire.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS presets (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            queue TEXT NOT NULL,
+            note TEXT,
+            history TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""")
+    # Open proposals to end a game by agreement and when they lapse: a projection of the
+    # `proposal` events, so the scheduler finds the due ones without loading every game.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS proposals_due (
+            game_id TEXT NOT NULL,
+            proposal INTEGER NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (game_id, proposal)
+        ) WITHOUT ROWID""")

@@ -35,10 +35,11 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, games, mail, meta, metrics, players, tables
+    from referee.api import abuse, foresight, games, mail, meta, metrics, players, tables
     app.register_blueprint(games.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(foresight.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
     from referee.web import mailpages, pages

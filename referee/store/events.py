@@ -161,3 +161,9 @@ def last_move_of(conn: Connection, game_id: str, seat: int) -> int:
 
 def count_by_type(conn: Connection) -> dict[str, int]:
     return dict(conn.execute("SELECT type, count(*) FROM events GROUP BY type").fetchall())
+
+
+def created_at_of(conn: Connection, game_id: str, seq: int) -> str | None:
+    """When event `seq` was appended (a takeback restores the clocks as they were then)."""
+    row = conn.execute("SELECT created_at FROM events WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+    return row[0] if row else None
