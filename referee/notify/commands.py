@@ -1,6 +1,7 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
     help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+    takeback [SEQ] | accept | refuse | propose draw|concede N|standings | vote yes|no
 
 `moves` followed by a partial move builds it step by step (the web page's and the API's
 steps): each choice is an option's number, its id, or its words (a move's text form reads
@@ -27,7 +28,8 @@ from referee.store.db import write_transaction
 if TYPE_CHECKING:
     from referee.service.referee import Referee
 
-NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch")
+NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch",
+         "takeback", "accept", "refuse", "propose", "vote")
 HISTORY_DEFAULT, HISTORY_MAX = 10, 100
 
 
@@ -55,7 +57,13 @@ def help_lines(title: str, examples: list[str]) -> list[str]:
         "  resign                resign the game",
         "  pause, resume         pause the game for a vacation, or end the pause",
         "  notify all|turn|none  which mails you get: all, only when you must act, or only answers",
-        "  rematch               once the game is over: ask for a rematch, or accept the one asked for"]
+        "  rematch               once the game is over: ask for a rematch, or accept the one asked for",
+        "  takeback [SEQ]        ask to take back your last move (or back to event SEQ)",
+        "  accept, refuse        answer the open takeback request",
+        "  propose draw          propose a draw (or: propose concede N, propose standings)",
+        "  vote yes|no           vote on the open proposal to end the game",
+        "After your moves, lines `then: MOVE` (optionally `then: MOVE if OPPONENT-MOVE`) queue moves",
+        "for your next turns; they are played when your turn comes, if still legal."]
 
 
 def examples(seen: messages.Seen) -> list[str]:
@@ -88,6 +96,8 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
                     f"Your link: {taken['url']}"]
         except ServiceError as e:
             head = [f"No rematch: {e.detail}"]
+    elif command in FORESIGHT:
+        head = [foresight(service, game_id, seat, command, args)]
     elif command == "notify":
         level = args[0] if args else ""
         if level in preferences.LEVELS:
@@ -177,6 +187,45 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
         return messages.steps_reply(seen, chosen, None, None, f"Could not build the move: {e.detail}")
     complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
     return messages.steps_reply(seen, chosen, step, complete, refused)
+
+
+FORESIGHT = ("takeback", "accept", "refuse", "propose", "vote")
+
+
+def foresight(service: "Referee", game_id: str, seat: int, command: str, args: list[str]) -> str:
+    """Takebacks and agreements by mail (issue 27): the sentence that answers the command."""
+    try:
+        if command == "takeback":
+            body = {"to_seq": int(args[0])} if args and args[0].isdigit() else {}
+            service.request_takeback(game_id, seat, body)
+            return "You asked to take back your last moves; the others are asked to accept or refuse."
+        if command in ("accept", "refuse"):
+            pending = service.takebacks(game_id, seat)["pending"]
+            if pending is None:
+                return "There is no open takeback request to answer."
+            after = service.answer_takeback(game_id, seat, pending["id"], command == "accept")
+            if command == "refuse":
+                return "You refused the takeback."
+            return "You accepted the takeback." + (" It is done." if after["takeback"] is None else "")
+        if command == "propose":
+            kind = args[0] if args else ""
+            body: dict[str, Any] = {"kind": kind}
+            if kind == "concede" and len(args) > 1 and args[1].isdigit():
+                body["to"] = int(args[1])
+            if kind not in ("draw", "concede", "standings"):
+                return "propose takes one of: draw, concede N (the seat you concede to), standings."
+            service.propose(game_id, seat, body)
+            return f"You proposed: {' '.join(args[:2])}. The others vote."
+        proposal = service.proposals(game_id)["proposal"]
+        if proposal is None:
+            return "There is no open proposal to vote on."
+        choice = args[0] if args else ""
+        if choice not in ("yes", "no"):
+            return "vote takes yes or no."
+        service.vote(game_id, seat, proposal["id"], {"vote": choice})
+        return f"You voted {choice}."
+    except ServiceError as e:
+        return f"Could not {command}: {e.detail}"
 
 
 _LEVEL_TEXT = {"all": "every notification of this game",

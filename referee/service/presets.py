@@ -21,6 +21,7 @@ from referee.engine.replay import CHANGING_EVENTS, advance
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Unprocessable
 from referee.service.moves import read_move
+from referee.service.notices import messages
 from referee.store import events, presets
 from referee.store.db import write_transaction
 
@@ -143,7 +144,20 @@ def _fire_one(core: "Core", conn: Any, before: "Loaded", after: "Loaded",
                 "reason": "; ".join(f"{n + 1}: {r}" for n, r in enumerate(reasons))}
         presets.save(conn, after.game_id, seat, [], note,
                      [{**f, "fate": "dropped"} for f in fates])
+        _tell(core, conn, after, seat, note)
     return None
+
+
+def _tell(core: "Core", conn: Any, loaded: "Loaded", seat: int, note: dict[str, Any]) -> None:
+    """The seat alone is told why its queue was dropped (its mail or web hook, if it has one)."""
+    notifier: Any = core.notifier
+    if not hasattr(notifier, "seen"):
+        return
+    contacts = notifier.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
+    if not (contacts[seat]["email"] or contacts[seat]["webhook"]):
+        return
+    mail = messages.presets_dropped(notifier.seen(conn, loaded, seat, since=False), note["reason"], note["dropped"])
+    notifier.queue(conn, loaded, seat, mail, f"{loaded.game_id}:{seat}:presets:{loaded.seq}", core.clock(), contacts)
 
 
 def _last_other_move(conn: Any, loaded: "Loaded", seat: int) -> dict[str, Any] | None:
