@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.foresight import agreed_result
 from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
+from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
 from referee.service import read
 from referee.service.loaded import epoch, iso
 from referee.store import bot_seats, events, presets
@@ -57,7 +57,7 @@ def propose(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
         raise Conflict("a proposal is already open; it must be decided first", current_seq=loaded.seq)
     agreement = {"kind": body["kind"], **({"to": body["to"]} if "to" in body else {})}
     if "to" in body and not 0 <= body["to"] < loaded.seat_count():
-        raise Unprocessable(f"the game has no seat {body['to']}", rule="agreement", field="/to")
+        raise Refused(f"the game has no seat {body['to']}", rule="agreement", field="/to")
     expires = core.clock() + 3600 * body.get("hours", LIFETIME_HOURS)
     pid = loaded.seq + 1
     new: list[tuple[str, int | None, dict]] = [("proposal", seat, {**agreement, "expires_at": iso(expires)})]

@@ -19,7 +19,7 @@ from referee.engine.contract import IllegalMove
 from referee.engine.foresight import guard_fails
 from referee.engine.replay import CHANGING_EVENTS, advance
 from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Unprocessable
+from referee.plumbing.errors import BadRequest, Conflict, Refused
 from referee.service.moves import read_move
 from referee.service.notices import messages
 from referee.store import events, presets
@@ -67,7 +67,7 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
         conn.lock_game(game_id)  # a queue changes under the game's writers' lock, never mid-firing
         queue, note = presets.queue_of(conn, game_id, seat)
         if len(queue) + len(entries) > MAX_QUEUE:
-            raise Unprocessable(f"a seat may queue at most {MAX_QUEUE} moves ({len(queue)} queued already)",
+            raise Refused(f"a seat may queue at most {MAX_QUEUE} moves ({len(queue)} queued already)",
                                 rule="queue-limit", limit=MAX_QUEUE)
         presets.save(conn, game_id, seat, [*queue, *entries], None,
                      [{"fate": "queued", "seq": loaded.seq, **e} for e in entries])

@@ -19,7 +19,7 @@ from referee.engine.foresight import Boundary, changes_game, takeback_boundary
 from referee.engine.hashing import state_hash
 from referee.engine.replay import CHANGING_EVENTS, apply_event
 from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Unprocessable
+from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
 from referee.service import read
 from referee.store import bot_seats, events
 
@@ -96,21 +96,21 @@ def request(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     loaded = core.load(game_id)
     core.check_active(loaded)
     if mode(loaded) == "off":
-        raise Unprocessable("this game was created with takebacks off", rule="takebacks-off")
+        raise Refused("this game was created with takebacks off", rule="takebacks-off")
     if pending(core, loaded) is not None:
         raise Conflict("a takeback request is already open; it must be decided first", current_seq=loaded.seq)
     b = boundary(core, loaded, seat)
     words = f"{b.words()} at event {b.seq}"
     if not b.own:
-        raise Unprocessable(f"nothing to take back: the seat's last move would cross {words}",
+        raise Refused(f"nothing to take back: the seat's last move would cross {words}",
                             rule="takeback-boundary", boundary={"seq": b.seq, "kind": b.kind, "lowest": b.lowest})
     to_seq = body.get("to_seq", b.own[0] - 1)
     if to_seq < b.lowest:
-        raise Unprocessable(f"cannot take back to event {to_seq}: that would cross {words}; "
+        raise Refused(f"cannot take back to event {to_seq}: that would cross {words}; "
                             f"the earliest allowed is {b.lowest}", rule="takeback-boundary",
                             boundary={"seq": b.seq, "kind": b.kind, "lowest": b.lowest})
     if to_seq >= b.own[0]:
-        raise Unprocessable(f"event {to_seq} is not before the seat's last move (event {b.own[0]})",
+        raise Refused(f"event {to_seq} is not before the seat's last move (event {b.own[0]})",
                             rule="takeback-boundary", boundary={"seq": b.seq, "kind": b.kind, "lowest": b.lowest})
     new: list[tuple[str, int | None, dict]] = [("takeback_requested", seat, {"to_seq": to_seq})]
     state = loaded.state

@@ -28,6 +28,9 @@ schemathesis.openapi.media_type("message/rfc822", st.one_of(
               st.emails(), st.text(max_size=80))))
 
 
+FORESIGHT = ("POST /games/{game_id}/presets", "POST /games/{game_id}/takebacks", "POST /games/{game_id}/proposals")
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("contract") / "r.db")
@@ -68,12 +71,15 @@ def test_every_operation_honours_the_document(live):
             # a schema-valid setup may still be refused by the rules (422 invalid-game-setup, e.g.
             # a seat's e-mail on a local host): that is the contract, checked below. Every other
             # operation accepts whatever the document calls valid.
-            ruled = op.label in ("POST /games/{game_id}/moves", "POST /games")
+            # The same holds for pre-set moves (each checked against the game's move schema: 400),
+            # takebacks (the boundary) and proposals (the seat conceded to): 422 "request refused".
+            ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", *FORESIGHT)
             response = case.call_and_validate(base_url=srv.url, headers=headers,
                                               excluded_checks=[positive_data_acceptance] if ruled else [])
             if ruled and mode is GenerationMode.POSITIVE and response.status_code == 422:
                 kind = response.json()["type"]
-                assert kind == ("/problems/illegal-move" if "moves" in op.label else "/problems/invalid-game-setup")
+                assert kind == ("/problems/illegal-move" if "moves" in op.label else "/problems/request-refused"
+                                if op.label in FORESIGHT else "/problems/invalid-game-setup")
                 if op.label == "POST /games":
                     # The document gives each game's seat counts; only "no person at all" is left to the rules.
                     problem = response.json()
