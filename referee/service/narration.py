@@ -55,7 +55,13 @@ def result_sentence(result: dict[str, Any] | None, names: list[str]) -> str:
         winners = [] if result.get("winner") is None else [result["winner"]]
     reason = result.get("reason") or result.get("end_reason")
     why = f" ({str(reason).replace('_', ' ')})" if reason else ""
-    if winners:
+    agreed = (result.get("agreement") or {}).get("kind") if result.get("by") == "agreement" else None
+    if agreed:
+        why = {"draw": " (a draw by agreement)", "concede": " (the others conceded, by agreement)",
+               "standings": " (ended by agreement with the standings as they were)"}.get(agreed, " (by agreement)")
+    if agreed == "draw":
+        head = "The game ended in a draw by agreement"
+    elif winners:
         who = join_words([seat_name(names, w) for w in winners])
         head = f"{who} {'won' if len(winners) == 1 else 'shared the win'}{why}"
     else:

@@ -46,19 +46,27 @@ class _States:
     replays from the nearest snapshot)."""
 
     def __init__(self, core: "Core", loaded: "Loaded", log: list[dict[str, Any]]):
-        self.core, self.loaded = core, loaded
+        self.core, self.loaded, self.log = core, loaded, log
+        self.states: dict[int, dict[str, Any]] | None = None  # replayed when first asked (often never)
+
+    def _window(self) -> dict[int, dict[str, Any]]:
+        core, loaded = self.core, self.loaded
         start = max(1, loaded.seq - WINDOW)
         state = core._replay_to(loaded.game_id, start).state
         self.states = {start: state}
-        for e in log:
+        for e in self.log:
             if e["seq"] <= start:
                 continue
             if e["type"] in CHANGING_EVENTS:
                 state = apply_event(loaded.rules, loaded.seed, state, e["seq"], e["type"], e["seat"], e["payload"],
                                     self.at)
             self.states[e["seq"]] = state
+        return self.states
 
     def at(self, seq: int) -> dict[str, Any]:
+        if self.states is None:
+            self._window()
+        assert self.states is not None
         if seq not in self.states:
             self.states[seq] = self.core._replay_to(self.loaded.game_id, seq).state
         return self.states[seq]
