@@ -65,3 +65,13 @@ def proposals_due(conn: Connection, now: float) -> list[tuple[str, int]]:
     rows = conn.execute("SELECT game_id, proposal FROM proposals_due WHERE expires_at <= ? "
                         "ORDER BY expires_at LIMIT 500", (now,)).fetchall()
     return [(r[0], r[1]) for r in rows]
+
+
+def all_rows(conn: Connection, game_id: str) -> list[tuple]:
+    """A game's queues as stored (`referee migrate-store`: not derivable from its log)."""
+    return [tuple(r) for r in conn.execute("SELECT game_id, seat, queue, note, history FROM presets "
+                                           "WHERE game_id = ? ORDER BY seat", (game_id,)).fetchall()]
+
+
+def copy_rows(conn: Connection, rows: list[tuple]) -> None:
+    conn.executemany("INSERT INTO presets (game_id, seat, queue, note, history) VALUES (?,?,?,?,?)", rows)
