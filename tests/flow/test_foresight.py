@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+import jsonschema
 import pytest
 
 from referee.bots.moves import active_move, candidates
@@ -17,6 +18,7 @@ from referee.engine.schemas import schema_errors, validator_for
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import Conflict, NotFound, Refused
 from referee.service.loaded import Loaded
+from tests.core.test_result_shape import result_schema
 from tests.flow.support import make_service
 
 GAMES = ["babel", "iron_age", "khronos", "sands_of_time", "gentes"]
@@ -337,6 +339,7 @@ def test_a_vote_passes_lapses_with_notice_and_an_absent_seat_does_not_block_it(d
     result = ended["result"]
     assert result["by"] == "agreement" and result["agreement"]["kind"] == "concede"
     assert result["winner"] == 1 and result["winners"] == [1] and result["ranking"][0] == 1
+    jsonschema.validate(result, result_schema(2))
     verified(svc, gid)
 
 
@@ -349,6 +352,7 @@ def test_a_draw_by_agreement_ends_the_game_and_verify_recomputes_it(database, cl
     ended = svc.vote(gid, 1, pid, {"vote": "yes"})
     assert ended["status"] == "finished" and ended["result"]["winners"] == [0, 1]
     assert ended["result"]["winner"] is None and ended["result"]["by"] == "agreement"
+    jsonschema.validate(ended["result"], result_schema(2))  # the one result shape every game ends with
     log = [e.to_json() for e in svc.raw_events(gid)]
     assert [e["type"] for e in log][-5:] == ["proposal", "vote", "proposal_passed", "game_ended", "seed_revealed"]
     assert verify_events(log).ok
