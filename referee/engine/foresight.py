@@ -26,6 +26,7 @@ BOUNDARY_WORDS = {
     "reveal": "a reveal of hidden information",
     "prompt": "a moment another seat had to decide",
     "start": "the start of the game",
+    "limit": "the most a takeback may span",
     "event": "an event that changed the game",
 }
 
@@ -46,15 +47,17 @@ class Boundary:
 
 def takeback_boundary(rules: Rules, log: Sequence[dict[str, Any]], state_at: Callable[[int], State],
                       seat: int, seats: int) -> Boundary:
-    """Walk back from the end of `log` (events as dicts: seq, type, seat, payload) over the
-    seat's own moves while none of them crosses a boundary. `state_at(n)` is the state right
-    after event n."""
+    """Walk back from the end of `log` (events as dicts: seq, type, seat, payload; the whole log
+    or its recent part) over the seat's own moves while none of them crosses a boundary.
+    `state_at(n)` is the state right after event n."""
     by_seq = {e["seq"]: e for e in log}
     head = max(by_seq)
     lowest, own = head, []
     k = head
     while k > 1:
-        e = by_seq[k]
+        e = by_seq.get(k)
+        if e is None:  # the log given is the recent part only: no takeback spans more
+            return Boundary(lowest, "limit", k, tuple(own))
         etype = e["type"]
         if etype in NEUTRAL:
             k -= 1

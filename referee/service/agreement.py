@@ -29,7 +29,7 @@ DECIDED = ("proposal_passed", "proposal_failed", "proposal_lapsed")
 def open_proposal(core: "Core", loaded: "Loaded") -> dict[str, Any] | None:
     """The proposal still open, if any: `{"id", "seat", "kind", "to"?, "expires_at", "votes"}`."""
     found: dict[str, Any] | None = None
-    for e in events.read(core.db.conn, loaded.game_id):
+    for e in events.of_types(core.db.conn, loaded.game_id, ("proposal", "vote", *DECIDED)):
         if e.type == "proposal":
             found = {"id": e.seq, "seat": e.seat, **e.payload, "votes": {str(e.seat): "yes"}}
         elif found is not None and e.type == "vote" and e.payload.get("proposal") == found["id"]:

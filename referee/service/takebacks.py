@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from referee.service.core import Core
     from referee.service.loaded import Loaded
 
-WINDOW = 60  # events replayed at once to find the boundary (further back: from a snapshot)
+WINDOW = 60  # the most events a takeback spans (and replays to find its boundary)
 
 
 def mode(loaded: "Loaded") -> str:
@@ -35,8 +35,8 @@ def mode(loaded: "Loaded") -> str:
 
 
 def boundary(core: "Core", loaded: "Loaded", seat: int) -> Boundary:
-    """How far back `seat` may go now."""
-    log = [e.__dict__ for e in events.read(core.db.conn, loaded.game_id)]
+    """How far back `seat` may go now (within the last WINDOW events)."""
+    log = [e.__dict__ for e in events.read(core.db.conn, loaded.game_id, after=max(0, loaded.seq - WINDOW))]
     states = _States(core, loaded, log)
     return takeback_boundary(loaded.rules, log, states.at, seat, loaded.seat_count())
 
@@ -75,7 +75,9 @@ class _States:
 def pending(core: "Core", loaded: "Loaded") -> dict[str, Any] | None:
     """The takeback request still open, if any: `{"id", "seat", "to_seq", "accepted"}`."""
     found: dict[str, Any] | None = None
-    for e in events.read(core.db.conn, loaded.game_id):
+    # Only what follows the last event that changed the game can be pending.
+    for e in events.read(core.db.conn, loaded.game_id, after=events.last_of_types(
+            core.db.conn, loaded.game_id, (*CHANGING_EVENTS, "game_ended"))):
         if e.type == "takeback_requested":
             found = {"id": e.seq, "seat": e.seat, "to_seq": e.payload["to_seq"], "accepted": []}
         elif found is None:
