@@ -227,6 +227,9 @@ def test_a_takeback_restores_the_state_and_clocks_and_verifies(database, clock, 
         assert (a.due_at is None) == (b.due_at is None)
         if a.due_at is not None:  # exactly the time it had then: the time since is not counted
             assert a.due_at == pytest.approx(b.due_at + gap)
+    svc.forget(gid)  # a cold load (snapshot, then replay through the takeback) gives the same game
+    cold = svc.load(gid)
+    assert canonical(cold.state) == canonical(now.state) and cold.clocks == now.clocks
     types = [e.type for e in svc.raw_events(gid)][-3:]
     assert types == ["takeback_requested", "takeback_accepted", "takeback"]
     # the game goes on from there, and the whole log verifies (the state as of seq N, replayed)
