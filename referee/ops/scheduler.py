@@ -42,7 +42,8 @@ def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, b
               "resumed": service.resume_ended_vacations(),
               "lapsed": service.lapse_proposals(),
               "expired": service.expire_open_games(),
-              "digests": service.send_digests()}
+              "digests": service.send_digests(),
+              "tournament_games": service.advance_tournaments()}
     counts.update(deliver_due(service, stopping=stopping))
     return counts
 

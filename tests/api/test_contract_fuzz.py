@@ -70,10 +70,11 @@ def test_every_operation_honours_the_document(live):
             # A schema-valid move may still be illegal in the position (422 with its rule id), and
             # a schema-valid setup may still be refused by the rules (422 invalid-game-setup, e.g.
             # a seat's e-mail on a local host): that is the contract, checked below. Every other
-            # operation accepts whatever the document calls valid.
-            # The same holds for pre-set moves (each checked against the game's move schema: 400),
-            # takebacks (the boundary) and proposals (the seat conceded to): 422 "request refused".
-            ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", *FORESIGHT)
+            # operation accepts whatever the document calls valid. A tournament's setup likewise
+            # (players named twice, a table too large for the game). The same holds for pre-set moves
+            # (each checked against the game's move schema: 400), takebacks (the boundary) and
+            # proposals (the seat conceded to): 422 "request refused".
+            ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", "POST /tournaments", *FORESIGHT)
             response = case.call_and_validate(base_url=srv.url, headers=headers,
                                               excluded_checks=[positive_data_acceptance] if ruled else [])
             if ruled and mode is GenerationMode.POSITIVE and response.status_code == 422:
