@@ -359,3 +359,25 @@ def test_a_draw_by_agreement_ends_the_game_and_verify_recomputes_it(database, cl
     log = [e.to_json() for e in svc.raw_events(gid)]
     assert [e["type"] for e in log][-5:] == ["proposal", "vote", "proposal_passed", "game_ended", "seed_revealed"]
     assert verify_events(log).ok
+
+
+def test_a_draw_by_agreement_is_rated_as_a_tie(database, clock):
+    """Issue 28 reads how the game ended from the log: a draw by agreement rates both players
+    alike (a tie), a concession ranks the seat conceded to first."""
+    from tests.flow.test_ratings import _expected, _players, _rating
+    svc = make_service(database, clock)
+    _players(svc, 4)
+    for who, proposal in ((["p0", "p1"], {"kind": "draw"}), (["p2", "p3"], {"kind": "concede", "to": 1})):
+        gid = svc.create_game({"game": "babel", "options": {"first_seat": 0},
+                               "seats": [{"name": p.upper(), "email": f"{p}@example.org"} for p in who]})["id"]
+        made = [0, 0]
+        while min(made) < 3:
+            p = svc.load(gid).prompts[0]
+            svc.submit_move(gid, p.seat, {"move": p.choices[0] if p.choices else p.default})
+            made[p.seat] += 1
+        pid = svc.propose(gid, 0, proposal)["proposal"]["id"]
+        assert svc.vote(gid, 1, pid, {"vote": "yes"})["result"]["by"] == "agreement"
+    tie = _expected([None, None], [1, 1])
+    assert [_rating(svc, "babel", p)[:2] for p in ("p0", "p1")] == [pytest.approx(t) for t in tie]
+    won = _expected([None, None], [2, 1])
+    assert [_rating(svc, "babel", p)[:2] for p in ("p2", "p3")] == [pytest.approx(t) for t in won]
