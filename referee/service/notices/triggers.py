@@ -18,7 +18,7 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.service import read
+from referee.service import alerts, read
 from referee.service.narration import remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, seat_settings, tenures
 from referee.service.links import seat_url
@@ -95,6 +95,7 @@ class Notifier:
         return n
 
     def on_events(self, conn, before: "Loaded", after: "Loaded", appended: list, now: float) -> None:
+        alerts.on_events(self.service, conn, before, after, appended, now)  # chat and push channels
         contacts = self.contacts(conn, after.game_id, after.created.get("holders", 0))
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
@@ -161,6 +162,7 @@ class Notifier:
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
+        alerts.on_reminder(self.service, conn, loaded, seat, left, key, now)
         return self.queue(conn, loaded, seat, note, key, now, email=preferences.wants(level, "reminder"))
 
     def mail_reply(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
