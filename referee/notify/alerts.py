@@ -64,7 +64,7 @@ def _apprise(service: "Referee", url: str, body: dict) -> None:
 
 
 def _push(service: "Referee", endpoint: str, body: dict, ids: list[str]) -> None:
-    from py_vapid import Vapid01
+    from py_vapid import Vapid02
     from pywebpush import WebPushException, webpush
 
     if not service.config.allow_private_targets:
@@ -79,7 +79,7 @@ def _push(service: "Referee", endpoint: str, body: dict, ids: list[str]) -> None
     claims = {"sub": f"mailto:{service.config.mail_from}"}
     data = json.dumps({"title": body["title"], "body": body["text"], "url": body["url"]})
     try:
-        webpush(subscription, data, vapid_private_key=Vapid01.from_pem(pem.encode()), vapid_claims=claims,
+        webpush(subscription, data, vapid_private_key=Vapid02.from_pem(pem.encode()), vapid_claims=claims,
                 ttl=86400, timeout=TIMEOUT)
     except WebPushException as e:
         status = getattr(e.response, "status_code", None)
