@@ -307,4 +307,5 @@ def m010_alerts(db):
     db.execute("ALTER TABLE players ADD COLUMN digest_every TEXT NOT NULL DEFAULT 'day'")
     db.execute("ALTER TABLE players ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 8")
     db.execute("ALTER TABLE players ADD COLUMN digest_only INTEGER NOT NULL DEFAULT 0")
-    db.execute("ALTER TABLE players ADD COLUMN digest_sent_at REAL")
+    db.execute("ALTER TABLE players ADD COLUMN digest_next_at REAL")
+    db.execute("ALTER TABLE players ADD COLUMN digest_last_at REAL")

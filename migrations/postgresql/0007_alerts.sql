@@ -25,4 +25,5 @@ CREATE INDEX alert_channels_url ON alert_channels (url);
 ALTER TABLE players ADD COLUMN digest_every TEXT NOT NULL DEFAULT 'day';
 ALTER TABLE players ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 8;
 ALTER TABLE players ADD COLUMN digest_only INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE players ADD COLUMN digest_sent_at DOUBLE PRECISION;
+ALTER TABLE players ADD COLUMN digest_next_at DOUBLE PRECISION;
+ALTER TABLE players ADD COLUMN digest_last_at DOUBLE PRECISION;

@@ -13,7 +13,8 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (alerts, bots, create, feed, handover, join, mails, moves, narration, pauses, players, read,
+from referee.service import (alerts, bots, create, digest, feed, handover, join, mails, moves, narration, pauses,
+                             players, read,
                              rebuild, rematch, replace, steps, tables, timing)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
@@ -200,7 +201,7 @@ class Referee(Core):
         return tables.expire_open_games(self)
 
     def send_digests(self) -> int:
-        return players.send_digests(self)
+        return digest.send_digests(self)
 
     def play_bots(self) -> int:
         return bots.play_bots(self)
