@@ -44,9 +44,11 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(meta.bp)
     from referee.web import mailpages, pages
     from referee.web import players as player_pages
+    from referee.web import alerts as alert_pages
     app.register_blueprint(pages.bp)
     app.register_blueprint(mailpages.bp)
     app.register_blueprint(player_pages.bp)
+    app.register_blueprint(alert_pages.bp)
     abuse.install(app)
     metrics.install(app)
 
