@@ -55,7 +55,7 @@ def _apprise(service: "Referee", url: str, body: dict) -> None:
     sender = apprise.Apprise()
     if not sender.add(url):
         raise AlertError("the channel URL is not one apprise takes", permanent=True)
-    with apprise.LogCapture(level=apprise.logging.WARNING) as logs:
+    with apprise.LogCapture(level=apprise.logging.WARNING, fmt="%(message)s") as logs:
         ok = sender.notify(title=body["title"], body=body["text"])
     if not ok:
         # apprise's own words, without the URL (it may carry a token)
