@@ -449,12 +449,12 @@ def _tell_owner(core: "Core", conn: Any, c: dict[str, Any], why: str, now: float
         return
     page = f"{core.config.base_url.rstrip('/')}/" + (f"g/{c['game_id']}" if c["game_id"] else "me")
     text = (f"An alert channel of yours stopped working and was switched off ({why}).\n\n"
-            f"Channel: {_masked(c['url'])}\n\nFix it, then switch it on again with one click on {page}")
+            f"Channel: {masked(c['url'])}\n\nFix it, then switch it on again with one click on {page}")
     outbox.enqueue(conn, c["game_id"] or "", c["seat"] if c["owner"] == "seat" else None, "email", address,
                    "alert_disabled", "An alert channel was switched off", text, f"alert-disabled:{c['id']}:{now}", now)
 
 
-def _masked(url: str) -> str:
+def masked(url: str) -> str:
     """A channel URL without its secrets (tokens live in the path, the user part and the query)."""
     scheme, _, rest = url.partition("://")
     host = rest.split("/", 1)[0].rpartition("@")[2]

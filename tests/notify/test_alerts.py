@@ -168,3 +168,20 @@ def test_private_addresses_are_refused_unless_allowed(server, receiver):
                        json={"url": "discord://1234/abcd"}).status_code == 201
     assert server.call("GET", f"/games/{game['id']}/channels", tok).json()["channels"][0]["url"] == "discord://1234/abcd"
     assert not receiver.requests
+
+
+def test_the_alert_mail_command(allowed, receiver):
+    from referee.notify.commands import parse, run
+    game = _create(allowed, receiver)
+    gid, ada = game["id"], game["seats"][0]["token"]
+    command, args = parse(f"Alert json://{receiver.host}/Mixed/Case turn game_over")
+    assert command == "alert" and args[0] == f"json://{receiver.host}/Mixed/Case"
+    added = run(allowed.service, gid, 0, command, args).text
+    assert "Added channel" in added and "turn, game_over" in added and "/Mixed" not in added  # listed masked
+    mine = allowed.call("GET", f"/games/{gid}/channels", ada).json()["channels"]
+    new = [c for c in mine if c["url"].endswith("/Mixed/Case")]
+    assert len(new) == 1 and new[0]["events"] == ["turn", "game_over"]
+    assert "events are" in run(allowed.service, gid, 0, "alert", ["json://10.0.0.1/x", "nap"]).text
+    assert f"removed channel {new[0]['id']}" in run(allowed.service, gid, 0, "alert", ["off", new[0]["id"]]).text
+    assert "No change:" in run(allowed.service, gid, 1, "alert", ["off", mine[0]["id"]]).text  # not Bo's
+    assert len(allowed.call("GET", f"/games/{gid}/channels", ada).json()["channels"]) == 2
