@@ -211,7 +211,7 @@ def _alert_paths() -> dict[str, Any]:
         paths[base] = {
             "post": {"summary": f"Add an alert channel of {owner}: an apprise URL or a Web Push subscription",
                      "parameters": params, "security": security, "requestBody": body,
-                     "responses": {"201": _obj(one), **_problems(400, 401, 403, 404)}},
+                     "responses": {"201": _obj(one), **_problems(400, 401, 403, 404, 409, 422)}},
             "get": {"summary": f"The alert channels of {owner}", "parameters": [*params, scope] if params else [],
                     "security": security, "responses": {"200": _obj("{channels: [" + one + "]}"),
                                                         **_problems(400, 401, 403, 404)}}}

@@ -26,7 +26,8 @@ from zoneinfo import ZoneInfo
 
 from referee.engine.schemas import check
 from referee.plumbing import targets
-from referee.plumbing.errors import BadRequest, Forbidden, NotFound, Unauthorized
+from referee.plumbing.errors import (BadRequest, ChannelRefused, Conflict, Forbidden, InvalidSetup, NotFound,
+                                     Unauthorized)
 from referee.service.links import game_url, seat_url
 from referee.store import alerts as store
 from referee.store import credentials, outbox, players, seat_settings, tenures
@@ -80,19 +81,19 @@ def _check_body(core: "Core", body: Any) -> dict[str, Any]:
 
 def check_target(core: "Core", url: str | None, subscription: dict | None, where: str = "/url",
                  resolve: bool = False) -> None:
-    """400 naming the field for a URL apprise does not take, a local plugin, or (unless the
+    """422 naming the field for a URL apprise does not take, a local plugin, or (unless the
     operator allows private targets) a host on a loopback, private or link-local address."""
     try:
         if subscription is not None:
-            targets.check_webhook(subscription["endpoint"]) if not core.config.allow_private_targets else None
+            if not core.config.allow_private_targets:
+                targets.check_webhook(subscription["endpoint"])
         else:
             targets.alert_host(url or "")
             if not core.config.allow_private_targets:
                 targets.check_alert_url(url or "", resolve=resolve)
     except targets.TargetRefused as e:
         path = "/subscription/endpoint" if subscription is not None else where
-        raise BadRequest(f"{path[1:]}: {e}".replace("webhook", "push endpoint"),
-                         errors=[{"path": path, "message": str(e)}]) from None
+        raise ChannelRefused(f"{path[1:]}: {e}".replace("webhook", "push endpoint"), path) from None
 
 
 def view(c: dict[str, Any]) -> dict[str, Any]:
@@ -118,8 +119,7 @@ def add(core: "Core", owner: Owner, body: Any) -> dict[str, Any]:
     now = core.clock()
     with write_transaction(core.db) as conn:
         if store.count_of_owner(conn, owner.game_id, owner.seat, owner.player_id) >= MAX_CHANNELS:
-            raise BadRequest(f"at most {MAX_CHANNELS} channels each; delete one first",
-                             errors=[{"path": "/url", "message": "too many channels"}])
+            raise Conflict(f"at most {MAX_CHANNELS} channels each; delete one first")
         tenure = (tenures.tenure_of(conn, owner.game_id, owner.seat) or (0, ""))[0] if owner.scope == "seat" else None
         row = _new_row(owner, url, sub, events, tenure, now)
         store.add(conn, row)
@@ -138,12 +138,16 @@ def add_at_creation(core: "Core", conn: Any, game_id: str, seats: list[dict[str,
 
 
 def check_creation(core: "Core", body: dict[str, Any]) -> None:
-    """Every channel URL of a POST /games body, before anything is stored (400 naming it)."""
-    for i, s in enumerate(body["seats"]):
-        for j, url in enumerate(s.get("channels") or []):
-            check_target(core, url, None, f"/seats/{i}/channels/{j}")
-    for j, url in enumerate(body.get("channels") or []):
-        check_target(core, url, None, f"/channels/{j}")
+    """Every channel URL of a POST /games body, before anything is stored (422 invalid-game-setup
+    naming it, as for a seat's webhook)."""
+    try:
+        for i, s in enumerate(body["seats"]):
+            for j, url in enumerate(s.get("channels") or []):
+                check_target(core, url, None, f"/seats/{i}/channels/{j}")
+        for j, url in enumerate(body.get("channels") or []):
+            check_target(core, url, None, f"/channels/{j}")
+    except ChannelRefused as e:
+        raise InvalidSetup(e.detail, e.extra["field"]) from None
 
 
 def _mine(core: "Core", owner: Owner) -> list[dict[str, Any]]:

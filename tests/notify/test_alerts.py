@@ -107,8 +107,9 @@ def test_channels_over_the_api(allowed, receiver):
     creator = game["creator_token"]
     assert len(allowed.call("GET", f"/games/{gid}/channels?scope=game", creator).json()["channels"]) == 1
     bad = allowed.call("POST", f"/games/{gid}/channels", bo, json={"url": "nonsense://x", "events": ["turn"]})
-    assert bad.status_code == 400 and bad.headers["Content-Type"] == "application/problem+json"
-    assert "apprise" in bad.json()["detail"]
+    assert bad.status_code == 422 and bad.headers["Content-Type"] == "application/problem+json"
+    assert "apprise" in bad.json()["detail"] and bad.json()["field"] == "/url"
+    assert bad.json()["type"] == "/problems/channel-refused"
     assert allowed.call("POST", f"/games/{gid}/channels", bo, json={"url": "json://x", "events": ["nap"]}
                         ).status_code == 400
     # the test button: one post to that channel alone
@@ -154,16 +155,16 @@ def test_a_dead_receiver_gets_retries_then_its_channel_is_disabled(allowed, rece
 def test_private_addresses_are_refused_unless_allowed(server, receiver):
     body = {"game": "babel", "seats": [{"name": "Ada", "channels": [f"json://{receiver.host}/x"]}, {"name": "Bo"}]}
     r = server.call("POST", "/games", json=body)
-    assert r.status_code == 400 and r.json()["errors"][0]["path"] == "/seats/0/channels/0"
+    assert r.status_code == 422 and r.json()["field"] == "/seats/0/channels/0"
     assert "REFEREE_ALLOW_PRIVATE_TARGETS" in r.json()["detail"]
     game = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}],
                                                "channels": ["ntfy://some-topic"]}).json()
     tok = game["seats"][0]["token"]
     for url in ("json://10.1.2.3/x", "ntfys://[::1]/topic", "form://localhost:8080/x", "mailto://u:p@192.168.1.1"):
         r = server.call("POST", f"/games/{game['id']}/channels", tok, json={"url": url})
-        assert r.status_code == 400 and r.json()["errors"][0]["path"] == "/url", url
+        assert r.status_code == 422 and r.json()["field"] == "/url", url
     for url in ("dbus://", "windows://"):
-        assert server.call("POST", f"/games/{game['id']}/channels", tok, json={"url": url}).status_code == 400
+        assert server.call("POST", f"/games/{game['id']}/channels", tok, json={"url": url}).status_code == 422
     assert server.call("POST", f"/games/{game['id']}/channels", tok,
                        json={"url": "discord://1234/abcd"}).status_code == 201
     assert server.call("GET", f"/games/{game['id']}/channels", tok).json()["channels"][0]["url"] == "discord://1234/abcd"
