@@ -87,15 +87,17 @@ def to_maildir(directory: str, message: EmailMessage) -> str:
 
 
 def stale(service: "Referee", m: outbox.Message, now: float) -> bool:
-    """A reminder whose decision is gone or whose deadline has passed: never sent."""
-    if m.kind != "reminder" or m.seat is None:
+    """A reminder (by mail, or an alert) whose decision is gone or whose deadline has passed:
+    never sent. Its key names the seat and the decision: `[alert:]game:seat:reminder:opened:...`."""
+    if m.kind not in ("reminder", "alert_reminder"):
         return False
     try:
-        opened = int(m.dedupe_key.split(":")[3])
+        parts = m.dedupe_key.removeprefix("alert:").split(":")
+        seat, opened = int(parts[1]), int(parts[3])
         loaded = service.load(m.game_id)
+        sc = loaded.clocks.seats[seat]
     except (IndexError, ValueError, ServiceError):
         return True
-    sc = loaded.clocks.seats[m.seat]
     return loaded.status != "active" or sc.opened_seq != opened or sc.due_at is None or sc.due_at <= now
 
 

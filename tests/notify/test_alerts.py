@@ -186,3 +186,33 @@ def test_the_alert_mail_command(allowed, receiver):
     assert f"removed channel {new[0]['id']}" in run(allowed.service, gid, 0, "alert", ["off", new[0]["id"]]).text
     assert "No change:" in run(allowed.service, gid, 1, "alert", ["off", mine[0]["id"]]).text  # not Bo's
     assert len(allowed.call("GET", f"/games/{gid}/channels", ada).json()["channels"]) == 2
+
+
+def test_a_reminder_goes_to_the_seats_channels_that_want_it(allowed, receiver, clock):
+    r = allowed.call("POST", "/games", json={
+        "game": "khronos", "options": {"first_seat": 0},
+        "clock": {"policy": "fixed", "per_decision": "2h", "reminders": ["1h"]},
+        "seats": [{"name": "Ada", "channels": [f"json://{receiver.host}/ada"]}, {"name": "Bo"}],
+        "channels": [f"json://{receiver.host}/table"]})
+    deliver_due(allowed.service)
+    receiver.requests.clear()
+    clock.advance(3600 + 1)
+    allowed.service.queue_due_reminders()
+    deliver_due(allowed.service)
+    assert [r.path for r in receiver.requests] == ["/ada"]  # the table's channel did not ask for reminders
+    told = _json(receiver.requests[0])
+    assert told["title"] == "Khronos: reminder for Ada" and "left to move" in told["message"]
+
+
+def test_a_reminder_whose_decision_is_gone_is_never_sent(allowed, receiver, clock):
+    r = allowed.call("POST", "/games", json={
+        "game": "khronos", "options": {"first_seat": 0},
+        "clock": {"policy": "fixed", "per_decision": "2h", "reminders": ["1h"]},
+        "seats": [{"name": "Ada", "channels": [f"json://{receiver.host}/ada"]}, {"name": "Bo"}]}).json()
+    deliver_due(allowed.service)
+    clock.advance(3600 + 1)
+    assert allowed.service.queue_due_reminders() == 0  # Ada has no mail: the count is of mails ...
+    assert [m["kind"] for m in allowed.service.all_mails()] == []
+    allowed.call("POST", f"/games/{r['id']}/moves", r["seats"][0]["token"], json={"move": {"type": "end_turn"}})
+    assert deliver_due(allowed.service)["failed"] == 1  # ... and the alert reminder was queued, then dropped
+    assert [_json(p)["title"] for p in receiver.at("/ada")] == ["Khronos: your turn: Ada"]
