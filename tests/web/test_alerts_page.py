@@ -101,3 +101,47 @@ def test_alerts_page_chat_channel_browser_push_and_switching_on_again(site, rece
         off.locator("button.enable").click()
     assert page.locator("#panel-seat li.channel.off").count() == 0
     assert unb64(browser.subscription["keys"]["auth"]) == browser.auth
+
+
+def test_my_games_digest_settings_and_a_channel_for_all_my_games(database, clock, receiver, tabs):
+    from tests.conftest import MailSink
+    from tests.web.test_players_pages import sign_in
+    sink = MailSink().start()
+    srv, httpd = start_server(database, clock=clock, config=Config(database=database, smtp_url=sink.url,
+                                                                   allow_private_targets=True))
+    srv.service.config.base_url = srv.url
+    try:
+        tab = tabs("ada", 1280)
+        sign_in(srv, sink, tab, "ada@example.org")
+        page = tab.page
+        page.check("#settings input[name=digest]")
+        page.select_option("#settings select[name=digest_every]", "week")
+        page.fill("#settings input[name=digest_hour]", "7")
+        page.check("#settings input[name=digest_only]")
+        with page.expect_navigation():
+            page.click("#settings button[type=submit]")
+        assert page.locator("#settings select[name=digest_every]").input_value() == "week"
+        assert page.locator("#settings input[name=digest_hour]").input_value() == "7"
+        assert page.locator("#settings input[name=digest_only]").is_checked()
+        tab.shot("me-digest-1280")
+        page.click("#alerts-link")
+        panel = page.locator("#panel-player")
+        panel.locator("input[name=url]").fill(f"json://{receiver.host}/ada-everywhere")
+        with page.expect_navigation():
+            panel.locator("form.add-channel button[type=submit]").click()
+        assert "ada-everywhere" in panel.locator("ul.channels").text_content()
+        game = srv.call("POST", "/games", json={"game": "khronos", "options": {"first_seat": 0}, "seats": [
+            {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}]}).json()
+        deliver_due(srv.service)
+        [told] = receiver.at("/ada-everywhere")  # a player's channel covers the seats they hold
+        assert json.loads(told.body)["title"] == "Khronos: your turn: Ada" and game["seats"][0]["url"] in told.body.decode()
+        phone = tabs("ada-phone", 390)
+        phone.context.add_cookies(tab.context.cookies())
+        phone.page.goto(f"{srv.url}/me")
+        assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390
+        phone.shot("me-digest-390")
+        phone.page.goto(f"{srv.url}/me/alerts")
+        phone.shot("me-alerts-390")
+    finally:
+        httpd.shutdown()
+        sink.stop()
