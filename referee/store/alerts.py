@@ -95,3 +95,13 @@ def count_of_owner(conn: Connection, game_id: str | None, seat: int | None, play
                             (game_id,)).fetchone()[0]
     return conn.execute("SELECT count(*) FROM alert_channels WHERE owner = 'seat' AND game_id = ? AND seat = ?",
                         (game_id, seat)).fetchone()[0]
+
+
+def all_rows(conn: Connection, game_id: str) -> list[tuple]:
+    """A game's seat and game channels as stored (`referee migrate-store`)."""
+    return [tuple(r) for r in conn.execute(f"SELECT {_COLUMNS} FROM alert_channels WHERE game_id = ? ORDER BY id",
+                                           (game_id,)).fetchall()]
+
+
+def copy_rows(conn: Connection, rows: list[tuple]) -> None:
+    conn.executemany(f"INSERT INTO alert_channels ({_COLUMNS}) VALUES ({','.join('?' * len(_NAMES))})", rows)
