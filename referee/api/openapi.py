@@ -192,6 +192,19 @@ def _player_paths() -> dict[str, Any]:
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
     }
+def digits_at_most(bound: int) -> str:
+    """A pattern for the decimal strings (leading zeros allowed) whose value is at most `bound`:
+    a header cannot carry a `maximum`, and "16 digits" would let values past 2^53 through."""
+    b = str(bound)
+    ways = [f"[0-9]{{1,{len(b) - 1}}}"] if len(b) > 1 else []
+    for i, d in enumerate(b):
+        if d != "0":
+            rest = len(b) - i - 1
+            ways.append(b[:i] + (f"[0-{int(d) - 1}]" if d != "1" else "0") + (f"[0-9]{{{rest}}}" if rest else ""))
+    ways.append(b)
+    return "^(" + "|".join(ways) + ")$"
+
+
 def _alert_paths() -> dict[str, Any]:
     """Alert channels: chat and push (issue 26)."""
     player = [{"playerToken": []}]
@@ -346,7 +359,7 @@ def openapi_document() -> dict[str, Any]:
                            {"name": "Last-Event-ID", "in": "header", "required": False,
                             "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
                                            "replaces `after`",
-                            "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+                            "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
             "responses": {"200": {"description": "Events", "content": {
                 "application/json": {"schema": {
                     "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}},
