@@ -24,11 +24,14 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from referee.engine.replay import STATE_EVENTS
 from referee.engine.schemas import check
 from referee.plumbing import targets
 from referee.plumbing.errors import (BadRequest, ChannelRefused, Conflict, Forbidden, InvalidSetup, NotFound,
                                      Unauthorized)
 from referee.service.links import game_url, seat_url
+from referee.service.narration import result_sentence
+from referee.service.tables import is_creator
 from referee.store import alerts as store
 from referee.store import credentials, outbox, players, seat_settings, tenures
 from referee.store import tables as tables_mod
@@ -60,7 +63,6 @@ def owner_for(core: "Core", game_id: str, token: str | None, scope: str = "seat"
     """The owner a bearer token speaks for: its seat, or (scope "game") the game as its creator."""
     core.load(game_id)  # 404 for an unknown game first
     if scope == "game":
-        from referee.service.tables import is_creator
         if not is_creator(core, tables_mod.get(core.db.conn, game_id), token):
             raise Forbidden("only the game's creator may manage the game's channels "
                             "(its creator token, or the creator's player token)")
@@ -358,8 +360,6 @@ def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", append
             s.get("player_id") for s in tenures.seats(conn, after.game_id)):
         return 0
     n = 0
-    from referee.engine.replay import STATE_EVENTS
-    from referee.service.narration import result_sentence
     names = [s["name"] for s in after.created["seats"]]
     for e in appended:
         if e.type == "game_ended":
