@@ -216,3 +216,26 @@ def test_a_reminder_whose_decision_is_gone_is_never_sent(allowed, receiver, cloc
     allowed.call("POST", f"/games/{r['id']}/moves", r["seats"][0]["token"], json={"move": {"type": "end_turn"}})
     assert deliver_due(allowed.service)["failed"] == 1  # ... and the alert reminder was queued, then dropped
     assert [_json(p)["title"] for p in receiver.at("/ada")] == ["Khronos: your turn: Ada"]
+
+
+def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_channel(allowed, receiver, clock):
+    """`alerts.on_message` (for the table-talk use case): a message to the table goes to every
+    target but the author's own; one to Bo alone only to a target that Bo alone registered."""
+    from referee.service import alerts
+    from referee.store.db import write_transaction
+    game = _create(allowed, receiver)   # /shared: Ada, Bo and the game; /ada: Ada's; /bo: Bo's (form)
+    svc = allowed.service
+    deliver_due(svc)
+    receiver.requests.clear()
+    loaded = svc.load(game["id"])
+    with write_transaction(svc.db) as conn:
+        alerts.on_message(svc, conn, loaded, "m1", 0, None, clock())      # Ada to everyone
+    deliver_due(svc)
+    assert sorted(r.path for r in receiver.requests) == ["/bo", "/shared"]
+    assert _json(receiver.at("/shared")[0])["title"] == "Khronos: a new message from Ada"
+    receiver.requests.clear()
+    with write_transaction(svc.db) as conn:
+        alerts.on_message(svc, conn, loaded, "m2", 0, {1}, clock())       # Ada to Bo alone
+    deliver_due(svc)
+    assert [r.path for r in receiver.requests] == ["/bo"]
+    assert "m2" not in receiver.requests[0].body.decode()
