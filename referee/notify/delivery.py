@@ -111,11 +111,16 @@ def reason(e: Exception) -> str:
 
 def _alert(service: "Referee", m: outbox.Message, now: float) -> str:
     """One chat or push alert: sent, or a failure counted on its channels (which may disable
-    them, and then the alert is given up), retried with the outbox's backoff like any delivery."""
+    them, and then the alert is given up), retried with the outbox's backoff like any delivery.
+    An alert whose channels were all removed or switched off meanwhile is dropped unsent."""
+    ids = list(json.loads(m.body).get("channels") or [])
+    if m.kind != "alert_test" and not service.alert_live(ids):
+        with write_transaction(service.db) as conn:
+            outbox.mark_failed(conn, m.id, "dropped: its channels were removed or switched off", None)
+        return "failed"
     try:
         ids = alerts.send(service, m)
     except alerts.AlertError as e:
-        ids = list(json.loads(m.body).get("channels") or [])
         none_left = service.alert_failed(ids, str(e), gone=e.gone) if ids else True
         give_up = e.permanent or e.gone or none_left or retry.should_give_up(m.created_at, now)
         log.warning("delivery of outbox message %s (%s) failed%s: %s", m.id, m.channel,

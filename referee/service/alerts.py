@@ -508,3 +508,9 @@ def owner_of_channel(core: "Core", game_id: str, token: str | None, channel_id: 
 
 def player_owner(player_id: str) -> Owner:
     return Owner("player", None, None, player_id)
+
+
+def live(core: "Core", ids: list[str]) -> bool:
+    """Whether any channel of a queued alert is still there and switched on (a test alert goes
+    to its channel whatever its state: that is how a fixed channel proves itself)."""
+    return any(c["disabled_at"] is None for c in store.by_ids(core.db.conn, ids))

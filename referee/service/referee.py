@@ -139,6 +139,9 @@ class Referee(Core):
     def alert_failed(self, channel_ids: list[str], reason: str, gone: bool = False) -> bool:
         return alerts.failed(self, channel_ids, reason, gone)
 
+    def alert_live(self, channel_ids: list[str]) -> bool:
+        return alerts.live(self, channel_ids)
+
     def alert_subscription(self, channel_ids: list[str]) -> dict[str, Any] | None:
         return alerts.subscription(self, channel_ids)
 

@@ -239,3 +239,12 @@ def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_chan
     deliver_due(svc)
     assert [r.path for r in receiver.requests] == ["/bo"]
     assert "m2" not in receiver.requests[0].body.decode()
+
+
+def test_an_alert_queued_for_a_removed_channel_is_dropped(allowed, receiver):
+    game = _create(allowed, receiver)
+    gid, ada = game["id"], game["seats"][0]["token"]
+    [own] = [c for c in allowed.call("GET", f"/games/{gid}/channels", ada).json()["channels"] if c["url"].endswith("/ada")]
+    assert allowed.call("DELETE", f"/games/{gid}/channels/{own['id']}", ada).status_code == 200
+    counts = deliver_due(allowed.service)
+    assert [r.path for r in receiver.requests] == ["/shared"] and counts == {"sent": 1, "retry": 0, "failed": 1}
