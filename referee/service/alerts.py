@@ -120,9 +120,9 @@ def add(core: "Core", owner: Owner, body: Any) -> dict[str, Any]:
     events = body.get("events") or list(DEFAULT_EVENTS[owner.scope])
     now = core.clock()
     with write_transaction(core.db) as conn:
-        if store.count_of_owner(conn, owner.game_id, owner.seat, owner.player_id) >= MAX_CHANNELS:
-            raise Conflict(f"at most {MAX_CHANNELS} channels each; delete one first")
         tenure = (tenures.tenure_of(conn, owner.game_id, owner.seat) or (0, ""))[0] if owner.scope == "seat" else None
+        if store.count_of_owner(conn, owner.game_id, owner.seat, owner.player_id, tenure) >= MAX_CHANNELS:
+            raise Conflict(f"at most {MAX_CHANNELS} channels each; delete one first")
         row = _new_row(owner, url, sub, events, tenure, now)
         store.add(conn, row)
     return view(store.get(core.db.conn, row["id"]))

@@ -86,15 +86,17 @@ def enable(conn: Connection, channel_id: str) -> None:
                  "failing_since = NULL WHERE id = ?", (channel_id,))
 
 
-def count_of_owner(conn: Connection, game_id: str | None, seat: int | None, player_id: str | None) -> int:
+def count_of_owner(conn: Connection, game_id: str | None, seat: int | None, player_id: str | None,
+                   tenure: int | None = None) -> int:
+    """How many channels an owner has (a seat's: its current holder's, by tenure)."""
     if player_id is not None and game_id is None:
         return conn.execute("SELECT count(*) FROM alert_channels WHERE owner = 'player' AND player_id = ?",
                             (player_id,)).fetchone()[0]
     if seat is None:
         return conn.execute("SELECT count(*) FROM alert_channels WHERE owner = 'game' AND game_id = ?",
                             (game_id,)).fetchone()[0]
-    return conn.execute("SELECT count(*) FROM alert_channels WHERE owner = 'seat' AND game_id = ? AND seat = ?",
-                        (game_id, seat)).fetchone()[0]
+    return conn.execute("SELECT count(*) FROM alert_channels WHERE owner = 'seat' AND game_id = ? AND seat = ? "
+                        "AND tenure = ?", (game_id, seat, tenure or 0)).fetchone()[0]
 
 
 def all_rows(conn: Connection, game_id: str) -> list[tuple]:

@@ -248,3 +248,14 @@ def test_an_alert_queued_for_a_removed_channel_is_dropped(allowed, receiver):
     assert allowed.call("DELETE", f"/games/{gid}/channels/{own['id']}", ada).status_code == 200
     counts = deliver_due(allowed.service)
     assert [r.path for r in receiver.requests] == ["/shared"] and counts == {"sent": 1, "retry": 0, "failed": 1}
+
+
+def test_a_seat_has_at_most_ten_channels(server):
+    game = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}).json()
+    gid, tok = game["id"], game["seats"][0]["token"]
+    for i in range(10):
+        assert server.call("POST", f"/games/{gid}/channels", tok, json={"url": f"ntfy://topic-{i}"}).status_code == 201
+    r = server.call("POST", f"/games/{gid}/channels", tok, json={"url": "ntfy://one-too-many"})
+    assert r.status_code == 409 and "at most 10" in r.json()["detail"]
+    assert server.call("POST", f"/games/{gid}/channels", game["seats"][1]["token"],
+                       json={"url": "ntfy://bo"}).status_code == 201  # per seat
