@@ -9,11 +9,14 @@ keeps failing shows as switched off and one click switches it on again."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+import requests
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
+from referee.service.alerts import Owner
 from tests.conftest import start_server
 from tests.notify.receivers import Receiver
 from tests.notify.test_web_push import Subscriber, check_vapid, unb64
@@ -145,3 +148,23 @@ def test_my_games_digest_settings_and_a_channel_for_all_my_games(database, clock
     finally:
         httpd.shutdown()
         sink.stop()
+
+
+def test_the_creator_manages_the_tables_channels_a_spectator_sees_none(web):
+    csrf = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+    creator = requests.Session()
+    token = csrf.search(creator.get(web.url + "/new", timeout=30).text).group(1)
+    creator.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Ada", "name1": "Bo"}, timeout=30)
+    gid = web.service.list_games(limit=1)[0]["id"]
+    assert 'id="alerts-link"' in creator.get(f"{web.url}/g/{gid}", timeout=30).text
+    page = creator.get(f"{web.url}/g/{gid}/alerts", timeout=30).text
+    assert 'id="panel-game"' in page and 'id="panel-seat"' not in page  # the creator holds no seat here
+    r = creator.post(f"{web.url}/g/{gid}/alerts", data={"csrf": csrf.search(page).group(1), "scope": "game",
+                                                       "url": "discord://1234/secret-token", "event_turn": "on"},
+                     timeout=30)
+    assert r.status_code == 200 and "discord://1234/secret-token" in r.text
+    assert [c["events"] for c in web.service.channels(Owner("game", gid))] == [["turn"]]
+    spectator = requests.Session()
+    assert 'id="alerts-link"' not in spectator.get(f"{web.url}/g/{gid}", timeout=30).text
+    seen = spectator.get(f"{web.url}/g/{gid}/alerts", timeout=30)
+    assert seen.status_code == 404 and "secret-token" not in seen.text
