@@ -211,7 +211,6 @@ class _Target:
     url: str
     channels: list[str] = field(default_factory=list)
     seats: set[int] = field(default_factory=set)
-    public: bool = False
 
 
 def _channels_of_game(conn: Any, game_id: str, disabled: bool = False) -> list[tuple[dict[str, Any], set[int], Any]]:
@@ -268,9 +267,7 @@ def queue(core: "Core", conn: Any, loaded: "Loaded", kind: str, key: str, seats:
     for c, _, who in everyone:
         registered.setdefault(c["url"], set()).add(who)
     for c, its_seats, who in everyone:
-        if c["disabled_at"] is not None:
-            continue
-        if kind not in c["events"]:
+        if c["disabled_at"] is not None or kind not in c["events"]:
             continue
         named = its_seats & seats
         if not named and not (public and c["owner"] == "game"):
@@ -278,7 +275,6 @@ def queue(core: "Core", conn: Any, loaded: "Loaded", kind: str, key: str, seats:
         t = found.setdefault(c["url"], _Target(c["kind"], c["url"]))
         t.channels.append(c["id"])
         t.seats |= named
-        t.public = t.public or c["owner"] == "game"
     names = [s["name"] for s in loaded.created["seats"]]
     n = 0
     for url, t in found.items():
