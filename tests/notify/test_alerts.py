@@ -189,11 +189,12 @@ def test_the_alert_mail_command(allowed, receiver):
 
 
 def test_a_reminder_goes_to_the_seats_channels_that_want_it(allowed, receiver, clock):
-    r = allowed.call("POST", "/games", json={
+    made = allowed.call("POST", "/games", json={
         "game": "khronos", "options": {"first_seat": 0},
         "clock": {"policy": "fixed", "per_decision": "2h", "reminders": ["1h"]},
         "seats": [{"name": "Ada", "channels": [f"json://{receiver.host}/ada"]}, {"name": "Bo"}],
         "channels": [f"json://{receiver.host}/table"]})
+    assert made.status_code == 201, made.text
     deliver_due(allowed.service)
     receiver.requests.clear()
     clock.advance(3600 + 1)
