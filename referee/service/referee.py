@@ -30,6 +30,7 @@ class Referee(Core):
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
+        alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
 
     # -- creating and playing ---------------------------------------------------------------
 
