@@ -271,3 +271,10 @@ def m008_players_and_tables(db):
     db.execute("CREATE INDEX tables_lobby ON tables(status, listed, created_at DESC, game_id)")
     db.execute("CREATE INDEX tables_lobby_game ON tables(status, listed, game, created_at DESC, game_id)")
     db.execute("CREATE INDEX tables_expiry ON tables(status, expires_at)")
+
+
+@migrations()
+def m013_language(db):
+    # Issue 29: a seat's language (en, de) for its mails and page; NULL follows its player's
+    # language, else English. A setting, not derivable from the log.
+    db.execute("ALTER TABLE seat_settings ADD COLUMN lang TEXT")
