@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
@@ -172,7 +173,8 @@ class GameRules(GameRulesBase):
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
         return narrate(event, names, before, after)
 
     def facts(self, view: dict) -> dict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
@@ -133,7 +134,8 @@ class GameRules(GameRulesBase):
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         return picture.picture(self.data, view, seat, names)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
         return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
