@@ -16,6 +16,9 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
+from referee.plumbing.i18n import known, translator
+from referee.service.narration import texts
+from referee.store import seat_settings
 from referee.plumbing.errors import BadRequest, ServiceError
 from referee.notify import commands, inbound
 from referee.service.notices import addresses
@@ -90,7 +93,8 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     refused: dict | None = None
     unreadable = False
     if not lines:
-        refused, unreadable = {"line": 1, "detail": "no move or command found in the mail"}, True
+        refused, unreadable = {"line": 1, "detail": translator(seat_settings.of(service.db.conn, game_id, seat).get("lang"))
+                               .gettext("no move or command found in the mail")}, True
     else:
         items = [_json(ln) if ln.startswith("{") and _json(ln) is not None else ln for ln in lines]
         try:
@@ -98,7 +102,10 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
             _, body = service.submit_move(game_id, seat, {"moves": items, "idempotency_key": key})
             moves = [e for e in body["events"] if e["type"] == "move"][:body["played"]]
             rules = service.load(game_id).rules
-            played = [(messages.move_text(rules, e["payload"]["move"]), e.get("text", "")) for e in moves]
+            lang = seat_settings.of(service.db.conn, game_id, seat).get("lang")
+            told = texts(service, service.load(game_id), moves, seat, lang) if known(lang) not in (None, "en") \
+                else [e.get("text", "") for e in moves]  # the answer's narration is English: tell it in the seat's language
+            played = [(messages.move_text(rules, e["payload"]["move"]), t) for e, t in zip(moves, told)]
             if body.get("refused"):
                 refused = {**body["refused"], "line": body["refused"]["index"] + 1}
         except ServiceError as e:
@@ -111,7 +118,7 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     line = lines[refused["line"] - 1] if refused and lines and refused["line"] <= len(lines) else None
     note = messages.moves_reply(seen, played, refused, line)
     if unreadable and not played:
-        help_text = "\n".join(commands.help_lines(seen.title, commands.examples(seen)))
+        help_text = "\n".join(commands.help_lines(seen.title, commands.examples(seen), seen.tr))
         note = messages.Note(note.kind, note.subject, note.text + "\n" + help_text + "\n", note.data)
     status = "accepted" if played and not refused else "partly accepted" if played else "rejected"
     return note, {"status": status, "played": len(played), "problem": refused}
