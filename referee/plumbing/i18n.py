@@ -27,7 +27,7 @@ from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
-from babel.support import Translations
+from babel.support import NullTranslations, Translations
 
 LANGS = ("en", "de")
 DEFAULT = "en"
@@ -52,7 +52,7 @@ def catalog(lang: str) -> gettext.NullTranslations:
     """The gettext translations of `lang`, built from its .po file (English: the ids as they are)."""
     path = po_path(lang)
     if lang == DEFAULT or not path.exists():
-        return gettext.NullTranslations()
+        return NullTranslations()
     with path.open("rb") as f:
         cat = read_po(f, locale=lang, domain=DOMAIN)
     buf = io.BytesIO()
@@ -67,7 +67,7 @@ class Translator:
     arguments (the catalog's translation is filled in, never pieced together)."""
 
     lang: str = DEFAULT
-    _t: gettext.NullTranslations = field(default_factory=gettext.NullTranslations, repr=False, compare=False)
+    _t: gettext.NullTranslations = field(default_factory=NullTranslations, repr=False, compare=False)
 
     def gettext(self, msgid: str, **args: Any) -> str:
         text = self._t.gettext(msgid)
@@ -93,6 +93,12 @@ class Translator:
         if len(words) <= 1:
             return "".join(words) or empty
         return self.gettext("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])
+
+
+def N_(msgid: str) -> str:
+    """Marks a message id for the catalog where it is defined (a class attribute); translated
+    where it is shown, with `tr.gettext(value)`."""
+    return msgid
 
 
 @lru_cache(maxsize=None)

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from referee.engine.verify import verify_events
 from referee.engine.wording import with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
+from referee.plumbing.i18n import EN, Translator
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
@@ -252,10 +253,12 @@ def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup
 
 
 def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, base: str = "",
-          kind: str | None = None, chosen: list[str] | None = None, part: bool = False) -> GamePage:
+          kind: str | None = None, chosen: list[str] | None = None, part: bool = False,
+          tr: Translator = EN) -> GamePage:
     """The page of `game_id` for `seat`, showing the board after event `at` (default: now), with
     the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`).
-    `part`: only the board and the decision (what a step changes), without history and audit."""
+    `part`: only the board and the decision (what a step changes), without history and audit.
+    `tr`: the page's language (history and result told in it)."""
     latest = svc.load(game_id)
     shown = latest if at is None or at >= latest.seq else svc.load_at(game_id, max(1, at))
     rules = latest.rules
@@ -266,7 +269,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         audit: dict[str, Any] = {}
     else:
         events = svc.events_for(game_id, seat)
-        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat))]
+        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat, tr.lang))]
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = rules.result(latest.state)
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
@@ -276,7 +279,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
         summary=_summary(rules, view, seat, names), facts=present.facts_text(rules, view, names),
         view_json=_pretty(view), prompts=prompts,
-        result=result, result_text=result_sentence(result, names) if result else None,
+        result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit)
 
 

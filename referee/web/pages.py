@@ -15,14 +15,15 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.web import access, gamepage, present, rulebook
+from referee.plumbing.i18n import known
+from referee.web import access, gamepage, i18n, present, rulebook
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 
@@ -71,7 +72,36 @@ def page(template: str, status: int = 200, **context: Any) -> Response:
 
 @bp.errorhandler(ServiceError)
 def _service_error(e: ServiceError):
-    return page("error.html", e.status, problem=e.problem())
+    return page("error.html", e.status, problem=e.problem(i18n.current()))
+
+
+@bp.post("/language")
+def set_language():
+    """The language switch: this browser's language (a cookie), and the signed-in player's and
+    the seat's of the game page it came from (their mails follow it too)."""
+    _require_csrf()
+    lang = known(request.form.get("lang"))
+    if lang is None:
+        raise BadRequest("lang must be en or de", parameter="lang")
+    target = request.form.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    player = service().player_or_none(access.player_session())
+    if player:
+        service().update_player(player, {"lang": lang})
+    game_id = target.split("?")[0].split("/")[2] if target.startswith("/g/") and target.count("/") >= 2 else None
+    if game_id:
+        try:
+            loaded = service().load(game_id)
+            seat = access.seat_from_cookie(service().seat_link_ok, game_id, loaded.seat_count())
+        except ServiceError:
+            seat = None
+        if seat is not None:
+            service().set_seat_language(game_id, seat, lang)
+    resp = redirect(target, 303)
+    resp.set_cookie(i18n.LANG_COOKIE, lang, max_age=access.SEAT_COOKIE_MAX_AGE, samesite="Lax",
+                    secure=request.is_secure, httponly=True)
+    return resp
 
 
 def _require_csrf() -> None:
@@ -198,6 +228,8 @@ def _seat(game_id: str) -> int | None:
     seat = access.seat_from_cookie(service().seat_link_ok, game_id, service().load(game_id).seat_count())
     if seat is None:
         seat = service().seat_of_session(game_id, access.player_session())
+    if seat is not None:  # the page speaks the seat's language (i18n.chosen_lang)
+        g.referee_lang = service().seat_language(game_id, seat)
     return seat
 
 
@@ -209,7 +241,8 @@ MAX_CHOSEN = 64  # choices in a path (a move is a short path; anything longer is
 def _build(game_id: str, seat: int | None, at: int | None = None, kind: str | None = None,
            chosen: list[str] | None = None, part: bool = False) -> gamepage.GamePage:
     base = url_for("web.game", game_id=game_id)
-    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part)
+    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part,
+                          tr=i18n.current())
 
 
 @bp.get("/g/<game_id>")
