@@ -23,6 +23,7 @@ from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
 from referee.plumbing.i18n import known
+from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
@@ -49,7 +50,8 @@ def secret() -> bytes:
 
 @bp.app_context_processor
 def _globals() -> dict[str, Any]:
-    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link}
+    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link,
+            "status_word": lambda status: status_word(status, i18n.current())}
 
 
 @functools.lru_cache(maxsize=None)

@@ -293,10 +293,10 @@ def paused(seen: Seen, by: str | None, resumed: bool, until: float | None) -> No
 def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None, line: str | None) -> Note:
     """The answer to a mail of moves: each played line with its narration, the refused line with
     the reason and the rule id, then the seat's position and what comes next."""
-    _, n_ = seen.tr.gettext, seen.tr.ngettext
+    _ = seen.tr.gettext
     about = []
     if played:
-        about.append(n_("Played %(n)d move:", "Played %(n)d moves:", len(played)))
+        about.append(seen.tr.ngettext("Played %(n)d move:", "Played %(n)d moves:", len(played)))
         about += [ln for i, (text, told) in enumerate(played, 1) for ln in item(told, f"  {i}. {text} -- ")]
     if refused is not None:
         at = refused.get("line", 1)
@@ -315,9 +315,9 @@ def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None,
         if played:
             about.append(_("Nothing after it was played."))
     if played and refused is None:
-        what = n_("Move accepted", "%(n)d moves accepted", len(played))
+        what = seen.tr.ngettext("Move accepted", "%(n)d moves accepted", len(played))
     elif played:
-        what = n_("%(n)d move played, line %(line)s refused", "%(n)d moves played, line %(line)s refused",
+        what = seen.tr.ngettext("%(n)d move played, line %(line)s refused", "%(n)d moves played, line %(line)s refused",
                   len(played), line=refused.get("line"))
     else:
         what = _("Move rejected")
