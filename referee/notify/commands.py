@@ -122,7 +122,7 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
         if level in preferences.LEVELS:
             with write_transaction(service.db) as conn:
                 preferences.set_notify(conn, game_id, seat, level)
-            head = [_level_text(level, seen.tr)]
+            head = [_level_text(level, tr)]
         else:
             head, helpful = [_("notify takes one of: all, turn, none.")], True
     elif command == "lang":
