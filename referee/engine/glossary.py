@@ -5,7 +5,9 @@ peoples, buildings and actions with them, so a German player recognises the game
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
+from typing import Any
 from pathlib import Path
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
@@ -37,3 +39,39 @@ def english(game: str, german: str) -> str | None:
         if low in (t["de"].lower(), str(t.get("de_plural") or "").lower()):
             return en
     return None
+
+
+@lru_cache(maxsize=None)
+def _german_words(game: str) -> dict[str, str]:
+    """German word (lower case, singular or plural) -> the English word of the game's text form,
+    for the glossary's one-word terms ("Hethiter" -> "hittites", "Reisen" -> "travel")."""
+    out: dict[str, str] = {}
+    for en, t in terms(game).items():
+        if not re.fullmatch(r"[a-z][a-z_-]*", en):
+            continue  # a phrase or a note-like entry: not a word of the text form
+        for de in (t.get("de"), t.get("de_plural")):
+            if de and " " not in de.strip():
+                out.setdefault(de.strip().lower(), en.replace(" ", "_"))
+    return out
+
+
+def english_words(game: str, text: str) -> str:
+    """`text` with each German word of the game's glossary replaced by its English word."""
+    words = _german_words(game)
+    return " ".join(words.get(w.lower(), w) for w in text.split())
+
+
+def parse_text(rules: Any, text: str) -> dict:
+    """A move in the game's text form, English or with the German words of its rulebook
+    ("reisen hethiter" reads as "travel hittites"); the move itself is the English JSON the log
+    keeps. English always wins: German words are tried only when the text does not parse."""
+    try:
+        return rules.parse_text(text)
+    except ValueError as first:
+        english = english_words(rules.id, text) if isinstance(text, str) else text
+        if english == text:
+            raise
+        try:
+            return rules.parse_text(english)
+        except ValueError:
+            raise first from None

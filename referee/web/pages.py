@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
+from referee.engine import glossary
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
@@ -317,7 +318,7 @@ def _move_from(form, rules) -> dict:
         return _json_move(button)
     text = form.get("text", "").strip()
     if text:
-        return rules.parse_text(text)
+        return glossary.parse_text(rules, text)
     typed = form.get("json", "").strip()
     if typed:
         return _json_move(typed)
