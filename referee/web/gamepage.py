@@ -25,7 +25,7 @@ from referee.plumbing.i18n import EN, Translator
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
-from referee.web import present
+from referee.web import i18n, present
 
 
 @dataclass
@@ -196,7 +196,7 @@ def _step_box(svc: Referee, loaded: Loaded, seat: int, kind: str, chosen: list[s
             try:
                 nxt = ask(chosen[: i + 1])
             except StepRefusedError as e:
-                refused = e.problem()
+                refused = e.problem(i18n.current())
                 break
             taken.append((label, _href(base, kind, chosen[:i])))
             answer = nxt

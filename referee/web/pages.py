@@ -145,7 +145,7 @@ def create_game():
         body = _create_body(form)
         created = service().create_game(body)
     except (ValueError, ServiceError) as e:
-        problem = e.problem() if isinstance(e, ServiceError) else {"title": "Bad request", "detail": str(e), "status": 400}
+        problem = e.problem(i18n.current()) if isinstance(e, ServiceError) else {"title": i18n.current().gettext("Bad request"), "detail": str(e), "status": 400}
         return _new_page(form, problem=problem)
     # POST-redirect-GET: reloading the page that shows the links creates nothing. The links go
     # to the redirect target once, in a cookie scoped to it, never in a URL.
@@ -282,7 +282,8 @@ def play(game_id: str):
             body["expected_seq"] = int(seq)
         service().submit_move(game_id, seat, body)
     except (ValueError, ServiceError) as e:
-        problem = e.problem() if isinstance(e, ServiceError) else {"title": "Not a move", "detail": str(e), "status": 400}
+        problem = e.problem(i18n.current()) if isinstance(e, ServiceError) \
+            else {"title": i18n.current().gettext("Not a move"), "detail": str(e), "status": 400}
         # 200: the refusal is shown inline in the page (the API answers 4xx); data-status keeps it
         return page("game.html", gp=_build(game_id, seat), problem=problem, typed=typed)
     return redirect(url_for("web.game", game_id=game_id), 303)
