@@ -30,6 +30,9 @@ from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 LANGS = ("en", "de")
+# A deadline as each language writes it ("Wed 25 Nov 2026 14:00", "Mi., 25. Nov. 2026, 14:00"),
+# CLDR patterns for Babel's format_datetime.
+MOMENT = {"en": "EEE dd MMM y HH:mm", "de": "EEE, d. MMM y, HH:mm"}
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "messages"
@@ -83,7 +86,16 @@ class Translator:
     def datetime(self, ts: float, tz: Any = None, fmt: str = "EEE d MMM y HH:mm zzz") -> str:
         """A moment in the reader's locale and zone (`tz` a ZoneInfo or None for UTC)."""
         moment = datetime.fromtimestamp(ts, timezone.utc)
+        if fmt.endswith(" zzz"):  # the zone's own abbreviation (CET, EDT), as the IANA data has it, in every locale
+            local = moment.astimezone(tz or timezone.utc)
+            zone = local.tzname() or ""
+            return format_datetime(moment, fmt[:-4], tzinfo=tz or timezone.utc, locale=self.lang) + " " + zone
         return format_datetime(moment, fmt, tzinfo=tz or timezone.utc, locale=self.lang)
+
+    def moment(self, ts: float, tz: Any = None, zone: bool = False) -> str:
+        """A deadline in the reader's zone, written the way the reader's language writes it;
+        `zone` adds the zone's abbreviation (CET)."""
+        return self.datetime(ts, tz, MOMENT[self.lang] + (" zzz" if zone else ""))
 
     def number(self, n: float) -> str:
         return format_decimal(n, locale=self.lang)

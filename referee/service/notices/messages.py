@@ -65,9 +65,9 @@ def when(ts: float | None, tz: str | None = None, tr: Translator = EN) -> str:
     utc = datetime.fromtimestamp(ts, timezone.utc)
     z = zone(tz)
     if z is None or tz in ("UTC", "Etc/UTC"):
-        return tr.datetime(ts, None, "EEE d MMM y HH:mm") + " UTC"
-    return tr.gettext("%(local)s (%(zone)s), %(utc)s UTC", local=tr.datetime(ts, z, "EEE d MMM y HH:mm zzz"),
-                      zone=tz, utc=f"{utc:%H:%M}")
+        return tr.moment(ts) + " UTC"
+    return tr.gettext("%(local)s (%(zone)s), %(utc)s UTC", local=tr.moment(ts, z, zone=True), zone=tz,
+                      utc=f"{utc:%H:%M}")
 
 
 def move_text(rules: Any, move: Any) -> str:
