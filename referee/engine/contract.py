@@ -160,8 +160,9 @@ class Rules(Protocol):
         old callers get English. Game terms come from the game's glossary (engine/glossary.py)."""
         ...
 
-    def summary(self, view: dict, seat: int | None) -> str:
-        """A short plain-text summary of `view` for mails: a few lines, no JSON."""
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
+        """A short plain-text summary of `view` for mails: a few lines, no JSON; in `tr`'s
+        language where the game's hook is translated."""
         ...
 
     def facts(self, view: dict) -> dict:

@@ -277,15 +277,15 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
     return GamePage(
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
-        summary=_summary(rules, view, seat, names), facts=present.facts_text(rules, view, names),
+        summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names),
         view_json=_pretty(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit)
 
 
-def _summary(rules: Any, view: dict, seat: int | None, names: list[str]) -> str | None:
-    text = present.hook_text(rules, "summary", view, seat)
-    return with_names(text, names) if text else None
+def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:
+    text = present.hook_text(rules, "summary", view, seat, tr)
+    return with_names(text, names, tr=tr) if text else None
 
 
 def _pretty(doc: Any) -> str:

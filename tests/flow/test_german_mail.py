@@ -29,6 +29,7 @@ def test_one_scheduler_pass_mails_each_seat_in_its_own_language(database, clock,
     first = mail_sink.to(EMAILS[0])[-1]
     assert first["Subject"].endswith("Dein Zug") and "Ada, du bist an der Reihe in Babel." in first.get_content()
     assert "Frist: " in first.get_content() and "Deine Seite: " in first.get_content()
+    assert "Deine Lage:" in first.get_content() and "Startkarte noch zu bauen" in first.get_content()
     assert not mail_sink.to(EMAILS[1])
     clock.advance(H + 1)
     counts = run_once(svc)  # one pass: Ada's timeout (her default move ends her turn), Bo's turn

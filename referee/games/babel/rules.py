@@ -183,5 +183,5 @@ class GameRules(GameRulesBase):
         return {"round": view["turn"], "active_seat": None if view["phase"] == "over" else view["active"],
                 "scores": list(view["scores"])}
 
-    def summary(self, view: dict, seat: int | None) -> str:
-        return summary(view, seat)
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
+        return summary(view, seat, tr)

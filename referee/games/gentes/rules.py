@@ -156,5 +156,5 @@ class GameRules(GameRulesBase):
         return {"round": view["round"], "active_seat": view.get("turn_seat"),
                 "scores": [p.get("vp") for p in view["players"]]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.summarize(self.data, view, seat)

@@ -146,5 +146,5 @@ class GameRules(GameRulesBase):
         return {"round": view["round"], "active_seat": None if view["phase"] == "game_over" else view["active_seat"],
                 "scores": scoring.standings(self.data, view)["scores"]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.summary(self.data, view, seat)

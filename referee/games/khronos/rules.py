@@ -130,5 +130,5 @@ class GameRules(GameRulesBase):
         return {"round": view["round"], "active_seat": None if view["phase"] == "finished" else view["active_seat"],
                 "scores": [c if isinstance(c, int) else None for c in coins]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.lines(view, seat)

@@ -144,5 +144,5 @@ class GameRules(GameRulesBase):
         return {"round": view["generation_index"] + 1, "active_seat": view.get("active_player"),
                 "scores": [p.get("vp") for p in view["players"]]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.summary(self.data, view, seat)

@@ -198,7 +198,7 @@ def _summary(seen: Seen) -> str:
     """The game's summary of the seat's view, its players named (with their seat numbers, which
     mail commands use)."""
     try:
-        text = seen.rules.summary(seen.doc["view"], seen.seat).strip()
+        text = seen.rules.summary(seen.doc["view"], seen.seat, seen.tr).strip()
     except Exception:  # noqa: BLE001 - a hook must never break a mail
         return ""
     return with_names(text, seen.names, numbered=True, tr=seen.tr)
