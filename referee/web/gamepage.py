@@ -277,7 +277,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
     return GamePage(
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
-        summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names),
+        summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),
         view_json=_pretty(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit)
