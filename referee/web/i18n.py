@@ -52,10 +52,9 @@ def request_translator() -> Translator:
 
 
 def install(app: Flask) -> None:
-    babel = Babel(app, locale_selector=chosen_lang, default_locale=DEFAULT)
+    Babel(app, locale_selector=chosen_lang, default_locale=DEFAULT)
     app.extensions["babel"].instance.domain_instance = CatalogDomain()
     app.jinja_env.globals["page_lang"] = lambda: str(get_locale() or DEFAULT)
-    del babel
 
 
 def current() -> Translator:
