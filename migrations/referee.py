@@ -274,6 +274,77 @@ def m008_players_and_tables(db):
 
 
 @migrations()
+def m012_ratings(db):
+    # Ratings (issue 28): projections of the finished games' logs, rebuilt by `referee ratings
+    # rebuild` with identical numbers. rating_games: each finished game, whether it is rated (and
+    # why not), its players and ranks, ordered by its end; ratings: each player's current mu and
+    # sigma per game title (REAL: the exact doubles openskill gave); rating_history: after each
+    # rated game, for the profile's chart.
+    db.execute("""
+        CREATE TABLE rating_games (
+            game_id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            ended_at TEXT NOT NULL,
+            rated INTEGER NOT NULL,
+            why TEXT,
+            players TEXT NOT NULL,
+            ranks TEXT NOT NULL
+        )""")
+    db.execute("CREATE INDEX rating_games_order ON rating_games(title, rated, ended_at, game_id)")
+    db.execute("""
+        CREATE TABLE ratings (
+            title TEXT NOT NULL,
+            player_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            ordinal REAL NOT NULL,
+            games INTEGER NOT NULL,
+            shown INTEGER NOT NULL,
+            PRIMARY KEY (title, player_id)
+        )""")
+    # the leaderboard's pages: a range of this index alone (covering), whatever the page's start
+    db.execute("CREATE INDEX ratings_board ON ratings(title, shown, ordinal, player_id, name, mu, sigma, games)")
+    db.execute("CREATE INDEX ratings_player ON ratings(player_id)")
+    db.execute("""
+        CREATE TABLE rating_history (
+            title TEXT NOT NULL,
+            player_id TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            ended_at TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            PRIMARY KEY (title, player_id, n)
+        )""")
+    # Tournaments (issue 28): the organiser's settings (a JSON body as given, checked), its games
+    # by round and board with the players seated in order. Standings are computed from the
+    # games' results when read.
+    db.execute("""
+        CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            format TEXT NOT NULL,
+            status TEXT NOT NULL,
+            spec TEXT NOT NULL,
+            organiser_hash TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            created_at REAL NOT NULL
+        )""")
+    db.execute("CREATE INDEX tournaments_status ON tournaments(status)")
+    db.execute("""
+        CREATE TABLE tournament_games (
+            tournament_id TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            game_id TEXT,
+            players TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, round, board)
+        )""")
+    db.execute("CREATE INDEX tournament_games_game ON tournament_games(game_id)")
+
+
+@migrations()
 def m013_language(db):
     # Issue 29: a seat's language (en, de) for its mails and page; NULL follows its player's
     # language, else English. A setting, not derivable from the log.

@@ -14,6 +14,7 @@ from typing import Any
 from referee import __version__
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema
+from referee.service.ratings import CURSOR_PATTERN
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
@@ -21,7 +22,7 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
-               "Release": "api/release.json"}
+               "Release": "api/release.json", "CreateTournament": "api/create_tournament.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -97,6 +98,9 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
+    ("get", "/ratings/{game}"): "getLeaderboard", ("get", "/players/{player_id}/profile"): "getPlayerProfile",
+    ("post", "/tournaments"): "createTournament", ("get", "/tournaments/{tournament_id}"): "getTournament",
+    ("post", "/tournaments/{tournament_id}/adjudicate"): "adjudicateGame",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -183,6 +187,44 @@ def _player_paths() -> dict[str, Any]:
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
     }
+def _rating_paths() -> dict[str, Any]:
+    """Ratings, public profiles and tournaments (issue 28)."""
+    tid = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "/ratings/{game}": {"get": {
+            "summary": "A game's leaderboard, best first, paged by keyset (players shown after 5 rated games); "
+                       "`policy` states which games count",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"enum": list(GAME_IDS)}},
+                           {"name": "limit", "in": "query", "required": False,
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+                           {"name": "cursor", "in": "query", "required": False,
+                            "schema": {"type": "string", "pattern": CURSOR_PATTERN},
+                            "description": "`next_cursor` of the previous page"}],
+            "responses": {"200": _obj("{game, policy, shown_after, ratings: [{place, player: {id, name}, rating, mu, "
+                                      "sigma, games}], next_cursor}"), **_problems(400, 404)}}},
+        "/players/{player_id}/profile": {"get": {
+            "summary": "A player's public profile: name, games per title, ratings with their history, completion "
+                       "record (finished, timed out, resigned); never the address",
+            "parameters": [{"name": "player_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": _obj("{id, name, games, ratings, record}"), **_problems(404)}}},
+        "/tournaments": {"post": {
+            "summary": "Create a round-robin or Swiss tournament: the games of its first round (or all rounds) now",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateTournament")}}},
+            "responses": {"201": _obj("{id, organiser_token, url, rounds: [{round, games: [{board, id, players, url, "
+                                      "seats}], byes}]}"), **_problems(400, 422)}}},
+        "/tournaments/{tournament_id}": {"get": {
+            "summary": "The tournament: settings, pairings by round, each game's state, standings with the tie-breaks",
+            "parameters": [tid], "responses": {"200": _obj("The overview"), **_problems(404)}}},
+        "/tournaments/{tournament_id}/adjudicate": {"post": {
+            "summary": "The organiser ends a stalled game (no event for the stall policy's days) by its standings",
+            "parameters": [tid], "security": [{"organiserToken": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["game"], "additionalProperties": False,
+                "properties": {"game": {"type": "string"}}}}}},
+            "responses": {"200": _obj("{id, status, result}"), **_problems(400, 401, 403, 404, 409)}}},
+    }
+
+
 def _with_seat_counts(create: dict[str, Any]) -> dict[str, Any]:
     """CreateGame with each game's seat count, which the rules check (422 invalid-game-setup),
     so that the document says which bodies the server can seat."""
@@ -321,6 +363,7 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
+        **_rating_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",
@@ -353,5 +396,7 @@ def openapi_document() -> dict[str, Any]:
                                            "playerToken": {"type": "http", "scheme": "bearer",
                                                            "description": "A player token from POST /players/tokens"},
                                            "creatorToken": {"type": "http", "scheme": "bearer",
-                                                            "description": "The creator_token from POST /games"}}},
+                                                            "description": "The creator_token from POST /games"},
+                                           "organiserToken": {"type": "http", "scheme": "bearer",
+                                                              "description": "The organiser_token from POST /tournaments"}}},
     }

@@ -165,9 +165,10 @@ def _refuse_clashes(src: Database, dst: Database) -> None:
 
 
 def _rebuild_projections(target: str) -> None:
-    """Games list, players and deadlines from the target's events (the service's own rebuild)."""
+    """Games list, players, deadlines and ratings from the target's events (the service's own rebuilds)."""
     service = Referee(target, config=Config(database=target, state_cache_bytes=0))  # each game is loaded once
     service.rebuild_projections()
+    service.rebuild_ratings()
     _close(service.db)
 
 

@@ -14,8 +14,9 @@ from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Unauthorized
 from referee.service.links import game_url
 from referee.service.loaded import iso
+from referee.service import rating_updates
 from referee.service.notices import player_mail
-from referee.store import credentials, players, tenures
+from referee.store import credentials, players, ratings as ratings_store, tenures
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ def confirm(core: "Core", link: str, kind: str = "api") -> dict[str, Any]:
         if player is None:
             players.add(conn, secrets.token_hex(8), email, now)
             player = players.by_email(conn, email)
-        tenures.claim_by_email(conn, email, player["id"])
+        if tenures.claim_by_email(conn, email, player["id"]):
+            rating_updates.reconsider(conn, ratings_store.unrated_of(conn, player["id"]))
         token = secrets.token_urlsafe(32)
         players.add_token(conn, credentials.token_hash(token), player["id"], kind, now)
     return {"token": token, "player": profile_of(player)}

@@ -3,7 +3,8 @@
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
-feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py. New use cases get a module of
+feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
+tournaments.py (pairing.py: their pure arithmetic). New use cases get a module of
 their own and a line here.
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from referee.plumbing.config import Config
 from referee.service import (bots, create, feed, handover, join, language, mails, moves, narration, pauses,
-                             players, read, rebuild, rematch, replace, steps, tables, timing)
+                             players, ratings, read, rebuild, rematch, replace, steps, tables, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -111,6 +112,29 @@ class Referee(Core):
 
     def rematch_seat(self, game_id: str, seat: int, player_id: str | None = None) -> dict[str, Any]:
         return rematch.rematch_seat(self, game_id, seat, player_id)
+
+    # -- ratings and tournaments ----------------------------------------------------------------
+
+    def leaderboard(self, game: str, limit: int = 50, cursor: str | None = None) -> dict[str, Any]:
+        return ratings.leaderboard(self, game, limit, cursor)
+
+    def public_profile(self, player_id: str) -> dict[str, Any]:
+        return ratings.profile(self, player_id)
+
+    def rebuild_ratings(self) -> dict[str, int]:
+        return ratings.rebuild(self)
+
+    def create_tournament(self, body: Any) -> dict[str, Any]:
+        return tournaments.create_tournament(self, body)
+
+    def tournament(self, tournament_id: str) -> dict[str, Any]:
+        return tournaments.overview(self, tournament_id)
+
+    def adjudicate(self, tournament_id: str, game_id: str, token: str | None) -> dict[str, Any]:
+        return tournaments.adjudicate(self, tournament_id, game_id, token)
+
+    def advance_tournaments(self) -> int:
+        return tournaments.advance_tournaments(self)
 
     # -- reading ----------------------------------------------------------------------------
 
