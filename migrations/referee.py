@@ -274,6 +274,44 @@ def m008_players_and_tables(db):
 
 
 @migrations()
+def m010_alerts(db):
+    # Alert channels (issue 26): where a seat, a game or a player wants to be told, as an apprise
+    # URL or a browser's Web Push subscription. Settings and credentials (a URL may hold a
+    # service's token), never derivable from the logs, never shown to anyone but their owner.
+    # `owner` is 'seat' (game_id, seat, tenure: the channel dies when the seat changes hands),
+    # 'game' (game_id: the table's channel, public content only) or 'player' (player_id: every
+    # seat the player holds). `failures` counts failed deliveries in a row since `failing_since`;
+    # a channel that keeps failing is disabled (`disabled_at`, `disabled_reason`) until re-enabled.
+    db.execute("""
+        CREATE TABLE alert_channels (
+            id TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            game_id TEXT,
+            seat INTEGER,
+            tenure INTEGER,
+            player_id TEXT,
+            kind TEXT NOT NULL,
+            url TEXT NOT NULL,
+            subscription TEXT,
+            events TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            failing_since REAL,
+            disabled_at REAL,
+            disabled_reason TEXT
+        )""")
+    db.execute("CREATE INDEX alert_channels_game ON alert_channels(game_id)")
+    db.execute("CREATE INDEX alert_channels_player ON alert_channels(player_id)")
+    db.execute("CREATE INDEX alert_channels_url ON alert_channels(url)")
+    # The digest: daily or weekly, at an hour of the player's time zone, with or without single mails.
+    db.execute("ALTER TABLE players ADD COLUMN digest_every TEXT NOT NULL DEFAULT 'day'")
+    db.execute("ALTER TABLE players ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 8")
+    db.execute("ALTER TABLE players ADD COLUMN digest_only INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE players ADD COLUMN digest_next_at REAL")
+    db.execute("ALTER TABLE players ADD COLUMN digest_last_at REAL")
+
+
+@migrations()
 def m012_ratings(db):
     # Ratings (issue 28): projections of the finished games' logs, rebuilt by `referee ratings
     # rebuild` with identical numbers. rating_games: each finished game, whether it is rated (and

@@ -35,8 +35,9 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, games, mail, meta, metrics, players, ratings, tables
+    from referee.api import abuse, alerts, games, mail, meta, metrics, players, ratings, tables
     app.register_blueprint(games.bp)
+    app.register_blueprint(alerts.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(ratings.bp)
@@ -46,10 +47,12 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     from referee.web import mailpages, pages
     web_i18n.install(app)
     from referee.web import players as player_pages
+    from referee.web import alerts as alert_pages
     from referee.web import ratings as rating_pages
     app.register_blueprint(pages.bp)
     app.register_blueprint(mailpages.bp)
     app.register_blueprint(player_pages.bp)
+    app.register_blueprint(alert_pages.bp)
     app.register_blueprint(rating_pages.bp)
     abuse.install(app)
     metrics.install(app)

@@ -22,7 +22,8 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
-               "Release": "api/release.json", "CreateTournament": "api/create_tournament.json"}
+               "Release": "api/release.json", "AddChannel": "api/channel.json",
+               "CreateTournament": "api/create_tournament.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -98,6 +99,15 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
+    ("post", "/games/{game_id}/channels"): "addChannel", ("get", "/games/{game_id}/channels"): "listChannels",
+    ("delete", "/games/{game_id}/channels/{channel_id}"): "deleteChannel",
+    ("post", "/games/{game_id}/channels/{channel_id}/test"): "testChannel",
+    ("post", "/games/{game_id}/channels/{channel_id}/enable"): "enableChannel",
+    ("post", "/players/me/channels"): "addMyChannel", ("get", "/players/me/channels"): "listMyChannels",
+    ("delete", "/players/me/channels/{channel_id}"): "deleteMyChannel",
+    ("post", "/players/me/channels/{channel_id}/test"): "testMyChannel",
+    ("post", "/players/me/channels/{channel_id}/enable"): "enableMyChannel",
+    ("get", "/push/key"): "getPushKey",
     ("get", "/ratings/{game}"): "getLeaderboard", ("get", "/players/{player_id}/profile"): "getPlayerProfile",
     ("post", "/tournaments"): "createTournament", ("get", "/tournaments/{tournament_id}"): "getTournament",
     ("post", "/tournaments/{tournament_id}/adjudicate"): "adjudicateGame",
@@ -187,6 +197,59 @@ def _player_paths() -> dict[str, Any]:
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
     }
+
+
+def digits_at_most(bound: int) -> str:
+    """A pattern for the decimal strings (leading zeros allowed) whose value is at most `bound`:
+    a header cannot carry a `maximum`, and "16 digits" would let values past 2^53 through."""
+    b = str(bound)
+    ways = [f"[0-9]{{1,{len(b) - 1}}}"] if len(b) > 1 else []
+    for i, d in enumerate(b):
+        if d != "0":
+            rest = len(b) - i - 1
+            ways.append(b[:i] + (f"[0-{int(d) - 1}]" if d != "1" else "0") + (f"[0-9]{{{rest}}}" if rest else ""))
+    ways.append(b)
+    return "^(" + "|".join(ways) + ")$"
+
+
+def _alert_paths() -> dict[str, Any]:
+    """Alert channels: chat and push (issue 26)."""
+    player = [{"playerToken": []}]
+    cid = {"name": "channel_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    scope = {"name": "scope", "in": "query", "required": False, "schema": {"enum": ["seat", "game"]},
+             "description": "seat (default: the caller's seat's channels) or game (the game's own; the creator)"}
+    optional = {"required": False, "content": {"application/json": {"schema": {
+        "type": "object", "additionalProperties": False, "maxProperties": 0, "description": "No body, or {}"}}}}
+    body = {"required": True, "content": {"application/json": {"schema": _ref("AddChannel")}}}
+    who = [*BEARER, *player, {"creatorToken": []}]
+    one = "{id, scope, kind, url, events, seat, enabled, disabled_reason, failures}"
+    paths: dict[str, Any] = {}
+    for base, params, security, owner in (("/games/{game_id}/channels", [GAME_ID], who, "the caller's seat or, "
+                                           "with scope game, the game (its creator)"),
+                                          ("/players/me/channels", [], player, "the signed-in player (every seat "
+                                           "they hold)")):
+        paths[base] = {
+            "post": {"summary": f"Add an alert channel of {owner}: an apprise URL or a Web Push subscription",
+                     "parameters": params, "security": security, "requestBody": body,
+                     "responses": {"201": _obj(one), **_problems(400, 401, 403, 404, 409, 422)}},
+            "get": {"summary": f"The alert channels of {owner}", "parameters": [*params, scope] if params else [],
+                    "security": security, "responses": {"200": _obj("{channels: [" + one + "]}"),
+                                                        **_problems(400, 401, 403, 404)}}}
+        paths[base + "/{channel_id}"] = {"delete": {
+            "summary": "Remove one of the caller's channels", "parameters": [*params, cid], "security": security,
+            "responses": {"200": _obj("{deleted}"), **_problems(401, 403, 404)}}}
+        paths[base + "/{channel_id}/test"] = {"post": {
+            "summary": "Send a test alert to the channel", "parameters": [*params, cid], "security": security,
+            "requestBody": optional, "responses": {"202": _obj("{queued, channel}"), **_problems(400, 401, 403, 404)}}}
+        paths[base + "/{channel_id}/enable"] = {"post": {
+            "summary": "Switch a channel that was disabled after failing on again", "parameters": [*params, cid],
+            "security": security, "requestBody": optional,
+            "responses": {"200": _obj(one), **_problems(400, 401, 403, 404)}}}
+    paths["/push/key"] = {"get": {"summary": "The Web Push VAPID public key (a browser's applicationServerKey)",
+                                  "responses": {"200": _obj("{public_key}")}}}
+    return paths
+
+
 def _rating_paths() -> dict[str, Any]:
     """Ratings, public profiles and tournaments (issue 28)."""
     tid = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -341,7 +404,7 @@ def openapi_document() -> dict[str, Any]:
                            {"name": "Last-Event-ID", "in": "header", "required": False,
                             "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
                                            "replaces `after`",
-                            "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+                            "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
             "responses": {"200": {"description": "Events", "content": {
                 "application/json": {"schema": {
                     "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}},
@@ -363,6 +426,7 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
+        **_alert_paths(),
         **_rating_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "

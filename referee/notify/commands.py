@@ -1,6 +1,7 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
     help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+    alert [URL [events...] | off|test|on ID]
     | rematch | lang en|de
 
 German command words work too (hilfe, stand, verlauf, züge, aufgeben, pausieren, fortsetzen,
@@ -32,7 +33,8 @@ from referee.store.db import write_transaction
 if TYPE_CHECKING:
     from referee.service.referee import Referee
 
-NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch", "lang")
+NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch", "lang",
+         "alert")
 # German command words (GLOSSARY.de.md): each reads as its English command; so do their levels.
 GERMAN = {"hilfe": "help", "stand": "status", "verlauf": "history", "züge": "moves", "zuege": "moves",
           "aufgeben": "resign", "pausieren": "pause", "pause": "pause", "fortsetzen": "resume",
@@ -43,12 +45,16 @@ HISTORY_DEFAULT, HISTORY_MAX = 10, 100
 
 def parse(line: str) -> tuple[str, list[str]] | None:
     """(command, arguments) when `line` starts with a command word (English or German), else None."""
-    words = line.strip().lower().split()
+    words = line.strip().split()
     if not words:
         return None
-    command = GERMAN.get(words[0], words[0])
-    if command in NAMES:
-        return command, [GERMAN_LEVELS.get(w, w) for w in words[1:]] if command == "notify" else words[1:]
+    command = GERMAN.get(words[0].lower(), words[0].lower())
+    if command not in NAMES:
+        return None
+    if command == "alert":  # a channel URL keeps its case (its tokens are case-sensitive)
+        return command, words[1:]
+    args = [w.lower() for w in words[1:]]
+    return command, [GERMAN_LEVELS.get(w, w) for w in args] if command == "notify" else args
     return None
 
 
@@ -70,7 +76,10 @@ def help_lines(title: str, examples: list[str], tr: Translator = EN) -> list[str
                      "  pause, resume         pause the game for a vacation, or end the pause\n"
                      "  notify all|turn|none  which mails you get: all, only when you must act, or only answers\n"
                      "  rematch               once the game is over: ask for a rematch, or accept the one asked for\n"
-                     "  lang en|de            the language of your mails and page: English or German",
+                     "  lang en|de            the language of your mails and page: English or German\n"
+                     "  alert URL [events]    alerts to a chat or phone (an apprise URL such as ntfy://topic), for\n"
+                     "                        turn reminder game_over messages (default all); `alert` lists yours;\n"
+                     "                        `alert off ID`, `alert test ID`, `alert on ID` remove, test, switch on again",
                      n=HISTORY_DEFAULT).split("\n")
 
 
@@ -131,6 +140,8 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
                     else _("From now on your mails and your page are in German.")]
         else:
             head, helpful = [_("lang takes one of: en, de.")], True
+    elif command == "alert":
+        head = _alert(service, game_id, seat, args)
     else:
         head = []
     loaded = service.load(game_id)
@@ -156,7 +167,7 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
             p["seat"] == seat for p in seen.doc["prompts"]) else _("You have nothing to decide now.")],
             prompt=True, all_moves=True)
     subject = {"resign": _("Resign"), "pause": _("Pause"), "resume": _("Resume"), "rematch": _("Rematch"),
-               "notify": _("Notify"), "lang": _("Language")}.get(command, command.capitalize())
+               "notify": _("Notify"), "lang": _("Language"), "alert": _("Alerts")}.get(command, command.capitalize())
     return messages.command_reply(seen, subject, head, position=command == "resume", prompt=command == "resume")
 
 
@@ -223,6 +234,34 @@ def _level_text(level: str, tr: Translator) -> str:
     return {"all": tr.gettext("From now on you get every notification of this game."),
             "turn": tr.gettext("From now on you get mails only when you must act (and the result)."),
             "none": tr.gettext("From now on you get no mails except answers to yours.")}[level]
+
+
+def _alert(service: "Referee", game_id: str, seat: int, args: list[str]) -> list[str]:
+    """The `alert` command: add, list, remove, test or switch on again the seat's channels."""
+    from referee.service.alerts import EVENTS, Owner, masked
+    owner = Owner("seat", game_id, seat)
+    try:
+        if len(args) == 2 and args[0].lower() in ("off", "test", "on"):
+            verb = args[0].lower()
+            {"off": service.remove_channel, "test": service.test_channel, "on": service.enable_channel}[verb](owner, args[1])
+            done = {"off": "removed", "test": "sent a test alert to", "on": "switched on again"}[verb]
+            head = [f"Done: {done} channel {args[1]}."]
+        elif args:
+            events = [a.lower() for a in args[1:]]
+            body: dict[str, Any] = {"url": args[0], **({"events": events} if events else {})}
+            if any(e not in EVENTS for e in events):
+                return [f"alert: events are {', '.join(EVENTS)}."]
+            added = service.add_channel(owner, body)
+            head = [f"Added channel {added['id']} ({masked(added['url'])}) for: {', '.join(added['events'])}."]
+        else:
+            head = []
+    except ServiceError as e:
+        return [f"No change: {e.detail}"]
+    mine = service.channels(owner)
+    listed = [f"  {c['id']}  {'browser push' if c['kind'] == 'push' else masked(c['url'])}  "
+              f"{', '.join(c['events'])}{'' if c['enabled'] else '  (switched off: ' + (c['disabled_reason'] or '') + ')'}"
+              for c in mine]
+    return head + (["Your alert channels in this game:", *listed] if listed else ["You have no alert channels here."])
 
 
 def _act(action, done: str, failed: str) -> list[str]:

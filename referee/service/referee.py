@@ -14,7 +14,8 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (bots, create, feed, handover, join, language, mails, moves, narration, pauses,
+from referee.service import (alerts, bots, create, digest, feed, handover, join, language, mails, moves,
+                             narration, pauses,
                              players, ratings, read, rebuild, rematch, replace, steps, tables, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
@@ -30,6 +31,7 @@ class Referee(Core):
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
+        alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
 
     # -- creating and playing ---------------------------------------------------------------
 
@@ -112,6 +114,47 @@ class Referee(Core):
 
     def rematch_seat(self, game_id: str, seat: int, player_id: str | None = None) -> dict[str, Any]:
         return rematch.rematch_seat(self, game_id, seat, player_id)
+
+    # -- alert channels (chat, push) ---------------------------------------------------------
+
+    def channel_owner(self, game_id: str, token: str | None, scope: str = "seat") -> alerts.Owner:
+        return alerts.owner_for(self, game_id, token, scope)
+
+    def channel_owner_of(self, game_id: str, token: str | None, channel_id: str) -> alerts.Owner:
+        return alerts.owner_of_channel(self, game_id, token, channel_id)
+
+    def player_channels_owner(self, player_id: str) -> alerts.Owner:
+        return alerts.player_owner(player_id)
+
+    def add_channel(self, owner: alerts.Owner, body: Any) -> dict[str, Any]:
+        return alerts.add(self, owner, body)
+
+    def channels(self, owner: alerts.Owner) -> list[dict[str, Any]]:
+        return alerts.listing(self, owner)
+
+    def remove_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.remove(self, owner, channel_id)
+
+    def enable_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.enable(self, owner, channel_id)
+
+    def test_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.test(self, owner, channel_id)
+
+    def alert_delivered(self, channel_ids: list[str]) -> None:
+        alerts.delivered(self, channel_ids)
+
+    def alert_failed(self, channel_ids: list[str], reason: str, gone: bool = False) -> bool:
+        return alerts.failed(self, channel_ids, reason, gone)
+
+    def alert_live(self, channel_ids: list[str]) -> bool:
+        return alerts.live(self, channel_ids)
+
+    def alert_subscription(self, channel_ids: list[str]) -> dict[str, Any] | None:
+        return alerts.subscription(self, channel_ids)
+
+    def vapid_keys(self) -> tuple[str, str]:
+        return alerts.vapid_keys(self)
 
     # -- ratings and tournaments ----------------------------------------------------------------
 
@@ -196,7 +239,7 @@ class Referee(Core):
         return tables.expire_open_games(self)
 
     def send_digests(self) -> int:
-        return players.send_digests(self)
+        return digest.send_digests(self)
 
     def play_bots(self) -> int:
         return bots.play_bots(self)

@@ -47,8 +47,10 @@ def _when(ts: float, tz: str | None, tr: Translator) -> str:
     return tr.datetime(ts, zone, "yyyy-MM-dd HH:mm zzz")
 
 
-def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[str, Any]], day: str, now: float) -> bool:
-    """The daily list of a player's games (the same list as "my games"), in the player's
+def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[str, Any]], day: str, now: float,
+           news: dict[str, list[str]] | None = None, key: str | None = None) -> bool:
+    """The list of a player's games (the same list as "my games") with what happened in each
+    since the last digest (`news`, told as the player's seat may see it), in the player's
     language; False if queued before."""
     tr = _tr(player.get("lang"))
     _ = tr.gettext
@@ -70,10 +72,11 @@ def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[st
                     _("- %(title)s with %(opponents)s: waiting for %(who)s", title=g["title"], opponents=opponents,
                       who=waiting))
         lines.append(f"{line}\n  {g['url']}")
+        lines.extend(f"    {part}" for told in (news or {}).get(g["id"], []) for part in told.splitlines())
     if not running:
         lines.append(_("You hold no seat in a running game."))
     lines += ["", _("Open your games: %(link)s\nNo more digests: switch them off on that page.",
                     link=f"{base_url.rstrip('/')}/me")]
     return outbox.enqueue(conn, NO_GAME, None, "email", player["email"], "digest",
                           tr.ngettext("Your games today: %(n)d waits for you", "Your games today: %(n)d wait for you",
-                                      mine), "\n".join(lines), f"digest:{player['id']}:{day}", now)
+                                      mine), "\n".join(lines), key or f"digest:{player['id']}:{day}", now)
