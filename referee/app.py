@@ -35,8 +35,9 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, games, mail, meta, metrics, players, tables
+    from referee.api import abuse, games, mail, meta, metrics, players, tables, talk
     app.register_blueprint(games.bp)
+    app.register_blueprint(talk.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(mail.bp)

@@ -21,7 +21,8 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
-               "Release": "api/release.json"}
+               "Release": "api/release.json", "PostMessage": "api/post_message.json",
+               "TalkPolicy": "api/talk_policy.json", "Message": "api/message.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -97,6 +98,9 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
+    ("post", "/games/{game_id}/messages"): "postMessage", ("get", "/games/{game_id}/messages"): "getMessages",
+    ("get", "/games/{game_id}/mutes"): "getMutes", ("put", "/games/{game_id}/mutes/{seat}"): "muteSeat",
+    ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -183,6 +187,50 @@ def _player_paths() -> dict[str, Any]:
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
     }
+def _talk_paths() -> dict[str, Any]:
+    """Table talk (issue 24)."""
+    seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+    mutes = _obj("{muted: [seat, ...]}: the seats whose messages the caller does not see (its own alone)")
+    listed = {"type": "object", "properties": {"messages": {"type": "array", "items": _ref("Message")}}}
+    return {
+        "/games/{game_id}/messages": {
+            "post": {"summary": "Write to the table: to all, to some seats (private press), or a private note",
+                     "description": "The game's talk policy (`talk` at creation) may refuse it: 403 "
+                                    "`message-refused` naming the policy; nothing is stored. A seat may write "
+                                    "REFEREE_TALK_LIMIT messages (default 30 per 10 minutes), then 429 with "
+                                    "Retry-After. Control characters other than newline are removed.",
+                     "security": BEARER, "parameters": [GAME_ID],
+                     "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PostMessage")}}},
+                     "responses": {"201": {"description": "{message}: the stored message", "content": {
+                         "application/json": {"schema": {"type": "object", "properties": {
+                             "message": _ref("Message")}}}}},
+                         **_problems(400, 401, 403, 404, 409, 422)}},
+            "get": {"summary": "The messages the caller may read (and has not muted), after `after`",
+                    "description": "As `GET /games/{id}/events`: JSON, with `wait=S` a long poll, or with "
+                                   "`Accept: text/event-stream` a live stream of `id: SEQ` / `data: Message`. "
+                                   "A spectator reads messages to all only where the policy lets spectators "
+                                   "read; private messages once the game is over where the policy reveals them.",
+                    "security": [{}, *BEARER],
+                    "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+                                   {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                                   {"name": "Last-Event-ID", "in": "header", "required": False,
+                                    "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+                    "responses": {"200": {"description": "Messages", "content": {
+                        "application/json": {"schema": listed},
+                        "text/event-stream": {"schema": {"type": "string", "description": "id: SEQ / data: Message frames"}}}},
+                        **_problems(401, 404)}}},
+        "/games/{game_id}/mutes": {"get": {
+            "summary": "The seats the caller muted", "security": BEARER, "parameters": [GAME_ID],
+            "responses": {"200": mutes, **_problems(401, 404)}}},
+        "/games/{game_id}/mutes/{seat}": {
+            "put": {"summary": "Mute a seat's messages for the caller alone (nobody else is told)",
+                    "security": BEARER, "parameters": [GAME_ID, seat],
+                    "responses": {"200": mutes, **_problems(400, 401, 404)}},
+            "delete": {"summary": "Unmute a seat", "security": BEARER, "parameters": [GAME_ID, seat],
+                       "responses": {"200": mutes, **_problems(400, 401, 404)}}},
+    }
+
+
 def _with_seat_counts(create: dict[str, Any]) -> dict[str, Any]:
     """CreateGame with each game's seat count, which the rules check (422 invalid-game-setup),
     so that the document says which bodies the server can seat."""
@@ -321,6 +369,7 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
+        **_talk_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",

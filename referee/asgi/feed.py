@@ -51,6 +51,7 @@ from referee.store.watch import HeadWatcher
 from referee.web.access import PLAYER_COOKIE, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
+ROUTES = {"events": ROUTE, "messages": "/games/<game_id>/messages"}
 READ_THREADS = 4      # the feed's pool for blocking reads (each holds a database connection)
 RETRY_MS = 3000       # how long an EventSource waits before it reconnects
 SHARED_READS = 1024   # reads kept for other streams of the same game, viewer and position
@@ -87,6 +88,15 @@ class LiveFeed:
     # -- the route ----------------------------------------------------------------------------
 
     async def endpoint(self, request: Request) -> Response:
+        """GET /games/{id}/events."""
+        return await self._endpoint(request, "events")
+
+    async def messages_endpoint(self, request: Request) -> Response:
+        """GET /games/{id}/messages: the game's table talk the viewer may read, the same way
+        (JSON with `after` and `wait`, or a stream); `id:` is the message's seq."""
+        return await self._endpoint(request, "messages")
+
+    async def _endpoint(self, request: Request, channel: str) -> Response:
         started = time.perf_counter()
         game_id = request.path_params["game_id"]
         try:
@@ -96,9 +106,9 @@ class LiveFeed:
                 response = _problem(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
                                     {"Allow": "GET, HEAD, OPTIONS"})
             elif request.method == "GET" and "text/event-stream" in request.headers.get("accept", ""):
-                response = await self._stream(request, game_id, started)
+                response = await self._stream(request, game_id, started, channel)
             else:
-                response = await self._poll(request, game_id)
+                response = await self._poll(request, game_id, channel)
         except ServiceError as e:
             response = _problem(e.status, e.title, e.detail, e.headers, e.problem())
         except OperationalError as e:  # as app.py: the database is away, nothing changed
@@ -107,41 +117,42 @@ class LiveFeed:
                                 "the database is unavailable right now; nothing was changed, retry shortly",
                                 {"Retry-After": "2"})
         if not isinstance(response, StreamingResponse):  # a stream is logged when it ends
-            self._log(request, game_id, response.status_code, started)
+            self._log(request, game_id, response.status_code, started, route=ROUTES[channel])
         return response
 
-    async def _poll(self, request: Request, game_id: str) -> Response:
+    async def _poll(self, request: Request, game_id: str, channel: str) -> Response:
         after = _after(request)
         wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
-        viewer, frames = await self._open(request, game_id, after)
+        viewer, frames = await self._open(request, game_id, after, channel)
         events = [e for _, e, _ in frames]
         if not events and wait > 0:
             address = _address(request)
             self.limits.acquire(address)
             try:
-                head = await self.watcher.wait(game_id, after, wait)
+                head = await self.watcher.wait(watch_key(game_id, channel), after, wait)
                 if head is not None:
-                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head)]
+                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head, channel)]
             finally:
                 self.limits.release(address)
-        return Response(self.flask.json.dumps({"events": events}) + "\n", media_type="application/json",
+        return Response(self.flask.json.dumps({channel: events}) + "\n", media_type="application/json",
                         headers=HEADERS)
 
-    async def _stream(self, request: Request, game_id: str, started: float) -> Response:
+    async def _stream(self, request: Request, game_id: str, started: float, channel: str = "events") -> Response:
         after = _after(request)
         parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
         address = _address(request)
         self.limits.acquire(address)
         try:
-            viewer, first = await self._open(request, game_id, after)
+            viewer, first = await self._open(request, game_id, after, channel)
         except BaseException:
             self.limits.release(address)
             raise
-        events = self._events(request, game_id, viewer, after, first, address, started)
+        events = self._events(request, game_id, viewer, after, first, address, started, channel)
         return StreamingResponse(events, media_type="text/event-stream", headers=STREAM_HEADERS)
 
     async def _events(self, request: Request, game_id: str, viewer: int | None, after: int,
-                      first: list[tuple[int, dict, bytes]], address: str, started: float) -> AsyncIterator[bytes]:
+                      first: list[tuple[int, dict, bytes]], address: str, started: float,
+                      channel: str = "events") -> AsyncIterator[bytes]:
         """The stream's body: the events after `after`, then each new one as it is appended."""
         sent = 0
         try:
@@ -153,22 +164,23 @@ class LiveFeed:
             # Lifetimes end spread out, so a server's streams do not all reconnect at once.
             until = time.monotonic() + self.config.stream_lifetime * random.uniform(0.85, 1.0)
             while (left := until - time.monotonic()) > 0:
-                head = await self.watcher.wait(game_id, last, min(self.config.stream_heartbeat, left))
+                head = await self.watcher.wait(watch_key(game_id, channel), last,
+                                               min(self.config.stream_heartbeat, left))
                 if head is None:
                     if until - time.monotonic() > 0:
                         yield b": keep-alive\n\n"
                     continue
-                for seq, _, frame in await self._frames(game_id, viewer, last, head):
+                for seq, _, frame in await self._frames(game_id, viewer, last, head, channel):
                     yield frame
                     last, sent = seq, sent + 1
         finally:
             self.limits.release(address)
-            self._log(request, game_id, 200, started, stream=True, sent=sent)
+            self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel])
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
-    async def _open(self, request: Request, game_id: str,
-                    after: int) -> tuple[int | None, list[tuple[int, dict, bytes]]]:
+    async def _open(self, request: Request, game_id: str, after: int,
+                    channel: str = "events") -> tuple[int | None, list[tuple[int, dict, bytes]]]:
         """The viewer (401/404 as the API answers them) and the events after `after`. When the
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
@@ -179,12 +191,12 @@ class LiveFeed:
         viewer = None
         if authorization is not None or cookie or session:
             viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)
-        head = self.watcher.head(game_id)
+        head = self.watcher.head(watch_key(game_id, channel))
         if head is None:
-            return viewer, await self._run(self._read_frames, game_id, viewer, after)
+            return viewer, await self._run(self._read_frames, game_id, viewer, after, channel)
         if head <= after:
             return viewer, []
-        return viewer, await self._frames(game_id, viewer, after, head)
+        return viewer, await self._frames(game_id, viewer, after, head, channel)
 
     def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str,
                 session: str = "") -> int | None:
@@ -205,18 +217,23 @@ class LiveFeed:
             seat = self.service.seat_of_session(game_id, session)
         return seat
 
-    def _read_frames(self, game_id: str, viewer: int | None, after: int) -> list[tuple[int, dict, bytes]]:
-        return [(e["seq"], e, _frame(self.flask, e)) for e in self.service.feed(game_id, viewer, after)]
+    def _read_frames(self, game_id: str, viewer: int | None, after: int,
+                     channel: str = "events") -> list[tuple[int, dict, bytes]]:
+        if channel == "messages":  # table talk: the messages the viewer may read (service/talk.py)
+            found = self.service.messages(game_id, viewer, after)
+        else:
+            found = self.service.feed(game_id, viewer, after)
+        return [(e["seq"], e, _frame(self.flask, e)) for e in found]
 
     async def _frames(self, game_id: str, viewer: int | None, after: int,
-                      head: int) -> list[tuple[int, dict, bytes]]:
+                      head: int, channel: str = "events") -> list[tuple[int, dict, bytes]]:
         """The events after `after` (the game's head being at least `head`) for `viewer`, each
         with its SSE frame: read once for every stream of the game at the same place with the
         same viewer (a move wakes them together)."""
-        key = (game_id, viewer, after, head)
+        key = (game_id, viewer, after, head, channel)
         future = self._reads.get(key)
         if future is None:
-            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after))
+            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after, channel))
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
             self._reads[key] = future
             while len(self._reads) > SHARED_READS:
@@ -226,9 +243,15 @@ class LiveFeed:
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    def _log(self, request: Request, game_id: str, status: int, started: float, **extra: Any) -> None:
-        log_fields(self.requests, "request", method=request.method, route=ROUTE, status=status,
+    def _log(self, request: Request, game_id: str, status: int, started: float, route: str = ROUTE,
+             **extra: Any) -> None:
+        log_fields(self.requests, "request", method=request.method, route=route, status=status,
                    ms=round((time.perf_counter() - started) * 1000, 2), game_id=game_id, **extra)
+
+
+def watch_key(game_id: str, channel: str) -> str:
+    """What the head watcher watches: a game's events, or its messages (store/watch.py)."""
+    return game_id if channel == "events" else f"{game_id}/messages"
 
 
 def _after(request: Request) -> int:

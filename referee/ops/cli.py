@@ -190,17 +190,23 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
     if file:
         try:
             lines = Path(file).read_text().splitlines()
-            events = [json.loads(line) for line in lines if line.strip()]
+            rows = [json.loads(line) for line in lines if line.strip()]
         except (OSError, json.JSONDecodeError) as e:
             _fail(f"cannot read {file}: {e}")
+        # An export holds the game's events, then its table talk (lines of kind "message").
+        talk = [r for r in rows if isinstance(r, dict) and r.get("kind") == "message"]
+        events = [r for r in rows if not (isinstance(r, dict) and r.get("kind") == "message")]
     else:
         service = _service(ctx)
         try:
             events = [e.to_json() for e in service.raw_events(game_id)]
+            talk = service.message_export(game_id, None, full=True)
             seed_bytes = seed_bytes or service.load(game_id).seed
         except ServiceError as e:
             _fail(e.detail)
     report = verify_events(events, seed_bytes)
+    if report.ok:
+        report.check_messages(talk)
     click.echo(json.dumps(report.to_json(), indent=2))
     if not report.ok:
         sys.exit(1)
@@ -241,6 +247,7 @@ def export(ctx, game_id: str, full: bool) -> None:
     service = _service(ctx)
     try:
         rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
+        rows += service.message_export(game_id, None, full=full)  # table talk: its own chain, after the log
     except ServiceError as e:
         _fail(e.detail)
     for row in rows:

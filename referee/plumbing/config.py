@@ -35,6 +35,7 @@ class Config:
     streams_per_process: int = 5000
     stream_lifetime: int = 300
     stream_heartbeat: int = 15
+    talk_limit: str = "30/10 minutes"                # table-talk messages per seat (notes too); "" for none
     open_game_expiry: str = "14d"                    # an open table nobody fills is cancelled after this
 
     @classmethod
