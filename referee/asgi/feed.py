@@ -173,6 +173,8 @@ class LiveFeed:
                 for seq, _, frame in await self._frames(game_id, viewer, last, head, channel):
                     yield frame
                     last, sent = seq, sent + 1
+                if channel == "messages":  # messages this viewer may not read: read past them, not again
+                    last = max(last, head)
         finally:
             self.limits.release(address)
             self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel])
@@ -192,7 +194,9 @@ class LiveFeed:
         if authorization is not None or cookie or session:
             viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)
         head = self.watcher.head(watch_key(game_id, channel))
-        if head is None:
+        # Who may read a message also changes when the game ends (private press revealed), which
+        # moves no message head: a request of its own reads afresh, never a shared earlier read.
+        if head is None or channel == "messages":
             return viewer, await self._run(self._read_frames, game_id, viewer, after, channel)
         if head <= after:
             return viewer, []

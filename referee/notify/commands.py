@@ -55,7 +55,11 @@ def help_lines(title: str, examples: list[str]) -> list[str]:
         "  resign                resign the game",
         "  pause, resume         pause the game for a vacation, or end the pause",
         "  notify all|turn|none  which mails you get: all, only when you must act, or only answers",
-        "  rematch               once the game is over: ask for a rematch, or accept the one asked for"]
+        "  rematch               once the game is over: ask for a rematch, or accept the one asked for",
+        "Table talk (any line of a mail, beside moves or a command):",
+        "  say all: text         a message to every seat",
+        "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)",
+        "  say note: text        a note only you read"]
 
 
 def examples(seen: messages.Seen) -> list[str]:
