@@ -85,6 +85,9 @@ class Referee(Core):
     def lobby(self, **filters: Any) -> dict[str, Any]:
         return tables.lobby(self, **filters)
 
+    def open_table(self, game_id: str, token: str | None) -> dict[str, Any]:
+        return tables.open_table(self, game_id, token)
+
     def start_game(self, game_id: str, token: str | None) -> dict[str, Any]:
         return tables.start(self, game_id, token)
 

@@ -27,6 +27,18 @@ def is_creator(core: "Core", table: dict[str, Any] | None, token: str | None) ->
     return table["creator_player"] is not None and players.player_for_token(core.db.conn, hashed) == table["creator_player"]
 
 
+def open_table(core: "Core", game_id: str, token: str | None) -> dict[str, Any]:
+    """What an open game's page says: the seats still free, whether the caller created the table
+    (and so may start it early or cancel it), and whether starting now is allowed."""
+    loaded = core.load(game_id)
+    held = [s["seat"] for s in tenures.seats(core.db.conn, game_id) if s["holder"] == tenures.HELD]
+    free = [s for s in range(loaded.seat_count()) if s not in held]
+    taken = len(held)
+    return {"free": free, "taken": taken, "join_url": join_url(core.config.base_url, game_id),
+            "creator": is_creator(core, tables_mod.get(core.db.conn, game_id), token),
+            "can_start": taken >= loaded.rules.min_players and free == list(range(taken, loaded.seat_count()))}
+
+
 def _creator_table(core: "Core", game_id: str, token: str | None) -> dict[str, Any]:
     core.load(game_id)  # 404 first
     table = tables_mod.get(core.db.conn, game_id)

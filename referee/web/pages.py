@@ -226,7 +226,8 @@ def game(game_id: str):
     seat = _seat(game_id)
     if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
-    return page("game.html", gp=_build(game_id, seat, k, kind, chosen))
+    table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
+    return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table)
 
 
 @bp.post("/g/<game_id>/move")
@@ -280,6 +281,22 @@ def mute(game_id: str):
         raise BadRequest("seat must be a seat number", parameter="seat")
     service().set_mute(game_id, seat, int(other), request.form.get("on") != "0")
     return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
+
+
+@bp.post("/g/<game_id>/start")
+def start(game_id: str):
+    """The creator (signed in) starts an open table early with the seats taken so far."""
+    _require_csrf()
+    service().start_game(game_id, access.player_session())
+    return redirect(url_for("web.game", game_id=game_id), 303)
+
+
+@bp.post("/g/<game_id>/cancel")
+def cancel(game_id: str):
+    """The creator (signed in) cancels an open table nobody else needs."""
+    _require_csrf()
+    service().cancel_game(game_id, access.player_session())
+    return redirect(url_for("web.game", game_id=game_id), 303)
 
 
 @bp.post("/g/<game_id>/resign")

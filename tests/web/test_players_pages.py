@@ -120,3 +120,38 @@ def test_sign_in_open_a_table_join_from_the_lobby_and_play_from_my_games(site, s
     assert new_id != gid and ada.page.url.endswith(new_id)
     assert site.service.game(new_id, None)["status"] == "active"
     print(f"\nplayers: {clicks} clicks")
+
+
+def test_an_open_table_shows_its_join_link_and_only_its_creator_starts_it_early(site, sink, tabs):
+    ada, bo = tabs("ada"), tabs("bo", 390)
+    sign_in(site, sink, ada, ADA)
+    ada.page.goto(f"{site.url}/lobby")
+    ada.page.select_option("#open-table select[name=game]", "khronos")
+    ada.page.fill("#open-table input[name=name]", "Ada")
+    ada.page.fill("#open-table input[name=seats]", "3")
+    with ada.page.expect_navigation():
+        ada.page.click("#open-table button[type=submit]")
+    gid = ada.page.url.rsplit("/", 1)[1]
+    panel = ada.page.locator("#open-table")
+    assert "2 of 3 seats free" in panel.text_content()
+    assert panel.locator(f'a[href="{site.url}/join/{gid}"]').count() == 1
+    assert ada.page.locator("#start").count() == 0  # Khronos needs two players; one is not enough
+    assert ada.page.locator("#cancel").count() == 1
+
+    sign_in(site, sink, bo, BO)
+    bo.page.goto(f"{site.url}/join/{gid}")  # the shared link
+    bo.page.fill("#join input[name=name]", "Bo")
+    with bo.page.expect_navigation():
+        bo.page.click("#join button[type=submit]")
+    assert "1 of 3 seats free" in bo.page.locator("#open-table").text_content()
+    assert bo.page.locator("#start, #cancel").count() == 0  # only the creator starts or cancels
+    assert bo.page.evaluate("document.documentElement.scrollWidth") <= 390
+    bo.shot("players-open-table-phone")
+
+    ada.page.reload()
+    ada.shot("players-open-table-wide")
+    with ada.page.expect_navigation():
+        ada.page.click("#start")
+    assert site.service.load(gid).status == "active"
+    assert [s["name"] for s in site.service.load(gid).created["seats"]] == ["Ada", "Bo"]
+    assert ada.page.locator("#open-table").count() == 0 and "to move" in ada.page.locator(".seats").text_content()
