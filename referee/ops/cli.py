@@ -331,7 +331,7 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, talk.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")

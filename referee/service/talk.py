@@ -136,10 +136,11 @@ def messages_for(core: "Core", game_id: str, viewer: int | None, after: int = 0,
     loaded = core.load(game_id)
     conn = core.db.conn
     muted = messages.muted_by(conn, game_id, viewer) if viewer is not None else set()
+    policy, over = policy_of(loaded.created), game_over(loaded)
     out: list[dict[str, Any]] = []
     while len(out) < limit:
         batch = messages.read(conn, game_id, after, limit=500)
-        out += [m for m in batch if readable(loaded, m, viewer) and shown(m, viewer, muted)]
+        out += [m for m in batch if visible_to(m, viewer, policy, over) and shown(m, viewer, muted)]
         if len(batch) < 500:
             break
         after = batch[-1]["seq"]
@@ -147,17 +148,29 @@ def messages_for(core: "Core", game_id: str, viewer: int | None, after: int = 0,
 
 
 def recent(core: "Core", loaded: "Loaded", viewer: int | None, limit: int = PAGE) -> list[dict[str, Any]]:
-    """The last `limit` messages the viewer may read and has not muted, in order (the page)."""
+    """The last `limit` messages the viewer may read and has not muted, in order (the page).
+
+    Read backwards from the newest in batches sized by how many of the rows read so far the
+    viewer could read, so the cost follows what is shown, not the length of the game's talk."""
     conn = core.db.conn
     muted = messages.muted_by(conn, loaded.game_id, viewer) if viewer is not None else set()
+    policy, over = policy_of(loaded.created), game_over(loaded)
+    # The database skips what the reader can never see (visible_to still judges every row).
+    if viewer is not None:
+        narrow = messages.NOT_OTHERS_NOTES
+    else:
+        narrow = messages.NOT_NOTES if over and policy["reveal_private_at_end"] else messages.PUBLIC_ONLY
     found: list[dict[str, Any]] = []
-    upto, step = None, limit
-    while len(found) < limit:  # few readable ones (another seat's talk): look further back
-        batch = messages.last(conn, loaded.game_id, step, before=upto)
-        found = [m for m in batch if readable(loaded, m, viewer) and shown(m, viewer, muted)] + found
-        if len(batch) < step:
+    upto, step, read_rows = None, limit + limit // 2, 0
+    while True:
+        batch = messages.last(conn, loaded.game_id, step, before=upto, narrow=narrow, seat=viewer)
+        seen = [m for m in batch if visible_to(m, viewer, policy, over) and shown(m, viewer, muted)]
+        found = seen + found
+        read_rows += len(batch)
+        if len(found) >= limit or len(batch) < step:
             break
-        upto, step = batch[0]["seq"], min(step * 4, 5000)
+        rate = max(len(found) / read_rows, 0.01)
+        upto, step = batch[0]["seq"], min(5000, int((limit - len(found)) / rate * 1.5) + 10)
     return [_served(m) for m in found[-limit:]]
 
 

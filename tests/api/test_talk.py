@@ -226,3 +226,24 @@ def test_the_document_describes_talk(server):
     ops = {op["operationId"] for path in doc["paths"].values() for op in path.values()}
     assert {"postMessage", "getMessages", "getMutes", "muteSeat", "unmuteSeat"} <= ops
     assert "talk" in doc["components"]["schemas"]["CreateGame"]["properties"]
+
+
+def test_the_page_shows_the_last_messages_the_reader_may_read_however_they_are_spread(server):
+    from referee.ops.bench_talk import _seed
+    from referee.store import messages as store
+    from referee.store.db import write_transaction
+    gid, tokens, _ = khronos(server, spectators=True, reveal_private_at_end=True)
+    svc = server.service
+    _seed(svc, gid, 400)
+    with write_transaction(svc.db) as conn:  # then a long run seat 0 cannot read, and a few it can
+        for i in range(300):
+            store.append(conn, gid, 1, [2], False, f"between 1 and 2 #{i}", "2026-01-01T00:00:00Z", 0.0)
+        store.append(conn, gid, 2, "all", False, "last public", "2026-01-01T00:00:00Z", 0.0)
+    for ended in (False, True):
+        if ended:
+            assert server.call("POST", f"/games/{gid}/resign", tokens[1]).json()["status"] == "finished"
+        loaded = svc.load(gid)
+        for viewer in (0, 1, 2, None):
+            everything = svc.messages(gid, viewer, limit=10_000)
+            assert svc.recent_messages(loaded, viewer, 50) == everything[-50:]
+            assert svc.recent_messages(loaded, viewer, 3) == everything[-3:]
