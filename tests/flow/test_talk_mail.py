@@ -44,3 +44,25 @@ def test_moves_and_messages_share_one_mail(database, clock, mail_sink):
     deliver_due(svc)
     assert "Message sent (to seat 0)." in mail_sink.to(EMAILS[1])[-1].get_content()
     assert [m["text"] for m in svc.messages(gid, 0)][-1] == "no deal"
+
+
+def test_a_seats_webhook_hears_of_the_messages_it_may_read(database, clock):
+    """Notifier.on_message, the one hook for new talk: a `message` notification to each other
+    seat that may read the message and has not muted its sender; notes and muted senders none."""
+    import json
+
+    from referee.store import outbox
+    svc = make_service(database, clock)
+    gid = babel_with_clock(svc, None, emails=False, webhook="http://hooks.example.org/bo")["id"]
+    for to, text in (("all", "hi all"), ([1], "hi Bo"), ("note", "Bo is weak")):
+        svc.post_message(gid, 0, {"to": to, "text": text})
+    svc.post_message(gid, 1, {"to": "all", "text": "Bo here"})
+    svc.set_mute(gid, 1, 0, True)
+    svc.post_message(gid, 0, {"to": "all", "text": "muted words"})
+
+    def heard() -> list:
+        return [json.loads(m["body"])["message"]["text"] for m in outbox.messages(svc.db.conn, gid)
+                if m["kind"] == "message"]
+    assert heard() == ["hi all", "hi Bo"]
+    assert all(m["seat"] == 1 and m["channel"] == "webhook" for m in outbox.messages(svc.db.conn, gid)
+               if m["kind"] == "message")
