@@ -214,7 +214,7 @@ def _talk_paths() -> dict[str, Any]:
                     "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                                    {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
                                    {"name": "Last-Event-ID", "in": "header", "required": False,
-                                    "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+                                    "schema": {"type": "string", "pattern": "^[0-9]{1,15}$"}}],
                     "responses": {"200": {"description": "Messages", "content": {
                         "application/json": {"schema": listed},
                         "text/event-stream": {"schema": {"type": "string", "description": "id: SEQ / data: Message frames"}}}},
@@ -345,9 +345,9 @@ def openapi_document() -> dict[str, Any]:
             "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
                            {"name": "Last-Event-ID", "in": "header", "required": False,
-                            "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
+                            "description": "the last `id` a stream delivered (sent by EventSource on a reconnect; up to 15 digits are documented, the server reads 16 within 2^53); "
                                            "replaces `after`",
-                            "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+                            "schema": {"type": "string", "pattern": "^[0-9]{1,15}$"}}],
             "responses": {"200": {"description": "Events", "content": {
                 "application/json": {"schema": {
                     "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}},
