@@ -344,6 +344,10 @@ def openapi_document() -> dict[str, Any]:
             "security": [{}, *BEARER],
             "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                           {"name": "talk_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53},
+                            "description": "streams only: also the table talk after message M the caller may read, as "
+                                           "`event: talk` frames carrying a Message (no `id`), so a page needs one "
+                                           "connection; ignored by the JSON form"},
                            {"name": "Last-Event-ID", "in": "header", "required": False,
                             "description": "the last `id` a stream delivered (sent by EventSource on a reconnect; up to 15 digits are documented, the server reads 16 within 2^53); "
                                            "replaces `after`",

@@ -140,6 +140,11 @@ class LiveFeed:
     async def _stream(self, request: Request, game_id: str, started: float, channel: str = "events") -> Response:
         after = _after(request)
         parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
+        # The game page's one stream also carries its table talk: `talk_after=M` adds the messages
+        # after M the viewer may read, as `event: talk` frames (no id: Last-Event-ID stays the events').
+        raw_talk = request.query_params.get("talk_after")
+        talk_after = parse_int_arg("talk_after", raw_talk, 0, 0, MAX_SEQ) \
+            if raw_talk is not None and channel == "events" else None
         address = _address(request)
         self.limits.acquire(address)
         try:
@@ -147,13 +152,15 @@ class LiveFeed:
         except BaseException:
             self.limits.release(address)
             raise
-        events = self._events(request, game_id, viewer, after, first, address, started, channel)
-        return StreamingResponse(events, media_type="text/event-stream", headers=STREAM_HEADERS)
+        events = self._events(request, game_id, viewer, after, first, address, started, channel, talk_after)
+        return _Stream(events, lambda: self.limits.release(address), media_type="text/event-stream",
+                       headers=STREAM_HEADERS)
 
     async def _events(self, request: Request, game_id: str, viewer: int | None, after: int,
                       first: list[tuple[int, dict, bytes]], address: str, started: float,
-                      channel: str = "events") -> AsyncIterator[bytes]:
-        """The stream's body: the events after `after`, then each new one as it is appended."""
+                      channel: str = "events", talk_after: int | None = None) -> AsyncIterator[bytes]:
+        """The stream's body: the events after `after`, then each new one as it is appended (and,
+        with `talk_after`, the table talk after it as `event: talk` frames)."""
         sent = 0
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
@@ -161,11 +168,25 @@ class LiveFeed:
             for seq, _, frame in first:
                 yield frame
                 last, sent = seq, sent + 1
+            talk_last = talk_after
+            if talk_last is not None:
+                for frame, talk_last in await self._talk(game_id, viewer, talk_last, talk_last):
+                    if frame:
+                        yield frame
             # Lifetimes end spread out, so a server's streams do not all reconnect at once.
             until = time.monotonic() + self.config.stream_lifetime * random.uniform(0.85, 1.0)
             while (left := until - time.monotonic()) > 0:
-                head = await self.watcher.wait(watch_key(game_id, channel), last,
-                                               min(self.config.stream_heartbeat, left))
+                timeout = min(self.config.stream_heartbeat, left)
+                if talk_last is None:
+                    head = await self.watcher.wait(watch_key(game_id, channel), last, timeout)
+                else:
+                    head, talk_head = await self._either(game_id, last, talk_last, timeout)
+                    if talk_head is not None:
+                        for frame, talk_last in await self._talk(game_id, viewer, talk_last, talk_head):
+                            if frame:
+                                yield frame
+                        if head is None:
+                            continue
                 if head is None:
                     if until - time.monotonic() > 0:
                         yield b": keep-alive\n\n"
@@ -175,9 +196,27 @@ class LiveFeed:
                     last, sent = seq, sent + 1
                 if channel == "messages":  # messages this viewer may not read: read past them, not again
                     last = max(last, head)
-        finally:
-            self.limits.release(address)
+        finally:  # the slot is released by _Stream, also when this never started
             self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel])
+
+    async def _either(self, game_id: str, last: int, talk_last: int, timeout: float) -> tuple[int | None, int | None]:
+        """The heads of the game's events and of its messages once either passes its mark."""
+        waits = (asyncio.ensure_future(self.watcher.wait(game_id, last, timeout)),
+                 asyncio.ensure_future(self.watcher.wait(watch_key(game_id, "messages"), talk_last, timeout)))
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waits:
+                if not w.done():
+                    w.cancel()
+        return tuple(w.result() if w.done() and not w.cancelled() else None for w in waits)  # type: ignore[return-value]
+
+    async def _talk(self, game_id: str, viewer: int | None, after: int, head: int) -> list[tuple[bytes, int]]:
+        """The messages after `after` the viewer may read, each as a `talk` frame with the mark
+        to go on from (at least `head`: messages it may not read are passed, not read again)."""
+        found = await self._run(self.service.messages, game_id, viewer, after)
+        out = [(f"event: talk\ndata: {self.flask.json.dumps(m)}\n\n".encode(), max(m["seq"], head)) for m in found]
+        return out or [(b"", max(after, head))]
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
@@ -251,6 +290,21 @@ class LiveFeed:
              **extra: Any) -> None:
         log_fields(self.requests, "request", method=request.method, route=route, status=status,
                    ms=round((time.perf_counter() - started) * 1000, 2), game_id=game_id, **extra)
+
+
+class _Stream(StreamingResponse):
+    """A stream that gives its feed slot back however it ends: also when the client went away
+    before its body began (its generator then never runs, so a `finally` there never would)."""
+
+    def __init__(self, content: AsyncIterator[bytes], release: Callable[[], None], **kw: Any):
+        super().__init__(content, **kw)
+        self._release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
 
 
 def watch_key(game_id: str, channel: str) -> str:

@@ -5,7 +5,8 @@
 // Building a move step by step: every step is a link (?kind=&chosen=) that works without this
 // script; with it, a click fetches that page and swaps in its <main> (no reload, the scroll
 // position kept, the focus on what comes next). The page holds no rules: it shows the server's.
-// Table talk arrives on its own feed, GET /games/{id}/messages, and is appended as text.
+// Table talk rides on the same stream (&talk_after=M: `event: talk` frames), or else its own long
+// poll (GET /games/{id}/messages?wait=25), and is appended as text.
 (function () {
   "use strict";
   var WAIT = 25;
@@ -128,8 +129,13 @@
 
   function subscribe(main) {
     if (!window.EventSource) { poll(main); return; }
+    var section = talkLive();
     var source = new EventSource("/games/" + encodeURIComponent(main.dataset.game) +
-                                 "/events?after=" + Number(main.dataset.seq));
+                                 "/events?after=" + Number(main.dataset.seq) +
+                                 (section ? "&talk_after=" + Number(section.dataset.after) : ""));
+    source.addEventListener("talk", function (e) {
+      try { addMessage(JSON.parse(e.data)); } catch (err) { /* not a message: ignore */ }
+    });
     source.onmessage = async function () {
       source.close();
       if (!document.body.contains(main)) return;
@@ -192,20 +198,20 @@
     }
   }
 
-  function talk() {
+  function talkLive() {
     var section = document.getElementById("talk");
+    return section && section.dataset.live === "1" ? section : null;
+  }
+
+  function talk() {
+    // While the page follows the game by its stream, the talk rides on that one connection
+    // (`talk_after`, `event: talk` frames: subscribe); otherwise it has a long poll of its own.
+    var section = talkLive();
     var main = document.querySelector("main#game");
-    if (talking || !section || !main || section.dataset.live !== "1") return;
+    if (talking || !section || !main) return;
+    if (main.dataset.live === "1" && window.EventSource) return;
     talking = true;
-    var game = main.dataset.game;
-    if (!window.EventSource) { pollTalk(game); return; }
-    var source = new EventSource("/games/" + encodeURIComponent(game) + "/messages?after=" + Number(section.dataset.after));
-    source.onmessage = function (e) {
-      try { addMessage(JSON.parse(e.data)); } catch (err) { /* a frame that is not a message: ignore */ }
-    };
-    source.onerror = function () {
-      if (source.readyState === EventSource.CLOSED) pollTalk(game);
-    };
+    pollTalk(main.dataset.game);
   }
 
   function start() {
