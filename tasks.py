@@ -2,7 +2,7 @@
 """Set-up and run in one step, needing only Python 3.11+ (see README).
 
     python3 tasks.py serve [referee serve options]   # start the service
-    python3 tasks.py test  [pytest options]          # run the test suite
+    python3 tasks.py test  [pytest options]          # run the test suite (a worker per core; -n 0: one)
 
 Creates .venv on first use and (re)installs the project whenever setup.cfg changes, one line
 per phase (a failing phase prints its full output). `REFEREE_VENV=DIR` runs in an environment
@@ -87,7 +87,15 @@ def main(argv: list[str]) -> int:
         referee = str(BIN / "referee")
         os.execv(referee, [referee, "serve", *argv[1:]])
     ensure_system_packages()
-    return subprocess.call([str(BIN / "python"), "-m", "pytest", *argv[1:]], cwd=ROOT)
+    return subprocess.call([str(BIN / "python"), "-m", "pytest", *parallel(argv[1:]), *argv[1:]], cwd=ROOT)
+
+
+def parallel(args: list[str]) -> list[str]:
+    """One pytest worker per core (pytest-xdist), each test file on one worker, so the suite's
+    waits (browsers, servers, mail) overlap; `-n 0` (or any `-n`) given by the caller wins."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args):
+        return []
+    return ["-n", str(max(2, min(os.cpu_count() or 2, 4))), "--dist", "loadfile"]
 
 
 if __name__ == "__main__":

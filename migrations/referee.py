@@ -312,3 +312,112 @@ def m009_table_talk(db):
             seq INTEGER NOT NULL,
             PRIMARY KEY (game_id, seat)
         ) WITHOUT ROWID""")
+
+
+@migrations()
+def m010_alerts(db):
+    # Alert channels (issue 26): where a seat, a game or a player wants to be told, as an apprise
+    # URL or a browser's Web Push subscription. Settings and credentials (a URL may hold a
+    # service's token), never derivable from the logs, never shown to anyone but their owner.
+    # `owner` is 'seat' (game_id, seat, tenure: the channel dies when the seat changes hands),
+    # 'game' (game_id: the table's channel, public content only) or 'player' (player_id: every
+    # seat the player holds). `failures` counts failed deliveries in a row since `failing_since`;
+    # a channel that keeps failing is disabled (`disabled_at`, `disabled_reason`) until re-enabled.
+    db.execute("""
+        CREATE TABLE alert_channels (
+            id TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            game_id TEXT,
+            seat INTEGER,
+            tenure INTEGER,
+            player_id TEXT,
+            kind TEXT NOT NULL,
+            url TEXT NOT NULL,
+            subscription TEXT,
+            events TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            failing_since REAL,
+            disabled_at REAL,
+            disabled_reason TEXT
+        )""")
+    db.execute("CREATE INDEX alert_channels_game ON alert_channels(game_id)")
+    db.execute("CREATE INDEX alert_channels_player ON alert_channels(player_id)")
+    db.execute("CREATE INDEX alert_channels_url ON alert_channels(url)")
+    # The digest: daily or weekly, at an hour of the player's time zone, with or without single mails.
+    db.execute("ALTER TABLE players ADD COLUMN digest_every TEXT NOT NULL DEFAULT 'day'")
+    db.execute("ALTER TABLE players ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 8")
+    db.execute("ALTER TABLE players ADD COLUMN digest_only INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE players ADD COLUMN digest_next_at REAL")
+    db.execute("ALTER TABLE players ADD COLUMN digest_last_at REAL")
+
+
+@migrations()
+def m012_ratings(db):
+    # Ratings (issue 28): projections of the finished games' logs, rebuilt by `referee ratings
+    # rebuild` with identical numbers. rating_games: each finished game, whether it is rated (and
+    # why not), its players and ranks, ordered by its end; ratings: each player's current mu and
+    # sigma per game title (REAL: the exact doubles openskill gave); rating_history: after each
+    # rated game, for the profile's chart.
+    db.execute("""
+        CREATE TABLE rating_games (
+            game_id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            ended_at TEXT NOT NULL,
+            rated INTEGER NOT NULL,
+            why TEXT,
+            players TEXT NOT NULL,
+            ranks TEXT NOT NULL
+        )""")
+    db.execute("CREATE INDEX rating_games_order ON rating_games(title, rated, ended_at, game_id)")
+    db.execute("""
+        CREATE TABLE ratings (
+            title TEXT NOT NULL,
+            player_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            ordinal REAL NOT NULL,
+            games INTEGER NOT NULL,
+            shown INTEGER NOT NULL,
+            PRIMARY KEY (title, player_id)
+        )""")
+    # the leaderboard's pages: a range of this index alone (covering), whatever the page's start
+    db.execute("CREATE INDEX ratings_board ON ratings(title, shown, ordinal, player_id, name, mu, sigma, games)")
+    db.execute("CREATE INDEX ratings_player ON ratings(player_id)")
+    db.execute("""
+        CREATE TABLE rating_history (
+            title TEXT NOT NULL,
+            player_id TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            ended_at TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            PRIMARY KEY (title, player_id, n)
+        )""")
+    # Tournaments (issue 28): the organiser's settings (a JSON body as given, checked), its games
+    # by round and board with the players seated in order. Standings are computed from the
+    # games' results when read.
+    db.execute("""
+        CREATE TABLE tournaments (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            format TEXT NOT NULL,
+            status TEXT NOT NULL,
+            spec TEXT NOT NULL,
+            organiser_hash TEXT NOT NULL,
+            rounds INTEGER NOT NULL,
+            created_at REAL NOT NULL
+        )""")
+    db.execute("CREATE INDEX tournaments_status ON tournaments(status)")
+    db.execute("""
+        CREATE TABLE tournament_games (
+            tournament_id TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            game_id TEXT,
+            players TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, round, board)
+        )""")
+    db.execute("CREATE INDEX tournament_games_game ON tournament_games(game_id)")

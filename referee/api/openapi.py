@@ -14,6 +14,7 @@ from typing import Any
 from referee import __version__
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema
+from referee.service.ratings import CURSOR_PATTERN
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
@@ -21,7 +22,8 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
-               "Release": "api/release.json", "PostMessage": "api/post_message.json",
+               "Release": "api/release.json", "AddChannel": "api/channel.json",
+               "CreateTournament": "api/create_tournament.json", "PostMessage": "api/post_message.json",
                "TalkPolicy": "api/talk_policy.json", "Message": "api/message.json"}
 
 
@@ -98,6 +100,18 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
+    ("post", "/games/{game_id}/channels"): "addChannel", ("get", "/games/{game_id}/channels"): "listChannels",
+    ("delete", "/games/{game_id}/channels/{channel_id}"): "deleteChannel",
+    ("post", "/games/{game_id}/channels/{channel_id}/test"): "testChannel",
+    ("post", "/games/{game_id}/channels/{channel_id}/enable"): "enableChannel",
+    ("post", "/players/me/channels"): "addMyChannel", ("get", "/players/me/channels"): "listMyChannels",
+    ("delete", "/players/me/channels/{channel_id}"): "deleteMyChannel",
+    ("post", "/players/me/channels/{channel_id}/test"): "testMyChannel",
+    ("post", "/players/me/channels/{channel_id}/enable"): "enableMyChannel",
+    ("get", "/push/key"): "getPushKey",
+    ("get", "/ratings/{game}"): "getLeaderboard", ("get", "/players/{player_id}/profile"): "getPlayerProfile",
+    ("post", "/tournaments"): "createTournament", ("get", "/tournaments/{tournament_id}"): "getTournament",
+    ("post", "/tournaments/{tournament_id}/adjudicate"): "adjudicateGame",
     ("post", "/games/{game_id}/messages"): "postMessage", ("get", "/games/{game_id}/messages"): "getMessages",
     ("get", "/games/{game_id}/mutes"): "getMutes", ("put", "/games/{game_id}/mutes/{seat}"): "muteSeat",
     ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
@@ -214,7 +228,7 @@ def _talk_paths() -> dict[str, Any]:
                     "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                                    {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
                                    {"name": "Last-Event-ID", "in": "header", "required": False,
-                                    "schema": {"type": "string", "pattern": "^[0-9]{1,15}$"}}],
+                                    "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
                     "responses": {"200": {"description": "Messages", "content": {
                         "application/json": {"schema": listed},
                         "text/event-stream": {"schema": {"type": "string", "description": "id: SEQ / data: Message frames"}}}},
@@ -228,6 +242,94 @@ def _talk_paths() -> dict[str, Any]:
                     "responses": {"200": mutes, **_problems(400, 401, 404)}},
             "delete": {"summary": "Unmute a seat", "security": BEARER, "parameters": [GAME_ID, seat],
                        "responses": {"200": mutes, **_problems(400, 401, 404)}}},
+
+
+def digits_at_most(bound: int) -> str:
+    """A pattern for the decimal strings (leading zeros allowed) whose value is at most `bound`:
+    a header cannot carry a `maximum`, and "16 digits" would let values past 2^53 through."""
+    b = str(bound)
+    ways = [f"[0-9]{{1,{len(b) - 1}}}"] if len(b) > 1 else []
+    for i, d in enumerate(b):
+        if d != "0":
+            rest = len(b) - i - 1
+            ways.append(b[:i] + (f"[0-{int(d) - 1}]" if d != "1" else "0") + (f"[0-9]{{{rest}}}" if rest else ""))
+    ways.append(b)
+    return "^(" + "|".join(ways) + ")$"
+
+
+def _alert_paths() -> dict[str, Any]:
+    """Alert channels: chat and push (issue 26)."""
+    player = [{"playerToken": []}]
+    cid = {"name": "channel_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    scope = {"name": "scope", "in": "query", "required": False, "schema": {"enum": ["seat", "game"]},
+             "description": "seat (default: the caller's seat's channels) or game (the game's own; the creator)"}
+    optional = {"required": False, "content": {"application/json": {"schema": {
+        "type": "object", "additionalProperties": False, "maxProperties": 0, "description": "No body, or {}"}}}}
+    body = {"required": True, "content": {"application/json": {"schema": _ref("AddChannel")}}}
+    who = [*BEARER, *player, {"creatorToken": []}]
+    one = "{id, scope, kind, url, events, seat, enabled, disabled_reason, failures}"
+    paths: dict[str, Any] = {}
+    for base, params, security, owner in (("/games/{game_id}/channels", [GAME_ID], who, "the caller's seat or, "
+                                           "with scope game, the game (its creator)"),
+                                          ("/players/me/channels", [], player, "the signed-in player (every seat "
+                                           "they hold)")):
+        paths[base] = {
+            "post": {"summary": f"Add an alert channel of {owner}: an apprise URL or a Web Push subscription",
+                     "parameters": params, "security": security, "requestBody": body,
+                     "responses": {"201": _obj(one), **_problems(400, 401, 403, 404, 409, 422)}},
+            "get": {"summary": f"The alert channels of {owner}", "parameters": [*params, scope] if params else [],
+                    "security": security, "responses": {"200": _obj("{channels: [" + one + "]}"),
+                                                        **_problems(400, 401, 403, 404)}}}
+        paths[base + "/{channel_id}"] = {"delete": {
+            "summary": "Remove one of the caller's channels", "parameters": [*params, cid], "security": security,
+            "responses": {"200": _obj("{deleted}"), **_problems(401, 403, 404)}}}
+        paths[base + "/{channel_id}/test"] = {"post": {
+            "summary": "Send a test alert to the channel", "parameters": [*params, cid], "security": security,
+            "requestBody": optional, "responses": {"202": _obj("{queued, channel}"), **_problems(400, 401, 403, 404)}}}
+        paths[base + "/{channel_id}/enable"] = {"post": {
+            "summary": "Switch a channel that was disabled after failing on again", "parameters": [*params, cid],
+            "security": security, "requestBody": optional,
+            "responses": {"200": _obj(one), **_problems(400, 401, 403, 404)}}}
+    paths["/push/key"] = {"get": {"summary": "The Web Push VAPID public key (a browser's applicationServerKey)",
+                                  "responses": {"200": _obj("{public_key}")}}}
+    return paths
+
+
+def _rating_paths() -> dict[str, Any]:
+    """Ratings, public profiles and tournaments (issue 28)."""
+    tid = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "/ratings/{game}": {"get": {
+            "summary": "A game's leaderboard, best first, paged by keyset (players shown after 5 rated games); "
+                       "`policy` states which games count",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"enum": list(GAME_IDS)}},
+                           {"name": "limit", "in": "query", "required": False,
+                            "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+                           {"name": "cursor", "in": "query", "required": False,
+                            "schema": {"type": "string", "pattern": CURSOR_PATTERN},
+                            "description": "`next_cursor` of the previous page"}],
+            "responses": {"200": _obj("{game, policy, shown_after, ratings: [{place, player: {id, name}, rating, mu, "
+                                      "sigma, games}], next_cursor}"), **_problems(400, 404)}}},
+        "/players/{player_id}/profile": {"get": {
+            "summary": "A player's public profile: name, games per title, ratings with their history, completion "
+                       "record (finished, timed out, resigned); never the address",
+            "parameters": [{"name": "player_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": _obj("{id, name, games, ratings, record}"), **_problems(404)}}},
+        "/tournaments": {"post": {
+            "summary": "Create a round-robin or Swiss tournament: the games of its first round (or all rounds) now",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("CreateTournament")}}},
+            "responses": {"201": _obj("{id, organiser_token, url, rounds: [{round, games: [{board, id, players, url, "
+                                      "seats}], byes}]}"), **_problems(400, 422)}}},
+        "/tournaments/{tournament_id}": {"get": {
+            "summary": "The tournament: settings, pairings by round, each game's state, standings with the tie-breaks",
+            "parameters": [tid], "responses": {"200": _obj("The overview"), **_problems(404)}}},
+        "/tournaments/{tournament_id}/adjudicate": {"post": {
+            "summary": "The organiser ends a stalled game (no event for the stall policy's days) by its standings",
+            "parameters": [tid], "security": [{"organiserToken": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["game"], "additionalProperties": False,
+                "properties": {"game": {"type": "string"}}}}}},
+            "responses": {"200": _obj("{id, status, result}"), **_problems(400, 401, 403, 404, 409)}}},
     }
 
 
@@ -349,9 +451,9 @@ def openapi_document() -> dict[str, Any]:
                                            "`event: talk` frames carrying a Message (no `id`), so a page needs one "
                                            "connection; ignored by the JSON form"},
                            {"name": "Last-Event-ID", "in": "header", "required": False,
-                            "description": "the last `id` a stream delivered (sent by EventSource on a reconnect; up to 15 digits are documented, the server reads 16 within 2^53); "
+                            "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
                                            "replaces `after`",
-                            "schema": {"type": "string", "pattern": "^[0-9]{1,15}$"}}],
+                            "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
             "responses": {"200": {"description": "Events", "content": {
                 "application/json": {"schema": {
                     "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}},
@@ -374,6 +476,8 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
         **_talk_paths(),
+        **_alert_paths(),
+        **_rating_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",
@@ -406,5 +510,7 @@ def openapi_document() -> dict[str, Any]:
                                            "playerToken": {"type": "http", "scheme": "bearer",
                                                            "description": "A player token from POST /players/tokens"},
                                            "creatorToken": {"type": "http", "scheme": "bearer",
-                                                            "description": "The creator_token from POST /games"}}},
+                                                            "description": "The creator_token from POST /games"},
+                                           "organiserToken": {"type": "http", "scheme": "bearer",
+                                                              "description": "The organiser_token from POST /tournaments"}}},
     }

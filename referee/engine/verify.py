@@ -17,7 +17,7 @@ from typing import Any
 from referee.engine.contract import IllegalMove
 from referee.engine.hashing import GENESIS, canonical, chain, commitment, content_digest
 from referee.engine.registry import rules_for
-from referee.engine.abandon import abandoned_result, is_abandoned
+from referee.engine.abandon import expected_result
 from referee.engine.base import UnknownRulesVersion
 from referee.engine.replay import CHANGING_EVENTS, advance, initial
 from referee.engine.talk import verify_messages
@@ -110,7 +110,7 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report, vers
         if e["type"] not in CHANGING_EVENTS:
             if e["type"] == "game_ended":
                 recorded = e["payload"]["result"]
-                expected = abandoned_result(rules, state) if is_abandoned(recorded) else rules.result(state)
+                expected = expected_result(rules, state, recorded)
                 if recorded != expected:
                     return report.fail(e["seq"], "recorded result differs from the replayed result")
             continue

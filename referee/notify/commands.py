@@ -1,6 +1,7 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
     help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+    alert [URL [events...] | off|test|on ID]
 
 `moves` followed by a partial move builds it step by step (the web page's and the API's
 steps): each choice is an option's number, its id, or its words (a move's text form reads
@@ -27,15 +28,17 @@ from referee.store.db import write_transaction
 if TYPE_CHECKING:
     from referee.service.referee import Referee
 
-NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch")
+NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch", "alert")
 HISTORY_DEFAULT, HISTORY_MAX = 10, 100
 
 
 def parse(line: str) -> tuple[str, list[str]] | None:
     """(command, arguments) when `line` starts with a command word, else None."""
-    words = line.strip().lower().split()
-    if words and words[0] in NAMES:
-        return words[0], words[1:]
+    words = line.strip().split()
+    if words and words[0].lower() in NAMES:
+        command = words[0].lower()
+        # a channel URL keeps its case (its tokens are case-sensitive); every other argument is a word
+        return command, words[1:] if command == "alert" else [w.lower() for w in words[1:]]
     return None
 
 
@@ -56,6 +59,9 @@ def help_lines(title: str, examples: list[str]) -> list[str]:
         "  pause, resume         pause the game for a vacation, or end the pause",
         "  notify all|turn|none  which mails you get: all, only when you must act, or only answers",
         "  rematch               once the game is over: ask for a rematch, or accept the one asked for",
+        "  alert URL [events]    alerts to a chat or phone (an apprise URL such as ntfy://topic), for",
+        "                        turn reminder game_over messages (default all); `alert` lists yours;",
+        "                        `alert off ID`, `alert test ID`, `alert on ID` remove, test, switch on again",
         "Table talk (any line of a mail, beside moves or a command):",
         "  say all: text         a message to every seat",
         "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)",
@@ -100,6 +106,8 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
             head = [f"From now on you get {_LEVEL_TEXT[level]}."]
         else:
             head = ["notify takes one of: all, turn, none."]
+    elif command == "alert":
+        head = _alert(service, game_id, seat, args)
     else:
         head = []
     loaded = service.load(game_id)
@@ -186,6 +194,34 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
 _LEVEL_TEXT = {"all": "every notification of this game",
                "turn": "mails only when you must act (and the result)",
                "none": "no mails except answers to yours"}
+
+
+def _alert(service: "Referee", game_id: str, seat: int, args: list[str]) -> list[str]:
+    """The `alert` command: add, list, remove, test or switch on again the seat's channels."""
+    from referee.service.alerts import EVENTS, Owner, masked
+    owner = Owner("seat", game_id, seat)
+    try:
+        if len(args) == 2 and args[0].lower() in ("off", "test", "on"):
+            verb = args[0].lower()
+            {"off": service.remove_channel, "test": service.test_channel, "on": service.enable_channel}[verb](owner, args[1])
+            done = {"off": "removed", "test": "sent a test alert to", "on": "switched on again"}[verb]
+            head = [f"Done: {done} channel {args[1]}."]
+        elif args:
+            events = [a.lower() for a in args[1:]]
+            body: dict[str, Any] = {"url": args[0], **({"events": events} if events else {})}
+            if any(e not in EVENTS for e in events):
+                return [f"alert: events are {', '.join(EVENTS)}."]
+            added = service.add_channel(owner, body)
+            head = [f"Added channel {added['id']} ({masked(added['url'])}) for: {', '.join(added['events'])}."]
+        else:
+            head = []
+    except ServiceError as e:
+        return [f"No change: {e.detail}"]
+    mine = service.channels(owner)
+    listed = [f"  {c['id']}  {'browser push' if c['kind'] == 'push' else masked(c['url'])}  "
+              f"{', '.join(c['events'])}{'' if c['enabled'] else '  (switched off: ' + (c['disabled_reason'] or '') + ')'}"
+              for c in mine]
+    return head + (["Your alert channels in this game:", *listed] if listed else ["You have no alert channels here."])
 
 
 def _act(action, done: str, failed: str) -> list[str]:

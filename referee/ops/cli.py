@@ -174,6 +174,8 @@ def patch(ctx, game_id: str) -> None:
                            "newest_version": newest, "replays_identically": report.ok,
                            "first_divergence": report.divergence}, indent=2))
     if not report.ok:
+        click.echo("a result that changes under the new rules changes ratings too: run `referee ratings rebuild` "
+                   "once the game is replayed under them", err=True)
         sys.exit(1)
 
 
@@ -331,7 +333,7 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, talk.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings, talk.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
@@ -347,6 +349,20 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
                                          counts, bot_games), indent=2))
+
+
+@main.group()
+def ratings() -> None:
+    """Ratings per game (README, "Ratings and tournaments")."""
+
+
+@ratings.command("rebuild")
+@click.pass_context
+def ratings_rebuild(ctx: click.Context) -> None:
+    """Recompute every rating from the finished games' logs, in the order of their end (run it
+    after a rules patch that changes a result); the numbers equal the incremental ones."""
+    counts = _service(ctx).rebuild_ratings()
+    click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} titles")
 
 
 @main.group()

@@ -24,7 +24,7 @@ from typing import Any, Callable
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
 from referee.service.referee import Referee
-from referee.store import credentials, events, idempotency, instance, messages, outbox, seat_settings
+from referee.store import alerts, credentials, events, idempotency, instance, messages, outbox, seat_settings
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
@@ -125,6 +125,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
                             "settings": seat_settings.all_rows(src.conn, game_id),
                             "idempotency": idempotency.all_rows(src.conn, game_id),
                             "outbox": outbox.all_rows(src.conn, game_id),
+                            "alerts": alerts.all_rows(src.conn, game_id),
                             "talk": messages.all_rows(src.conn, game_id)}
     if events.head(src.conn, game_id) != (log[-1].seq, log[-1].hash):
         raise SourceChanged("its log grew during the copy: stop the web and scheduler processes of the source")
@@ -135,6 +136,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         seat_settings.copy_rows(conn, rows["settings"])
         idempotency.copy_rows(conn, rows["idempotency"])
         outbox.copy_rows(conn, rows["outbox"], outbox_offset)
+        alerts.copy_rows(conn, rows["alerts"])
         messages.copy_rows(conn, rows["talk"])
     return len(log), log[-1].hash
 
@@ -167,9 +169,10 @@ def _refuse_clashes(src: Database, dst: Database) -> None:
 
 
 def _rebuild_projections(target: str) -> None:
-    """Games list, players and deadlines from the target's events (the service's own rebuild)."""
+    """Games list, players, deadlines and ratings from the target's events (the service's own rebuilds)."""
     service = Referee(target, config=Config(database=target, state_cache_bytes=0))  # each game is loaded once
     service.rebuild_projections()
+    service.rebuild_ratings()
     _close(service.db)
 
 

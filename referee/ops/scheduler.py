@@ -41,7 +41,8 @@ def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, b
               "reminders": service.queue_due_reminders(),
               "resumed": service.resume_ended_vacations(),
               "expired": service.expire_open_games(),
-              "digests": service.send_digests()}
+              "digests": service.send_digests(),
+              "tournament_games": service.advance_tournaments()}
     counts.update(deliver_due(service, stopping=stopping))
     return counts
 

@@ -123,3 +123,13 @@ def problem_types() -> dict[str, type[ServiceError]]:
         out[cls.slug()] = cls
         todo.extend(cls.__subclasses__())
     return out
+
+
+class ChannelRefused(ServiceError):
+    status, title = 422, "Channel refused"
+    explanation = (
+        "An alert channel is well formed but cannot be used: a URL that apprise does not take, a plugin that acts on the server itself, or (unless the operator allows private targets) a host on a loopback, private or link-local address. `field` is the JSON pointer of the URL at fault (such as `/url`, `/subscription/endpoint` or `/seats/0/channels/1`), `detail` says why. Nothing was changed."
+    )
+
+    def __init__(self, detail: str, field: str, **extra: Any):
+        super().__init__(detail, field=field, **extra)

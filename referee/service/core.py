@@ -22,7 +22,7 @@ from referee.engine.registry import rules_for
 from referee.engine.replay import CHANGING_EVENTS, apply_event, initial
 from referee.plumbing.config import Config
 from referee.plumbing.errors import Conflict, NotFound, Unauthorized
-from referee.service import deadlines as clocks_mod
+from referee.service import deadlines as clocks_mod, rating_updates
 from referee.service.clock import policy_from_clock
 from referee.service.deadlines import Clocks
 from referee.service.loaded import Loaded, cached_size, epoch, iso, kept, status_after
@@ -222,6 +222,7 @@ class Core:
                 tenures.count_missed(conn, loaded.game_id, seat)  # the holder's record, not the seat's
             elif etype == "game_ended":
                 tenures.count_finished(conn, loaded.game_id)
+                rating_updates.on_game_ended(conn, loaded.game_id)
             given = states[i] if states is not None and i < len(states) else \
                 state if etype in CHANGING_EVENTS or etype == "game_created" else None
             after = self.step(after, e.seq, etype, seat, payload, stamp, given, now)

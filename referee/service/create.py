@@ -18,6 +18,7 @@ from referee.engine.schemas import check, schema_errors, validator_for
 from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
+from referee.service import alerts
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import parse_duration, policy_from_clock
 from referee.service.links import game_url, join_url, seat_url
@@ -83,6 +84,7 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
                         check_target(s[key])
                 except targets.TargetRefused as e:
                     raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/{key}") from None
+    alerts.check_creation(core, body)
     position = body.get("position")
     if position is not None:
         check_position(rules, position, len(seats))
@@ -128,6 +130,7 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
             if owner is not None:
                 tenures.set_player(conn, game_id, i, owner)
         seat_settings.save_new(conn, game_id, seats)
+        alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
         projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
         if bots:
             bot_seats.set_bots(conn, game_id, bots)

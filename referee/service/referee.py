@@ -3,7 +3,8 @@
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
-feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, talk.py. New use cases get a module of
+feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
+tournaments.py (pairing.py: their pure arithmetic), talk.py. New use cases get a module of
 their own and a line here.
 """
 
@@ -13,8 +14,8 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (bots, create, feed, handover, join, mails, moves, narration, pauses, players, read,
-                             rebuild, rematch, replace, steps, tables, talk, timing)
+from referee.service import (alerts, bots, create, digest, feed, handover, join, mails, moves, narration, pauses,
+                             players, ratings, read, rebuild, rematch, replace, steps, tables, talk, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -29,6 +30,7 @@ class Referee(Core):
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
+        alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
 
     # -- creating and playing ---------------------------------------------------------------
 
@@ -126,6 +128,70 @@ class Referee(Core):
     def set_mute(self, game_id: str, seat: int, other: int, on: bool) -> dict[str, Any]:
         return talk.set_mute(self, game_id, seat, other, on)
 
+    # -- alert channels (chat, push) ---------------------------------------------------------
+
+    def channel_owner(self, game_id: str, token: str | None, scope: str = "seat") -> alerts.Owner:
+        return alerts.owner_for(self, game_id, token, scope)
+
+    def channel_owner_of(self, game_id: str, token: str | None, channel_id: str) -> alerts.Owner:
+        return alerts.owner_of_channel(self, game_id, token, channel_id)
+
+    def player_channels_owner(self, player_id: str) -> alerts.Owner:
+        return alerts.player_owner(player_id)
+
+    def add_channel(self, owner: alerts.Owner, body: Any) -> dict[str, Any]:
+        return alerts.add(self, owner, body)
+
+    def channels(self, owner: alerts.Owner) -> list[dict[str, Any]]:
+        return alerts.listing(self, owner)
+
+    def remove_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.remove(self, owner, channel_id)
+
+    def enable_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.enable(self, owner, channel_id)
+
+    def test_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.test(self, owner, channel_id)
+
+    def alert_delivered(self, channel_ids: list[str]) -> None:
+        alerts.delivered(self, channel_ids)
+
+    def alert_failed(self, channel_ids: list[str], reason: str, gone: bool = False) -> bool:
+        return alerts.failed(self, channel_ids, reason, gone)
+
+    def alert_live(self, channel_ids: list[str]) -> bool:
+        return alerts.live(self, channel_ids)
+
+    def alert_subscription(self, channel_ids: list[str]) -> dict[str, Any] | None:
+        return alerts.subscription(self, channel_ids)
+
+    def vapid_keys(self) -> tuple[str, str]:
+        return alerts.vapid_keys(self)
+
+    # -- ratings and tournaments ----------------------------------------------------------------
+
+    def leaderboard(self, game: str, limit: int = 50, cursor: str | None = None) -> dict[str, Any]:
+        return ratings.leaderboard(self, game, limit, cursor)
+
+    def public_profile(self, player_id: str) -> dict[str, Any]:
+        return ratings.profile(self, player_id)
+
+    def rebuild_ratings(self) -> dict[str, int]:
+        return ratings.rebuild(self)
+
+    def create_tournament(self, body: Any) -> dict[str, Any]:
+        return tournaments.create_tournament(self, body)
+
+    def tournament(self, tournament_id: str) -> dict[str, Any]:
+        return tournaments.overview(self, tournament_id)
+
+    def adjudicate(self, tournament_id: str, game_id: str, token: str | None) -> dict[str, Any]:
+        return tournaments.adjudicate(self, tournament_id, game_id, token)
+
+    def advance_tournaments(self) -> int:
+        return tournaments.advance_tournaments(self)
+
     # -- reading ----------------------------------------------------------------------------
 
     def game_mails(self, game_id: str, seat: int | None) -> list[dict[str, Any]]:
@@ -185,7 +251,7 @@ class Referee(Core):
         return tables.expire_open_games(self)
 
     def send_digests(self) -> int:
-        return players.send_digests(self)
+        return digest.send_digests(self)
 
     def play_bots(self) -> int:
         return bots.play_bots(self)

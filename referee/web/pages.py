@@ -227,7 +227,8 @@ def game(game_id: str):
     if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
-    return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table)
+    return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
+                created_here=access.is_creator(secret(), game_id))
 
 
 @bp.post("/g/<game_id>/move")

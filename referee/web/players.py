@@ -95,10 +95,13 @@ def update_me():
     if pid is None:
         raise Unauthorized("sign in first")
     form = request.form
-    body: dict[str, Any] = {"digest": form.get("digest") == "on"}
-    for key in ("name", "tz", "lang"):
+    body: dict[str, Any] = {"digest": form.get("digest") == "on", "digest_only": form.get("digest_only") == "on"}
+    for key in ("name", "tz", "lang", "digest_every"):
         if form.get(key, "").strip():
             body[key] = form[key].strip()
+    hour = form.get("digest_hour", "").strip()
+    if hour:
+        body["digest_hour"] = int(hour) if hour.isascii() and hour.isdigit() and len(hour) < 3 else hour
     try:
         service().update_player(pid, body)
     except ServiceError as e:

@@ -377,6 +377,8 @@ def test_the_daily_digest_carries_my_games_once_a_day(site, sink, clock):
     site.call("PATCH", "/players/me", ada, json={"digest": True, "tz": "Europe/Berlin"})
     game = open_babel(site, ada, clock=FIXED)
     site.call("POST", f"/games/{game['id']}/join", json={"name": "Bo"})
+    assert site.service.send_digests() == 0  # 09:00 in Berlin: the digest comes at 08:00 (digest_hour)
+    clock.advance(23 * 3600)
     assert site.service.send_digests() == 1
     assert site.service.send_digests() == 0  # once a day
     deliver(site)

@@ -69,8 +69,10 @@ def _when(ts: float, tz: str | None) -> str:
     return datetime.fromtimestamp(ts, zone).strftime("%Y-%m-%d %H:%M %Z")
 
 
-def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[str, Any]], day: str, now: float) -> bool:
-    """The daily list of a player's games (the same list as "my games"); False if queued before."""
+def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[str, Any]], day: str, now: float,
+           news: dict[str, list[str]] | None = None, key: str | None = None) -> bool:
+    """The list of a player's games (the same list as "my games") with what happened in each
+    since the last digest (`news`, told as the player's seat may see it); False if queued before."""
     w = _w(player.get("lang"))
     running = [g for g in games if g["status"] in ("active", "paused", "open")]
     mine = sum(1 for g in running if g["your_turn"])
@@ -79,8 +81,9 @@ def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[st
         state = w["your_turn"] if g["your_turn"] else w["waiting"].format(who=", ".join(g["to_move_names"]) or "-")
         due = f"; {w['due'].format(when=_when(g['deadline'], player.get('tz')))}" if g.get("deadline") else ""
         lines.append(f"- {g['title']} with {', '.join(g['opponents']) or '-'}: {state}{due}\n  {g['url']}")
+        lines.extend(f"    {part}" for told in (news or {}).get(g["id"], []) for part in told.splitlines())
     if not running:
         lines.append(w["digest_none"])
     lines += ["", w["digest_foot"].format(link=f"{base_url.rstrip('/')}/me")]
     return outbox.enqueue(conn, NO_GAME, None, "email", player["email"], "digest",
-                          w["digest_subject"].format(n=mine), "\n".join(lines), f"digest:{player['id']}:{day}", now)
+                          w["digest_subject"].format(n=mine), "\n".join(lines), key or f"digest:{player['id']}:{day}", now)

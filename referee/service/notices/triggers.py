@@ -19,9 +19,9 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.service import read, talk
+from referee.service import alerts, read, talk
 from referee.service.narration import remember_state, result_sentence, texts
-from referee.store import credentials, events, outbox, seat_settings, tenures
+from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
 
 if TYPE_CHECKING:
@@ -96,6 +96,7 @@ class Notifier:
         return n
 
     def on_events(self, conn, before: "Loaded", after: "Loaded", appended: list, now: float) -> None:
+        alerts.on_events(self.service, conn, before, after, appended, now)  # chat and push channels
         contacts = self.contacts(conn, after.game_id, after.created.get("holders", 0))
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
@@ -104,6 +105,7 @@ class Notifier:
             remember_state(self.service, gid, before.seq, appended[0].prev_hash, before.state)
             remember_state(self.service, gid, after.seq, appended[-1].hash, after.state)
         settings = seat_settings.settings(conn, gid)
+        digest_only = players.digest_only_seats(conn, gid)  # their players take the digest instead
         names = [s["name"] for s in after.created["seats"]]
         seen: dict[int, Seen] = {}
 
@@ -116,7 +118,7 @@ class Notifier:
             level = settings.get(seat, {}).get("notify", "all")
             note: Note = make(look(seat))
             self.queue(conn, after, seat, note, f"{gid}:{seat}:{note.kind}:{after.seq}", now, contacts,
-                       email=preferences.wants(level, note.kind))
+                       email=preferences.wants(level, note.kind) and seat not in digest_only)
 
         movers = {e.seat for e in appended if e.type in STATE_EVENTS}
         everyone = range(len(contacts))
@@ -181,7 +183,9 @@ class Notifier:
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
-        return self.queue(conn, loaded, seat, note, key, now, email=preferences.wants(level, "reminder"))
+        alerts.on_reminder(self.service, conn, loaded, seat, left, key, now)
+        wants = preferences.wants(level, "reminder") and seat not in players.digest_only_seats(conn, loaded.game_id)
+        return self.queue(conn, loaded, seat, note, key, now, email=wants)
 
     def mail_reply(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
                    in_reply_to: str | None) -> int:

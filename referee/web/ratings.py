@@ -1,0 +1,72 @@
+"""Pages of ratings and tournaments: a game's leaderboard (with the policy of which games
+count), a player's public profile (games per title, rating history as a small SVG chart,
+completion record) and a tournament (standings with the tie-breaks, pairings by round, games).
+Thin: each page shows one service answer; no address or token is ever on them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, request, url_for
+from markupsafe import Markup, escape
+
+from referee.engine.registry import GAME_IDS
+from referee.plumbing.errors import BadRequest, ServiceError
+from referee.web.pages import _service_error, _title, page, service
+
+bp = Blueprint("ratings_web", __name__, template_folder="templates")
+bp.register_error_handler(ServiceError, _service_error)
+
+CHART_W, CHART_H, PAD, LEFT = 320, 120, 10, 40
+
+
+def chart(points: list[float], label: str) -> Markup:
+    """A rating history as a small standalone SVG line (no script, no inline style: the pages'
+    Content-Security-Policy allows neither); the first and last values are written beside it."""
+    if not points:
+        return Markup("")
+    lo, hi = min(points), max(points)
+    span = (hi - lo) or 1.0
+    step = (CHART_W - LEFT - PAD) / max(1, len(points) - 1)
+    xy = [(LEFT + i * step, CHART_H - PAD - (v - lo) / span * (CHART_H - 2 * PAD)) for i, v in enumerate(points)]
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
+    dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5"/>' for x, y in xy)
+    return Markup(f'<svg class="rating-chart" viewBox="0 0 {CHART_W} {CHART_H}" role="img" '
+                  f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
+                  f'<line class="axis" x1="{LEFT}" y1="{CHART_H - PAD}" x2="{CHART_W - PAD}" y2="{CHART_H - PAD}"/>'
+                  f'<text x="{LEFT - 4}" y="{PAD + 4}">{hi:.1f}</text>'
+                  f'<text x="{LEFT - 4}" y="{CHART_H - PAD}">{lo:.1f}</text>'
+                  f'<polyline points="{line}"/>{dots}</svg>')
+
+
+@bp.get("/leaderboard")
+def leaderboards():
+    return redirect(url_for("ratings_web.leaderboard", game=GAME_IDS[0]), 302)
+
+
+@bp.get("/leaderboard/<game>")
+def leaderboard(game: str):
+    cursor = request.args.get("cursor") or None
+    try:
+        board = service().leaderboard(game, 50, cursor)
+    except BadRequest:
+        board = service().leaderboard(game, 50, None)
+    return page("leaderboard.html", board=board, game=game, title=_title(game) if game in GAME_IDS else game)
+
+
+@bp.get("/p/<player_id>")
+def profile(player_id: str):
+    prof = service().public_profile(player_id)
+    charts: list[dict[str, Any]] = []
+    for r in prof["ratings"]:
+        values = [h["rating"] for h in r["history"]]
+        charts.append({**r, "title": _title(r["game"]),
+                       "svg": chart(values, f"{_title(r['game'])}: rating after each of {len(values)} rated games")})
+    return page("profile.html", prof=prof, charts=charts,
+                played=[(_title(g), n) for g, n in sorted(prof["games"].items())])
+
+
+@bp.get("/t/<tournament_id>")
+def tournament(tournament_id: str):
+    t = service().tournament(tournament_id)
+    return page("tournament.html", t=t, title=_title(t["game"]))
