@@ -161,10 +161,17 @@ class Notifier:
 
     def on_message(self, conn, loaded: "Loaded", m: dict[str, Any], now: float) -> None:
         """A message was appended (in its transaction): the hook for anything that tells seats of
-        new talk. Today: each seat with a webhook that may read it and has not muted the sender
-        gets a `message` notification (mail carries talk in the next "your turn" mail)."""
+        new talk. Each seat with a webhook that may read it and has not muted the sender gets a
+        `message` notification (mail carries talk in the next "your turn" mail); alert channels
+        (service/alerts.py) hear that there is a message, never its text: a message to all is the
+        table's (its game channels too), a private one only its readers' own channels, a note
+        nobody's."""
         contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
         names = [s["name"] for s in loaded.created["seats"]]
+        if not m["note"]:
+            audience = None if m["to"] == "all" else \
+                {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
+            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now)
         for seat, contact in enumerate(contacts):
             if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
                 continue
