@@ -201,6 +201,8 @@ def _player_paths() -> dict[str, Any]:
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
     }
+
+
 def _talk_paths() -> dict[str, Any]:
     """Table talk (issue 24)."""
     seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
@@ -242,6 +244,7 @@ def _talk_paths() -> dict[str, Any]:
                     "responses": {"200": mutes, **_problems(400, 401, 404)}},
             "delete": {"summary": "Unmute a seat", "security": BEARER, "parameters": [GAME_ID, seat],
                        "responses": {"200": mutes, **_problems(400, 401, 404)}}},
+    }
 
 
 def digits_at_most(bound: int) -> str:
