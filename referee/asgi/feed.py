@@ -123,6 +123,8 @@ class LiveFeed:
     async def _poll(self, request: Request, game_id: str, channel: str) -> Response:
         after = _after(request)
         wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
+        if channel == "events":  # checked as documented, though only a stream uses it
+            parse_int_arg("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
         viewer, frames = await self._open(request, game_id, after, channel)
         events = [e for _, e, _ in frames]
         if not events and wait > 0:
