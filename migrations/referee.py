@@ -421,3 +421,10 @@ def m012_ratings(db):
             PRIMARY KEY (tournament_id, round, board)
         )""")
     db.execute("CREATE INDEX tournament_games_game ON tournament_games(game_id)")
+
+
+@migrations()
+def m013_language(db):
+    # Issue 29: a seat's language (en, de) for its mails and page; NULL follows its player's
+    # language, else English. A setting, not derivable from the log.
+    db.execute("ALTER TABLE seat_settings ADD COLUMN lang TEXT")

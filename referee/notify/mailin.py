@@ -19,7 +19,10 @@ import logging
 import re
 from typing import TYPE_CHECKING, Any
 
-from referee.plumbing.errors import BadRequest, ServiceError
+from referee.plumbing.i18n import translator
+from referee.service.narration import texts
+from referee.store import seat_settings
+from referee.plumbing.errors import BadRequest, ServiceError, Unprocessable
 from referee.notify import commands, inbound
 from referee.service.notices import addresses
 from referee.service.notices import messages
@@ -137,8 +140,10 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     played: list[tuple[str, str]] = []
     refused: dict | None = None
     unreadable = False
+    lang = seat_settings.of(service.db.conn, game_id, seat).get("lang")
+    tr = translator(lang)
     if not lines:
-        refused, unreadable = {"line": 1, "detail": "no move or command found in the mail"}, True
+        refused, unreadable = {"line": 1, "detail": tr.gettext("no move or command found in the mail")}, True
     else:
         items = [_json(ln) if ln.startswith("{") and _json(ln) is not None else ln for ln in lines]
         try:
@@ -146,11 +151,16 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
             _, body = service.submit_move(game_id, seat, {"moves": items, "idempotency_key": key})
             moves = [e for e in body["events"] if e["type"] == "move"][:body["played"]]
             rules = service.load(game_id).rules
-            played = [(messages.move_text(rules, e["payload"]["move"]), e.get("text", "")) for e in moves]
+            # the answer's narration is English: tell it in the seat's language
+            told = texts(service, service.load(game_id), moves, seat, lang) if tr.lang != "en" \
+                else [e.get("text", "") for e in moves]
+            played = [(messages.move_text(rules, e["payload"]["move"]), t) for e, t in zip(moves, told)]
             if body.get("refused"):
                 refused = {**body["refused"], "line": body["refused"]["index"] + 1}
+                if refused.get("rule"):  # told in the seat's language, citing its rule
+                    refused["detail"] = Unprocessable(refused["detail"], rule=refused["rule"]).detail_in(tr)
         except ServiceError as e:
-            problem = e.problem()
+            problem = e.problem(tr)
             refused = {"line": 1, "detail": problem["detail"], "rule": problem.get("rule"),
                        "errors": problem.get("errors", [])}
             unreadable = isinstance(e, BadRequest)
@@ -159,7 +169,7 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     line = lines[refused["line"] - 1] if refused and lines and refused["line"] <= len(lines) else None
     note = messages.moves_reply(seen, played, refused, line)
     if unreadable and not played:
-        help_text = "\n".join(commands.help_lines(seen.title, commands.examples(seen)))
+        help_text = "\n".join(commands.help_lines(seen.title, commands.examples(seen), seen.tr))
         note = messages.Note(note.kind, note.subject, note.text + "\n" + help_text + "\n", note.data)
     status = "accepted" if played and not refused else "partly accepted" if played else "rejected"
     return note, {"status": status, "played": len(played), "problem": refused}

@@ -404,5 +404,17 @@ def bots_match(game: str, a: str, b: str, games: int, level: int, seats: int, se
         click.echo(json.dumps(out))
 
 
+@main.command("i18n")
+def i18n_command() -> None:
+    """Extract the message ids from the code and pages and update the German catalog
+    (referee/locale/de/LC_MESSAGES/messages.po); lists the ids still to translate."""
+    from referee.ops.i18n import update
+    missing = update()
+    for lang, ids in missing.items():
+        click.echo(f"{lang}: {len(ids)} message(s) to translate")
+        for msgid in ids:
+            click.echo(f"  {msgid!r}")
+
+
 if __name__ == "__main__":
     main()

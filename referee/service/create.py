@@ -143,8 +143,10 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
         after, _ = core.append(conn, blank, [("game_created", None, payload)], step.state)
         for i in free:
             if seats[i].get("invite"):
+                invited = players.by_email(conn, seats[i]["invite"].lower())  # its player's language, if known
                 player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
-                                       [s.get("name") for s in seats if s.get("name")])
+                                       [s.get("name") for s in seats if s.get("name")],
+                                       seats[i].get("lang") or (invited or {}).get("lang"))
     core.remember(after)
     out_seats = []
     base = core.config.base_url

@@ -14,7 +14,8 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (alerts, bots, create, digest, feed, handover, join, mails, moves, narration, pauses,
+from referee.service import (alerts, bots, create, digest, feed, handover, join, language, mails, moves,
+                             narration, pauses,
                              players, ratings, read, rebuild, rematch, replace, steps, tables, talk, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
@@ -80,6 +81,12 @@ class Referee(Core):
 
     def my_games(self, player_id: str) -> list[dict[str, Any]]:
         return players.my_games(self, player_id)
+
+    def seat_language(self, game_id: str, seat: int) -> str | None:
+        return language.of(self, game_id, seat)
+
+    def set_seat_language(self, game_id: str, seat: int, lang: str) -> None:
+        language.set_lang(self, game_id, seat, lang)
 
     def seat_of_session(self, game_id: str, session: str | None) -> int | None:
         return players.seat_of_session(self, game_id, session)
@@ -221,8 +228,9 @@ class Referee(Core):
     def redact_event(self, loaded: Loaded, e: events.Event, viewer: int | None) -> dict[str, Any]:
         return read.redact_event(self, loaded, e, viewer)
 
-    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None) -> list[str]:
-        return narration.texts(self, loaded, events, viewer)
+    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None,
+                 lang: str | None = None) -> list[str]:
+        return narration.texts(self, loaded, events, viewer, lang)
 
     def events_for(self, game_id: str, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
         return read.events_for(self, game_id, viewer, after)

@@ -22,10 +22,11 @@ from referee.engine.talk import policy_of
 from referee.engine.verify import verify_events
 from referee.engine.wording import with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
+from referee.plumbing.i18n import EN, Translator
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
-from referee.web import present
+from referee.web import i18n, present
 
 
 @dataclass
@@ -223,7 +224,7 @@ def _step_box(svc: Referee, loaded: Loaded, seat: int, kind: str, chosen: list[s
             try:
                 nxt = ask(chosen[: i + 1])
             except StepRefusedError as e:
-                refused = e.problem()
+                refused = e.problem(i18n.current())
                 break
             taken.append((label, _href(base, kind, chosen[:i])))
             answer = nxt
@@ -280,10 +281,12 @@ def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup
 
 
 def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, base: str = "",
-          kind: str | None = None, chosen: list[str] | None = None, part: bool = False) -> GamePage:
+          kind: str | None = None, chosen: list[str] | None = None, part: bool = False,
+          tr: Translator = EN) -> GamePage:
     """The page of `game_id` for `seat`, showing the board after event `at` (default: now), with
     the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`).
-    `part`: only the board and the decision (what a step changes), without history and audit."""
+    `part`: only the board and the decision (what a step changes), without history and audit.
+    `tr`: the page's language (history and result told in it)."""
     latest = svc.load(game_id)
     shown = latest if at is None or at >= latest.seq else svc.load_at(game_id, max(1, at))
     rules = latest.rules
@@ -294,7 +297,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         audit: dict[str, Any] = {}
     else:
         events = svc.events_for(game_id, seat)
-        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat))]
+        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat, tr.lang))]
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = rules.result(latest.state)
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
@@ -307,15 +310,15 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         muted=sorted(svc.mutes(game_id, seat)["muted"]) if seat is not None and not part else [],
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
-        summary=_summary(rules, view, seat, names), facts=present.facts_text(rules, view, names),
+        summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),
         view_json=_pretty(view), prompts=prompts,
-        result=result, result_text=result_sentence(result, names) if result else None,
+        result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit)
 
 
-def _summary(rules: Any, view: dict, seat: int | None, names: list[str]) -> str | None:
-    text = present.hook_text(rules, "summary", view, seat)
-    return with_names(text, names) if text else None
+def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:
+    text = present.hook_text(rules, "summary", view, seat, tr)
+    return with_names(text, names, tr=tr) if text else None
 
 
 def _pretty(doc: Any) -> str:

@@ -20,6 +20,7 @@ from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
 from referee.service import alerts, read, talk
+from referee.plumbing.i18n import translator
 from referee.service.narration import remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
@@ -57,15 +58,17 @@ class Notifier:
         due = loaded.clocks.seats[seat].due_at
         return due if loaded.status == "active" else None
 
-    def since(self, conn, loaded: "Loaded", seat: int) -> list[tuple[int | None, str]]:
-        """Every event after the seat's last move, narrated as the seat may see it."""
+    def since(self, conn, loaded: "Loaded", seat: int, lang: str | None = None) -> list[tuple[int | None, str]]:
+        """Every event after the seat's last move, narrated as the seat may see it, in its language."""
         last = events.last_move_of(conn, loaded.game_id, seat)
         after = max(last, loaded.seq - MAX_SINCE)
         shown = [read.redact_event(self.service, loaded, e, seat)
                  for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
-        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat)))
+        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat, lang)))
         if after > last:
-            told.insert(0, (None, f"({after - last} earlier events are not shown: answer `history {loaded.seq - last}`.)"))
+            told.insert(0, (None, translator(lang).ngettext(
+                "(%(n)d earlier event is not shown: answer `history %(all)s`.)",
+                "(%(n)d earlier events are not shown: answer `history %(all)s`.)", after - last, all=loaded.seq - last)))
         return told
 
     def seen(self, conn, loaded: "Loaded", seat: int, since: bool = True,
@@ -73,9 +76,10 @@ class Notifier:
         """What a mail to `seat` may be built from."""
         svc, gid = self.service, loaded.game_id
         settings = settings if settings is not None else seat_settings.settings(conn, gid)
-        return Seen(doc=svc.describe(loaded, seat), seat=seat,
+        lang = settings.get(seat, {}).get("lang")
+        return Seen(doc=svc.describe(loaded, seat), seat=seat, tr=translator(lang),
                     names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
-                    rules=loaded.rules, since=self.since(conn, loaded, seat) if since else [],
+                    rules=loaded.rules, since=self.since(conn, loaded, seat, lang) if since else [],
                     deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
                     reply_to=self.reply_address(gid, seat),
                     link=seat_url(svc.config.base_url, svc.secret_key, gid, seat,
@@ -133,9 +137,9 @@ class Notifier:
                         if s != seat:
                             send(s, lambda v, seat=seat: messages.seat_absent(v, seat, contacts[seat]["name"]))
             elif e.type == "game_ended":
-                told = result_sentence(e.payload.get("result"), names)
                 for s in everyone:
-                    send(s, lambda v, told=told: messages.game_over(v, told, after.seed.hex()))
+                    send(s, lambda v, e=e: messages.game_over(v, result_sentence(e.payload.get("result"), names, v.tr),
+                                                              after.seed.hex()))
             elif e.type in ("paused", "resumed"):
                 pause = before.clocks.pause if e.type == "resumed" else e.payload.get("pause")
                 by = names[e.seat] if e.seat is not None and e.seat < len(names) else None
