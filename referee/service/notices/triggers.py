@@ -173,9 +173,10 @@ class Notifier:
         contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
         names = [s["name"] for s in loaded.created["seats"]]
         if not m["note"]:
-            audience = None if m["to"] == "all" else \
-                {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
-            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now)
+            told = {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
+            audience = None if m["to"] == "all" else told
+            muted = frozenset(s for s in range(len(names)) if s != m["from"] and s not in told)
+            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now, muted)
         for seat, contact in enumerate(contacts):
             if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
                 continue
