@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from referee.plumbing.i18n import translator
 from referee.plumbing.errors import ServiceError
 from referee.service import read
 from referee.service.loaded import iso
@@ -57,8 +58,9 @@ def schedule(core: "Core", conn: Any, player_id: str) -> None:
     players.set_digest_next(conn, player_id, at)
 
 
-def news(core: "Core", game_id: str, seat: int, since: float | None) -> list[str]:
-    """What happened in a game since `since`, told as the seat may see it (the newest last)."""
+def news(core: "Core", game_id: str, seat: int, since: float | None, lang: str | None = None) -> list[str]:
+    """What happened in a game since `since`, told as the seat may see it (the newest last), in
+    the player's language."""
     try:
         loaded = core.load(game_id)
     except ServiceError:
@@ -68,9 +70,10 @@ def news(core: "Core", game_id: str, seat: int, since: float | None) -> list[str
     found = [e for e in events.read(conn, game_id, max(0, loaded.seq - LOOK_BACK))
              if e.created_at > stamp and e.seq <= loaded.seq]
     shown = [read.redact_event(core, loaded, e, seat) for e in found]
-    told = texts(core, loaded, shown, seat)
+    told = texts(core, loaded, shown, seat, lang)
     if len(told) > NEWS_PER_GAME:
-        return [f"({len(told) - NEWS_PER_GAME} earlier events)", *told[-NEWS_PER_GAME:]]
+        earlier = translator(lang).ngettext("(%(n)d earlier event)", "(%(n)d earlier events)", len(told) - NEWS_PER_GAME)
+        return [earlier, *told[-NEWS_PER_GAME:]]
     return told
 
 
@@ -84,7 +87,7 @@ def send_digests(core: "Core", limit: int = 100) -> int:
         due = players.digest_due(conn, now, limit)
     for player in due:
         games = core.my_games(player["id"])  # type: ignore[attr-defined]  # Referee's, as "my games" shows
-        told = {g["id"]: news(core, g["id"], g["seat"], player["digest_last_at"])
+        told = {g["id"]: news(core, g["id"], g["seat"], player["digest_last_at"], player.get("lang"))
                 for g in games if g["status"] in ("active", "paused", "open", "finished")}
         slot = player["digest_next_at"]
         day = datetime.fromtimestamp(slot, _zone(player["tz"])).date().isoformat()

@@ -4,8 +4,8 @@ It is the core (service/core.py: database, rules, loading, appending) with one t
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
 feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
-tournaments.py (pairing.py: their pure arithmetic), presets.py, takebacks.py, agreement.py. New use
-cases get a module of their own and a line here.
+tournaments.py (pairing.py: their pure arithmetic), talk.py, presets.py, takebacks.py, agreement.py.
+New use cases get a module of their own and a line here.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (agreement, alerts, bots, create, digest, feed, handover, join, mails, moves, narration,
-                             pauses, players, presets, ratings, read, rebuild, rematch, replace, steps, tables,
-                             takebacks, timing, tournaments)
+from referee.service import (agreement, alerts, bots, create, digest, feed, handover, join, language, mails,
+                             moves, narration, pauses, players, presets, ratings, read, rebuild, rematch,
+                             replace, steps, tables, takebacks, talk, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -115,6 +115,12 @@ class Referee(Core):
     def my_games(self, player_id: str) -> list[dict[str, Any]]:
         return players.my_games(self, player_id)
 
+    def seat_language(self, game_id: str, seat: int) -> str | None:
+        return language.of(self, game_id, seat)
+
+    def set_seat_language(self, game_id: str, seat: int, lang: str) -> None:
+        language.set_lang(self, game_id, seat, lang)
+
     def seat_of_session(self, game_id: str, session: str | None) -> int | None:
         return players.seat_of_session(self, game_id, session)
 
@@ -141,6 +147,26 @@ class Referee(Core):
 
     def rematch_seat(self, game_id: str, seat: int, player_id: str | None = None) -> dict[str, Any]:
         return rematch.rematch_seat(self, game_id, seat, player_id)
+
+    # -- table talk ----------------------------------------------------------------------------
+
+    def post_message(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return talk.post(self, game_id, seat, body)
+
+    def messages(self, game_id: str, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
+        return talk.messages_for(self, game_id, viewer, after, limit)
+
+    def recent_messages(self, loaded: Loaded, viewer: int | None, limit: int = talk.PAGE) -> list[dict[str, Any]]:
+        return talk.recent(self, loaded, viewer, limit)
+
+    def message_export(self, game_id: str, viewer: int | None, full: bool = False) -> list[dict[str, Any]]:
+        return talk.export_lines(self, game_id, viewer, full)
+
+    def mutes(self, game_id: str, seat: int) -> dict[str, Any]:
+        return talk.mutes(self, game_id, seat)
+
+    def set_mute(self, game_id: str, seat: int, other: int, on: bool) -> dict[str, Any]:
+        return talk.set_mute(self, game_id, seat, other, on)
 
     # -- alert channels (chat, push) ---------------------------------------------------------
 
@@ -235,8 +261,9 @@ class Referee(Core):
     def redact_event(self, loaded: Loaded, e: events.Event, viewer: int | None) -> dict[str, Any]:
         return read.redact_event(self, loaded, e, viewer)
 
-    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None) -> list[str]:
-        return narration.texts(self, loaded, events, viewer)
+    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None,
+                 lang: str | None = None) -> list[str]:
+        return narration.texts(self, loaded, events, viewer, lang)
 
     def events_for(self, game_id: str, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
         return read.events_for(self, game_id, viewer, after)

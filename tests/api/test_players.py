@@ -383,7 +383,7 @@ def test_the_daily_digest_carries_my_games_once_a_day(site, sink, clock):
     assert site.service.send_digests() == 0  # once a day
     deliver(site)
     digest = [m for m in sink.to(ADA) if m["Subject"].startswith("Your games today")]
-    assert len(digest) == 1 and digest[0]["Subject"] == "Your games today: 1 wait for you"
+    assert len(digest) == 1 and digest[0]["Subject"] == "Your games today: 1 waits for you"
     text = digest[0].get_content()
     assert "Babel with Bo: your turn; deadline" in text and "CET" in text and game["url"] in text
     clock.advance(86400)

@@ -10,6 +10,7 @@ get everything.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.service.clock import format_remaining
@@ -18,7 +19,8 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.service import alerts, read
+from referee.plumbing.i18n import translator
+from referee.service import alerts, read, talk
 from referee.service.narration import narrate_event, remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
@@ -60,15 +62,17 @@ class Notifier:
         due = loaded.clocks.seats[seat].due_at
         return due if loaded.status == "active" else None
 
-    def since(self, conn, loaded: "Loaded", seat: int) -> list[tuple[int | None, str]]:
-        """Every event after the seat's last move, narrated as the seat may see it."""
+    def since(self, conn, loaded: "Loaded", seat: int, lang: str | None = None) -> list[tuple[int | None, str]]:
+        """Every event after the seat's last move, narrated as the seat may see it, in its language."""
         last = events.last_move_of(conn, loaded.game_id, seat)
         after = max(last, loaded.seq - MAX_SINCE)
         shown = [read.redact_event(self.service, loaded, e, seat)
                  for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
-        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat)))
+        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat, lang)))
         if after > last:
-            told.insert(0, (None, f"({after - last} earlier events are not shown: answer `history {loaded.seq - last}`.)"))
+            told.insert(0, (None, translator(lang).ngettext(
+                "(%(n)d earlier event is not shown: answer `history %(all)s`.)",
+                "(%(n)d earlier events are not shown: answer `history %(all)s`.)", after - last, all=loaded.seq - last)))
         return told
 
     def seen(self, conn, loaded: "Loaded", seat: int, since: bool = True,
@@ -76,9 +80,10 @@ class Notifier:
         """What a mail to `seat` may be built from."""
         svc, gid = self.service, loaded.game_id
         settings = settings if settings is not None else seat_settings.settings(conn, gid)
-        return Seen(doc=svc.describe(loaded, seat), seat=seat,
+        lang = settings.get(seat, {}).get("lang")
+        return Seen(doc=svc.describe(loaded, seat), seat=seat, tr=translator(lang),
                     names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
-                    rules=loaded.rules, since=self.since(conn, loaded, seat) if since else [],
+                    rules=loaded.rules, since=self.since(conn, loaded, seat, lang) if since else [],
                     deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
                     reply_to=self.reply_address(gid, seat),
                     link=seat_url(svc.config.base_url, svc.secret_key, gid, seat,
@@ -136,18 +141,17 @@ class Notifier:
                         if s != seat:
                             send(s, lambda v, seat=seat: messages.seat_absent(v, seat, contacts[seat]["name"]))
             elif e.type == "game_ended":
-                told = result_sentence(e.payload.get("result"), names)
                 for s in everyone:
-                    send(s, lambda v, told=told: messages.game_over(v, told, after.seed.hex()))
+                    send(s, lambda v, e=e: messages.game_over(v, result_sentence(e.payload.get("result"), names, v.tr),
+                                                              after.seed.hex()))
             elif e.type in ASKING:
-                told = narrate_event(after.rules, e.to_json(), names)
                 for s in everyone:
                     if s != e.seat:
-                        send(s, lambda v, told=told, e=e: messages.asked(v, told, ASKING[e.type]))
+                        send(s, lambda v, e=e: messages.asked(
+                            v, narrate_event(after.rules, e.to_json(), names, tr=v.tr), ASKING[e.type]))
             elif e.type in DECIDING:
-                told = narrate_event(after.rules, e.to_json(), names)
                 for s in everyone:
-                    send(s, lambda v, told=told: messages.decided(v, told))
+                    send(s, lambda v, e=e: messages.decided(v, narrate_event(after.rules, e.to_json(), names, tr=v.tr)))
             elif e.type in ("paused", "resumed"):
                 pause = before.clocks.pause if e.type == "resumed" else e.payload.get("pause")
                 by = names[e.seat] if e.seat is not None and e.seat < len(names) else None
@@ -163,7 +167,34 @@ class Notifier:
         for seat, sc in enumerate(after.clocks.seats):
             opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
             if (opened_now or (seat in prompted_after and seat not in prompted_before)) and seat not in movers:
-                send(seat, messages.your_turn)
+                send(seat, lambda v, seat=seat: messages.your_turn(self.with_talk(conn, after, v)))
+
+    def with_talk(self, conn, loaded: "Loaded", seen: Seen) -> Seen:
+        """`seen` with the messages the seat may read since its last mail showed messages (a
+        "your turn" mail carries them; talk.since_mail applies the one visibility rule)."""
+        new = talk.since_mail(self.service, conn, loaded, seen.seat)
+        return replace(seen, talk=[(messages.talk_heading(m, seen.names), m["text"]) for m in new])
+
+    def on_message(self, conn, loaded: "Loaded", m: dict[str, Any], now: float) -> None:
+        """A message was appended (in its transaction): the hook for anything that tells seats of
+        new talk. Each seat with a webhook that may read it and has not muted the sender gets a
+        `message` notification (mail carries talk in the next "your turn" mail); alert channels
+        (service/alerts.py) hear that there is a message, never its text: a message to all is the
+        table's (its game channels too), a private one only its readers' own channels, a note
+        nobody's."""
+        contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
+        names = [s["name"] for s in loaded.created["seats"]]
+        if not m["note"]:
+            told = {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
+            audience = None if m["to"] == "all" else told
+            muted = frozenset(s for s in range(len(names)) if s != m["from"] and s not in told)
+            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now, muted)
+        for seat, contact in enumerate(contacts):
+            if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
+                continue
+            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names)
+            self.queue(conn, loaded, seat, note, f"{loaded.game_id}:{seat}:message:{m['seq']}", now, contacts,
+                       email=False)
 
     def remind(self, conn, loaded: "Loaded", seat: int, now: float) -> int:
         """Queue the due reminder; nothing once the deadline has passed (the timeout tells)."""
