@@ -3,6 +3,7 @@
 
     python3 tasks.py serve [referee serve options]   # start the service
     python3 tasks.py test  [pytest options]          # run the test suite (a worker per core; -n 0: one)
+    python3 tasks.py i18n                            # extract message ids, update the German catalog
 
 Creates .venv on first use and (re)installs the project whenever setup.cfg changes, one line
 per phase (a failing phase prints its full output). `REFEREE_VENV=DIR` runs in an environment
@@ -78,7 +79,7 @@ def ensure_system_packages() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("serve", "test"):
+    if not argv or argv[0] not in ("serve", "test", "i18n"):
         print(__doc__)
         return 2
     ensure_env()
@@ -86,6 +87,8 @@ def main(argv: list[str]) -> int:
         # Replace this process with the server: stopping it by its pid (or Ctrl-C) stops the server.
         referee = str(BIN / "referee")
         os.execv(referee, [referee, "serve", *argv[1:]])
+    if argv[0] == "i18n":  # extract the message ids and update the German catalog
+        return subprocess.call([str(BIN / "referee"), "i18n", *argv[1:]], cwd=ROOT)
     ensure_system_packages()
     return subprocess.call([str(BIN / "python"), "-m", "pytest", *parallel(argv[1:]), *argv[1:]], cwd=ROOT)
 

@@ -274,6 +274,110 @@ def m008_players_and_tables(db):
 
 
 @migrations()
+def m009_table_talk(db):
+    # Table talk (issue 24): each game's messages in a hash chain of their own (not in the
+    # events' chain, so replaying a game never reads them): sender seat, recipients ("all" or a
+    # JSON list of seats), whether it is the sender's private note, the text, the time (ISO, and
+    # epoch seconds for the per-seat rate limit), a random salt, the digest, the chain.
+    db.execute("""
+        CREATE TABLE messages (
+            game_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            sender INTEGER NOT NULL,
+            recipients TEXT NOT NULL,
+            note INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            at REAL NOT NULL,
+            salt TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX messages_sender ON messages(game_id, sender, at)")
+    # Who muted whom, per seat: read only for the muting seat itself.
+    db.execute("""
+        CREATE TABLE message_mutes (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            muted INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat, muted)
+        ) WITHOUT ROWID""")
+    # The last message each seat's mails have shown ("your turn" mails carry the ones since).
+    db.execute("""
+        CREATE TABLE message_mailed (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""")
+
+
+@migrations()
+def m010_alerts(db):
+    # Alert channels (issue 26): where a seat, a game or a player wants to be told, as an apprise
+    # URL or a browser's Web Push subscription. Settings and credentials (a URL may hold a
+    # service's token), never derivable from the logs, never shown to anyone but their owner.
+    # `owner` is 'seat' (game_id, seat, tenure: the channel dies when the seat changes hands),
+    # 'game' (game_id: the table's channel, public content only) or 'player' (player_id: every
+    # seat the player holds). `failures` counts failed deliveries in a row since `failing_since`;
+    # a channel that keeps failing is disabled (`disabled_at`, `disabled_reason`) until re-enabled.
+    db.execute("""
+        CREATE TABLE alert_channels (
+            id TEXT PRIMARY KEY,
+            owner TEXT NOT NULL,
+            game_id TEXT,
+            seat INTEGER,
+            tenure INTEGER,
+            player_id TEXT,
+            kind TEXT NOT NULL,
+            url TEXT NOT NULL,
+            subscription TEXT,
+            events TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            failures INTEGER NOT NULL DEFAULT 0,
+            failing_since REAL,
+            disabled_at REAL,
+            disabled_reason TEXT
+        )""")
+    db.execute("CREATE INDEX alert_channels_game ON alert_channels(game_id)")
+    db.execute("CREATE INDEX alert_channels_player ON alert_channels(player_id)")
+    db.execute("CREATE INDEX alert_channels_url ON alert_channels(url)")
+    # The digest: daily or weekly, at an hour of the player's time zone, with or without single mails.
+    db.execute("ALTER TABLE players ADD COLUMN digest_every TEXT NOT NULL DEFAULT 'day'")
+    db.execute("ALTER TABLE players ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 8")
+    db.execute("ALTER TABLE players ADD COLUMN digest_only INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE players ADD COLUMN digest_next_at REAL")
+    db.execute("ALTER TABLE players ADD COLUMN digest_last_at REAL")
+
+
+@migrations()
+def m011_foresight(db):
+    # Pre-set moves (issue 27): each seat's private queue for its next prompts, the note telling
+    # the seat why a queue was dropped, and every entry's fate (shown in the full export once the
+    # game is over). Private to the seat, so not in the public log until they fire.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS presets (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            queue TEXT NOT NULL,
+            note TEXT,
+            history TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""")
+    # Open proposals to end a game by agreement and when they lapse: a projection of the
+    # `proposal` events, so the scheduler finds the due ones without loading every game.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS proposals_due (
+            game_id TEXT NOT NULL,
+            proposal INTEGER NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (game_id, proposal)
+        ) WITHOUT ROWID""")
+
+
+@migrations()
 def m012_ratings(db):
     # Ratings (issue 28): projections of the finished games' logs, rebuilt by `referee ratings
     # rebuild` with identical numbers. rating_games: each finished game, whether it is rated (and
@@ -342,3 +446,10 @@ def m012_ratings(db):
             PRIMARY KEY (tournament_id, round, board)
         )""")
     db.execute("CREATE INDEX tournament_games_game ON tournament_games(game_id)")
+
+
+@migrations()
+def m013_language(db):
+    # Issue 29: a seat's language (en, de) for its mails and page; NULL follows its player's
+    # language, else English. A setting, not derivable from the log.
+    db.execute("ALTER TABLE seat_settings ADD COLUMN lang TEXT")

@@ -35,19 +35,26 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, games, mail, meta, metrics, players, ratings, tables
+    from referee.api import abuse, alerts, foresight, games, mail, meta, metrics, players, ratings, tables, talk
     app.register_blueprint(games.bp)
+    app.register_blueprint(alerts.bp)
+    app.register_blueprint(talk.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(foresight.bp)
     app.register_blueprint(ratings.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
+    from referee.web import i18n as web_i18n
     from referee.web import mailpages, pages
+    web_i18n.install(app)
     from referee.web import players as player_pages
+    from referee.web import alerts as alert_pages
     from referee.web import ratings as rating_pages
     app.register_blueprint(pages.bp)
     app.register_blueprint(mailpages.bp)
     app.register_blueprint(player_pages.bp)
+    app.register_blueprint(alert_pages.bp)
     app.register_blueprint(rating_pages.bp)
     abuse.install(app)
     metrics.install(app)
@@ -68,7 +75,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
 
     @app.errorhandler(ServiceError)
     def service_error(e: ServiceError):
-        resp = jsonify(e.problem())
+        resp = jsonify(e.problem(web_i18n.request_translator()))
         resp.status_code = e.status
         resp.mimetype = PROBLEM
         resp.headers.update(e.headers)

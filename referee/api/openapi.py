@@ -22,7 +22,10 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
-               "Release": "api/release.json", "CreateTournament": "api/create_tournament.json"}
+               "Release": "api/release.json", "AddChannel": "api/channel.json", "Presets": "api/presets.json",
+               "Takeback": "api/takeback.json", "Proposal": "api/proposal.json", "Vote": "api/vote.json",
+               "CreateTournament": "api/create_tournament.json", "PostMessage": "api/post_message.json",
+               "TalkPolicy": "api/talk_policy.json", "Message": "api/message.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -98,9 +101,28 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
+    ("get", "/games/{game_id}/presets"): "getPresets", ("post", "/games/{game_id}/presets"): "queuePresets",
+    ("delete", "/games/{game_id}/presets"): "clearPresets", ("get", "/games/{game_id}/takebacks"): "getTakebacks",
+    ("post", "/games/{game_id}/takebacks"): "requestTakeback",
+    ("post", "/games/{game_id}/takebacks/{tid}/accept"): "acceptTakeback",
+    ("post", "/games/{game_id}/takebacks/{tid}/refuse"): "refuseTakeback",
+    ("get", "/games/{game_id}/proposals"): "getProposals", ("post", "/games/{game_id}/proposals"): "propose",
+    ("post", "/games/{game_id}/proposals/{pid}/vote"): "voteOnProposal",
+    ("post", "/games/{game_id}/channels"): "addChannel", ("get", "/games/{game_id}/channels"): "listChannels",
+    ("delete", "/games/{game_id}/channels/{channel_id}"): "deleteChannel",
+    ("post", "/games/{game_id}/channels/{channel_id}/test"): "testChannel",
+    ("post", "/games/{game_id}/channels/{channel_id}/enable"): "enableChannel",
+    ("post", "/players/me/channels"): "addMyChannel", ("get", "/players/me/channels"): "listMyChannels",
+    ("delete", "/players/me/channels/{channel_id}"): "deleteMyChannel",
+    ("post", "/players/me/channels/{channel_id}/test"): "testMyChannel",
+    ("post", "/players/me/channels/{channel_id}/enable"): "enableMyChannel",
+    ("get", "/push/key"): "getPushKey",
     ("get", "/ratings/{game}"): "getLeaderboard", ("get", "/players/{player_id}/profile"): "getPlayerProfile",
     ("post", "/tournaments"): "createTournament", ("get", "/tournaments/{tournament_id}"): "getTournament",
     ("post", "/tournaments/{tournament_id}/adjudicate"): "adjudicateGame",
+    ("post", "/games/{game_id}/messages"): "postMessage", ("get", "/games/{game_id}/messages"): "getMessages",
+    ("get", "/games/{game_id}/mutes"): "getMutes", ("put", "/games/{game_id}/mutes/{seat}"): "muteSeat",
+    ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -126,6 +148,63 @@ def _finish_operations(paths: dict[str, Any]) -> None:
 
 def _obj(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": {"type": "object"}}}}
+
+
+def _foresight_paths() -> dict[str, Any]:
+    """Pre-set moves, takebacks with consent, ending by agreement (issue 27)."""
+    def body(name: str, required: bool = True) -> dict[str, Any]:
+        return {"required": required, "content": {"application/json": {"schema": _ref(name)}}}
+
+    def num(name: str) -> dict[str, Any]:
+        return {"name": name, "in": "path", "required": True,
+                "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}}
+    game = _json("Game", "The game as the caller sees it, with `takeback` (the open request) or `proposal`")
+    return {
+        "/games/{game_id}/presets": {
+            "get": {"summary": "The caller's own queue of pre-set moves and the note of its last drop; once the "
+                               "game is over, every seat's queued moves and their fates (`history`)",
+                    "parameters": [GAME_ID], "security": [{}, *BEARER],
+                    "responses": {"200": _obj("{seat, queue, limit, note} or, after the end, {history}"),
+                                  **_problems(401, 404)}},
+            "post": {"summary": "Queue moves for the caller's next prompts, each optionally guarded by `if`",
+                     "description": "When the seat's prompt opens, the first queued move whose guard holds and "
+                                    "which is legal is played in the same transaction (`by: \"preset\"`); "
+                                    "otherwise the queue is dropped with a note. Private to the seat.",
+                     "parameters": [GAME_ID], "security": BEARER, "requestBody": body("Presets"),
+                     "responses": {"201": _obj("{seat, queue, limit, note}"),
+                                   **_problems(400, 401, 404, 409, 422)}},
+            "delete": {"summary": "Empty the caller's queue", "parameters": [GAME_ID], "security": BEARER,
+                       "responses": {"200": _obj("{seat, queue, limit, note}"), **_problems(401, 404)}}},
+        "/games/{game_id}/takebacks": {
+            "get": {"summary": "The open takeback request, the game's setting, and how far back the caller may go",
+                    "parameters": [GAME_ID], "security": [{}, *BEARER],
+                    "responses": {"200": _obj("{setting, pending, allowed}"), **_problems(401, 404)}},
+            "post": {"summary": "Ask to take back the caller's own last moves (default: the last one)",
+                     "description": "Refused (422, rule `takeback-boundary`, `boundary` names it) when it would "
+                                    "cross another seat's action, a chance record, a reveal or a prompt to "
+                                    "another seat; `takebacks-off` when the game was created without them.",
+                     "parameters": [GAME_ID], "security": BEARER, "requestBody": body("Takeback", False),
+                     "responses": {"201": game, **_problems(400, 401, 404, 409, 422)}}},
+        "/games/{game_id}/takebacks/{tid}/accept": {"post": {
+            "summary": "Accept takeback request `tid`; the takeback happens once the consent needed is given",
+            "parameters": [GAME_ID, num("tid")], "security": BEARER,
+            "responses": {"200": game, **_problems(401, 403, 404, 409)}}},
+        "/games/{game_id}/takebacks/{tid}/refuse": {"post": {
+            "summary": "Refuse takeback request `tid`",
+            "parameters": [GAME_ID, num("tid")], "security": BEARER,
+            "responses": {"200": game, **_problems(401, 403, 404, 409)}}},
+        "/games/{game_id}/proposals": {
+            "get": {"summary": "The open proposal to end the game by agreement, its votes and who must still vote",
+                    "parameters": [GAME_ID], "security": [{}, *BEARER],
+                    "responses": {"200": _obj("{proposal, lifetime_hours}"), **_problems(401, 404)}},
+            "post": {"summary": "Propose a draw, conceding to a seat, or ending now with the current standings",
+                     "parameters": [GAME_ID], "security": BEARER, "requestBody": body("Proposal"),
+                     "responses": {"201": game, **_problems(400, 401, 404, 409, 422)}}},
+        "/games/{game_id}/proposals/{pid}/vote": {"post": {
+            "summary": "Vote yes or no on proposal `pid`; all other present seats' yes ends the game by agreement",
+            "parameters": [GAME_ID, num("pid")], "security": BEARER, "requestBody": body("Vote"),
+            "responses": {"200": game, **_problems(400, 401, 403, 404, 409)}}},
+    }
 
 
 def _player_paths() -> dict[str, Any]:
@@ -187,6 +266,103 @@ def _player_paths() -> dict[str, Any]:
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
     }
+
+
+def _talk_paths() -> dict[str, Any]:
+    """Table talk (issue 24)."""
+    seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+    mutes = _obj("{muted: [seat, ...]}: the seats whose messages the caller does not see (its own alone)")
+    listed = {"type": "object", "properties": {"messages": {"type": "array", "items": _ref("Message")}}}
+    return {
+        "/games/{game_id}/messages": {
+            "post": {"summary": "Write to the table: to all, to some seats (private press), or a private note",
+                     "description": "The game's talk policy (`talk` at creation) may refuse it: 403 "
+                                    "`message-refused` naming the policy; nothing is stored. A seat may write "
+                                    "REFEREE_TALK_LIMIT messages (default 30 per 10 minutes), then 429 with "
+                                    "Retry-After. Control characters other than newline are removed.",
+                     "security": BEARER, "parameters": [GAME_ID],
+                     "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PostMessage")}}},
+                     "responses": {"201": {"description": "{message}: the stored message", "content": {
+                         "application/json": {"schema": {"type": "object", "properties": {
+                             "message": _ref("Message")}}}}},
+                         **_problems(400, 401, 403, 404, 409, 422)}},
+            "get": {"summary": "The messages the caller may read (and has not muted), after `after`",
+                    "description": "As `GET /games/{id}/events`: JSON, with `wait=S` a long poll, or with "
+                                   "`Accept: text/event-stream` a live stream of `id: SEQ` / `data: Message`. "
+                                   "A spectator reads messages to all only where the policy lets spectators "
+                                   "read; private messages once the game is over where the policy reveals them.",
+                    "security": [{}, *BEARER],
+                    "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+                                   {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                                   {"name": "Last-Event-ID", "in": "header", "required": False,
+                                    "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
+                    "responses": {"200": {"description": "Messages", "content": {
+                        "application/json": {"schema": listed},
+                        "text/event-stream": {"schema": {"type": "string", "description": "id: SEQ / data: Message frames"}}}},
+                        **_problems(401, 404)}}},
+        "/games/{game_id}/mutes": {"get": {
+            "summary": "The seats the caller muted", "security": BEARER, "parameters": [GAME_ID],
+            "responses": {"200": mutes, **_problems(401, 404)}}},
+        "/games/{game_id}/mutes/{seat}": {
+            "put": {"summary": "Mute a seat's messages for the caller alone (nobody else is told)",
+                    "security": BEARER, "parameters": [GAME_ID, seat],
+                    "responses": {"200": mutes, **_problems(400, 401, 404)}},
+            "delete": {"summary": "Unmute a seat", "security": BEARER, "parameters": [GAME_ID, seat],
+                       "responses": {"200": mutes, **_problems(400, 401, 404)}}},
+    }
+
+
+def digits_at_most(bound: int) -> str:
+    """A pattern for the decimal strings (leading zeros allowed) whose value is at most `bound`:
+    a header cannot carry a `maximum`, and "16 digits" would let values past 2^53 through."""
+    b = str(bound)
+    ways = [f"[0-9]{{1,{len(b) - 1}}}"] if len(b) > 1 else []
+    for i, d in enumerate(b):
+        if d != "0":
+            rest = len(b) - i - 1
+            ways.append(b[:i] + (f"[0-{int(d) - 1}]" if d != "1" else "0") + (f"[0-9]{{{rest}}}" if rest else ""))
+    ways.append(b)
+    return "^(" + "|".join(ways) + ")$"
+
+
+def _alert_paths() -> dict[str, Any]:
+    """Alert channels: chat and push (issue 26)."""
+    player = [{"playerToken": []}]
+    cid = {"name": "channel_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    scope = {"name": "scope", "in": "query", "required": False, "schema": {"enum": ["seat", "game"]},
+             "description": "seat (default: the caller's seat's channels) or game (the game's own; the creator)"}
+    optional = {"required": False, "content": {"application/json": {"schema": {
+        "type": "object", "additionalProperties": False, "maxProperties": 0, "description": "No body, or {}"}}}}
+    body = {"required": True, "content": {"application/json": {"schema": _ref("AddChannel")}}}
+    who = [*BEARER, *player, {"creatorToken": []}]
+    one = "{id, scope, kind, url, events, seat, enabled, disabled_reason, failures}"
+    paths: dict[str, Any] = {}
+    for base, params, security, owner in (("/games/{game_id}/channels", [GAME_ID], who, "the caller's seat or, "
+                                           "with scope game, the game (its creator)"),
+                                          ("/players/me/channels", [], player, "the signed-in player (every seat "
+                                           "they hold)")):
+        paths[base] = {
+            "post": {"summary": f"Add an alert channel of {owner}: an apprise URL or a Web Push subscription",
+                     "parameters": params, "security": security, "requestBody": body,
+                     "responses": {"201": _obj(one), **_problems(400, 401, 403, 404, 409, 422)}},
+            "get": {"summary": f"The alert channels of {owner}", "parameters": [*params, scope] if params else [],
+                    "security": security, "responses": {"200": _obj("{channels: [" + one + "]}"),
+                                                        **_problems(400, 401, 403, 404)}}}
+        paths[base + "/{channel_id}"] = {"delete": {
+            "summary": "Remove one of the caller's channels", "parameters": [*params, cid], "security": security,
+            "responses": {"200": _obj("{deleted}"), **_problems(401, 403, 404)}}}
+        paths[base + "/{channel_id}/test"] = {"post": {
+            "summary": "Send a test alert to the channel", "parameters": [*params, cid], "security": security,
+            "requestBody": optional, "responses": {"202": _obj("{queued, channel}"), **_problems(400, 401, 403, 404)}}}
+        paths[base + "/{channel_id}/enable"] = {"post": {
+            "summary": "Switch a channel that was disabled after failing on again", "parameters": [*params, cid],
+            "security": security, "requestBody": optional,
+            "responses": {"200": _obj(one), **_problems(400, 401, 403, 404)}}}
+    paths["/push/key"] = {"get": {"summary": "The Web Push VAPID public key (a browser's applicationServerKey)",
+                                  "responses": {"200": _obj("{public_key}")}}}
+    return paths
+
+
 def _rating_paths() -> dict[str, Any]:
     """Ratings, public profiles and tournaments (issue 28)."""
     tid = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -338,10 +514,14 @@ def openapi_document() -> dict[str, Any]:
             "security": [{}, *BEARER],
             "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                           {"name": "talk_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53},
+                            "description": "streams only: also the table talk after message M the caller may read, as "
+                                           "`event: talk` frames carrying a Message (no `id`), so a page needs one "
+                                           "connection; ignored by the JSON form"},
                            {"name": "Last-Event-ID", "in": "header", "required": False,
                             "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
                                            "replaces `after`",
-                            "schema": {"type": "string", "pattern": "^[0-9]{1,16}$"}}],
+                            "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
             "responses": {"200": {"description": "Events", "content": {
                 "application/json": {"schema": {
                     "type": "object", "properties": {"events": {"type": "array", "items": _ref("Event")}}}},
@@ -363,6 +543,9 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
+        **_foresight_paths(),
+        **_talk_paths(),
+        **_alert_paths(),
         **_rating_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "

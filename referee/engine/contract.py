@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.steps import Step
 
 State = dict[str, Any]
@@ -142,7 +143,7 @@ class Rules(Protocol):
         ...
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None,
-                after: dict | None = None) -> str:
+                after: dict | None = None, tr: Translator = EN) -> str:
         """One short sentence for a `move` or `timeout` event as a viewer may see it; automatic
         steps that follow from it (collecting, feeding, income, scoring) each on a line of their
         own after it ("\n"-separated).
@@ -154,11 +155,14 @@ class Rules(Protocol):
         `event` is `{"seq", "type", "seat", "payload"}` with the payload already redacted for
         that viewer (`payload["move"]` through `redact`, `payload["chance"]` with withheld
         values null and only their `public` part shown), so the sentence cannot reveal more
-        than the viewer may see. `names[i]` is seat i's player name."""
+        than the viewer may see. `names[i]` is seat i's player name. `tr` is the viewer's
+        language (plumbing/i18n.py): the hook stays pure, the language comes as an argument, and
+        old callers get English. Game terms come from the game's glossary (engine/glossary.py)."""
         ...
 
-    def summary(self, view: dict, seat: int | None) -> str:
-        """A short plain-text summary of `view` for mails: a few lines, no JSON."""
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
+        """A short plain-text summary of `view` for mails: a few lines, no JSON; in `tr`'s
+        language where the game's hook is translated."""
         ...
 
     def facts(self, view: dict) -> dict:

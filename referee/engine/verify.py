@@ -19,7 +19,9 @@ from referee.engine.hashing import GENESIS, canonical, chain, commitment, conten
 from referee.engine.registry import rules_for
 from referee.engine.abandon import expected_result
 from referee.engine.base import UnknownRulesVersion
+from referee.engine.foresight import agreed_result, is_agreed
 from referee.engine.replay import CHANGING_EVENTS, advance, initial
+from referee.engine.talk import verify_messages
 
 
 @dataclass
@@ -30,14 +32,26 @@ class Report:
     divergence: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
 
+    messages: int = 0                 # table talk's chain, checked apart (engine/talk.py)
+    withheld: int = 0                 # messages in it the exporter may not read (chained, not shown)
+
     def fail(self, seq: int, what: str) -> "Report":
         self.ok = False
         self.divergence = {"seq": seq, "what": what}
         return self
 
+    def check_messages(self, lines: list[dict[str, Any]]) -> "Report":
+        """Add the check of the game's message chain (an edited, removed or inserted message fails)."""
+        self.messages, divergence = verify_messages(lines)
+        self.withheld = sum(1 for m in lines if m.get("withheld"))
+        if divergence is not None:
+            self.ok = False
+            self.divergence = divergence
+        return self
+
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "events": self.events, "level": self.level,
-                "first_divergence": self.divergence, "notes": self.notes}
+        return {"ok": self.ok, "events": self.events, "level": self.level, "messages": self.messages,
+                "messages_withheld": self.withheld, "first_divergence": self.divergence, "notes": self.notes}
 
 
 def verify_events(events: list[dict[str, Any]], seed: bytes | None = None,
@@ -93,22 +107,27 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report, vers
     if step.state_hash != created["state_hash"]:
         return report.fail(1, "setup state hash differs from a replay")
     state = step.state
+    states = {1: state}  # each event's state: a takeback returns to one of them
     for e in events[1:]:
+        states[e["seq"]] = state
         if e["type"] not in CHANGING_EVENTS:
             if e["type"] == "game_ended":
                 recorded = e["payload"]["result"]
-                expected = expected_result(rules, state, recorded)
+                expected = agreed_result(rules, state, recorded["agreement"]) if is_agreed(recorded) \
+                    else expected_result(rules, state, recorded)
                 if recorded != expected:
                     return report.fail(e["seq"], "recorded result differs from the replayed result")
             continue
+        if e["type"] == "takeback" and not 1 <= e["payload"].get("to_seq", 0) < e["seq"]:
+            return report.fail(e["seq"], "a takeback to a sequence that is not earlier in the log")
         try:
-            step = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"])
+            step = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"], states.__getitem__)
         except IllegalMove as err:
             return report.fail(e["seq"], f"replay refuses the move: {err}")
         if "chance" in e["payload"] and step.chance != e["payload"]["chance"]:
             return report.fail(e["seq"], "chance records differ from a replay")
         if "state_hash" in e["payload"] and step.state_hash != e["payload"]["state_hash"]:
             return report.fail(e["seq"], "state hash differs from a replay")
-        state = step.state
+        state = states[e["seq"]] = step.state
     return report
 

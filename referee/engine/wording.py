@@ -7,27 +7,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 
-def seat_name(names: list[str], seat: Any) -> str:
+
+def seat_name(names: list[str], seat: Any, tr: Translator = EN) -> str:
     """The player's name for a seat; "the referee" for events without a seat."""
     if seat is None:
-        return "the referee"
+        return tr.gettext("the referee")
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
-    return f"seat {seat}"
+    return tr.gettext("seat %(seat)s", seat=seat)
 
 
-def join_words(words: list[str], empty: str = "") -> str:
-    """"a", "a and b", "a, b and c" (games' narrations use it too)."""
-    if len(words) <= 1:
-        return "".join(words) or empty
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def join_words(words: list[str], empty: str = "", tr: Translator = EN) -> str:
+    """"a", "a and b", "a, b and c" (games' narrations use it too); "a, b und c" in German."""
+    return tr.join(words, empty)
 
 
-SEAT_REF = re.compile(r"\b([Ss])eat (\d+)\b")
+SEAT_REF = re.compile(r"\b([Ss]eat|[Pp]latz) (\d+)\b")
 
 
-def with_names(text: str, names: list[str], numbered: bool = False) -> str:
+def with_names(text: str, names: list[str], numbered: bool = False, tr: Translator = EN) -> str:
     """A hook's text with "seat N" replaced by that player's name (the `summary` hook and prompt
     texts are given no names). `numbered` keeps the number beside it, "Bo (seat 1)", where the
     reader may address seats by number (mail commands)."""
@@ -35,5 +35,5 @@ def with_names(text: str, names: list[str], numbered: bool = False) -> str:
         i = int(m.group(2))
         if i >= len(names):
             return m.group(0)
-        return f"{names[i]} (seat {i})" if numbered else names[i]
+        return tr.gettext("%(name)s (seat %(seat)s)", name=names[i], seat=i) if numbered else names[i]
     return SEAT_REF.sub(name, text)

@@ -1,6 +1,12 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
     help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+    takeback [SEQ] | accept | refuse | propose draw|concede N|standings | vote yes|no
+    alert [URL [events...] | off|test|on ID]
+    | rematch | lang en|de
+
+German command words work too (hilfe, stand, verlauf, züge, aufgeben, pausieren, fortsetzen,
+benachrichtigen alle|zug|keine, revanche, sprache en|de): GERMAN below.
 
 `moves` followed by a partial move builds it step by step (the web page's and the API's
 steps): each choice is an option's number, its id, or its words (a move's text form reads
@@ -17,45 +23,75 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import ServiceError
+from referee.plumbing.i18n import EN, Translator, known, translator
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note
 from referee.service.narration import texts
-from referee.store import events
+from referee.store import events, seat_settings
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
     from referee.service.referee import Referee
 
-NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch")
+NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch", "lang",
+         "alert", "takeback", "accept", "refuse", "propose", "vote")
+# German command words (GLOSSARY.de.md): each reads as its English command; so do their levels.
+GERMAN = {"hilfe": "help", "stand": "status", "verlauf": "history", "züge": "moves", "zuege": "moves",
+          "aufgeben": "resign", "pausieren": "pause", "pause": "pause", "fortsetzen": "resume",
+          "benachrichtigen": "notify", "revanche": "rematch", "sprache": "lang"}
+GERMAN_LEVELS = {"alle": "all", "zug": "turn", "keine": "none"}
 HISTORY_DEFAULT, HISTORY_MAX = 10, 100
 
 
 def parse(line: str) -> tuple[str, list[str]] | None:
-    """(command, arguments) when `line` starts with a command word, else None."""
-    words = line.strip().lower().split()
-    if words and words[0] in NAMES:
-        return words[0], words[1:]
+    """(command, arguments) when `line` starts with a command word (English or German), else None."""
+    words = line.strip().split()
+    if not words:
+        return None
+    command = GERMAN.get(words[0].lower(), words[0].lower())
+    if command not in NAMES:
+        return None
+    if command == "alert":  # a channel URL keeps its case (its tokens are case-sensitive)
+        return command, words[1:]
+    args = [w.lower() for w in words[1:]]
+    return command, [GERMAN_LEVELS.get(w, w) for w in args] if command == "notify" else args
     return None
 
 
-def help_lines(title: str, examples: list[str]) -> list[str]:
-    lines = [f"Play {title} by mail: reply to any mail of this game with your moves at the top, one per",
-             "line (or separated by ;), in the game's text form. They are played in order as your",
-             "consecutive moves; the first refused one stops the rest. A blank line ends them."]
+def help_lines(title: str, examples: list[str], tr: Translator = EN) -> list[str]:
+    _ = tr.gettext
+    lines = _("Play %(title)s by mail: reply to any mail of this game with your moves at the top, one per\n"
+              "line (or separated by ;), in the game's text form. They are played in order as your\n"
+              "consecutive moves; the first refused one stops the rest. A blank line ends them.",
+              title=title).split("\n")
     if examples:
-        lines.append("For example: " + "; ".join(examples))
-    return lines + [
-        "Commands (as the first line of a mail):",
-        "  help                  this text",
-        "  status                the game now: news, your position, your decision",
-        f"  history [N]           the last N events (default {HISTORY_DEFAULT})",
-        "  moves                 every legal move you have now (or its first step)",
-        "  moves 2 1             a move step by step: the options after your choices so far",
-        "  resign                resign the game",
-        "  pause, resume         pause the game for a vacation, or end the pause",
-        "  notify all|turn|none  which mails you get: all, only when you must act, or only answers",
-        "  rematch               once the game is over: ask for a rematch, or accept the one asked for"]
+        lines.append(_("For example: %(examples)s", examples="; ".join(examples)))
+    return lines + _("Commands (as the first line of a mail):\n"
+                     "  help                  this text\n"
+                     "  status                the game now: news, your position, your decision\n"
+                     "  history [N]           the last N events (default %(n)s)\n"
+                     "  moves                 every legal move you have now (or its first step)\n"
+                     "  moves 2 1             a move step by step: the options after your choices so far\n"
+                     "  resign                resign the game\n"
+                     "  pause, resume         pause the game for a vacation, or end the pause\n"
+                     "  notify all|turn|none  which mails you get: all, only when you must act, or only answers\n"
+                     "  rematch               once the game is over: ask for a rematch, or accept the one asked for\n"
+                     "  lang en|de            the language of your mails and page: English or German\n"
+                     "  alert URL [events]    alerts to a chat or phone (an apprise URL such as ntfy://topic), for\n"
+                     "                        turn reminder game_over messages (default all); `alert` lists yours;\n"
+                     "                        `alert off ID`, `alert test ID`, `alert on ID` remove, test, switch on again",
+                     n=HISTORY_DEFAULT).split("\n") + [
+        "Table talk (any line of a mail, beside moves or a command):",
+        "  say all: text         a message to every seat",
+        "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)",
+        "  say note: text        a note only you read",
+        "  takeback [SEQ]        ask to take back your last move (or back to event SEQ)",
+        "  accept, refuse        answer the open takeback request",
+        "  propose draw          propose a draw (or: propose concede N, propose standings)",
+        "  vote yes|no           vote on the open proposal to end the game",
+        "After your moves, lines `then: MOVE` (optionally `then: MOVE if OPPONENT-MOVE`) queue moves",
+        "for your next turns; they are played when your turn comes, if still legal."]
 
 
 def examples(seen: messages.Seen) -> list[str]:
@@ -67,60 +103,85 @@ def examples(seen: messages.Seen) -> list[str]:
 
 
 def run(service: "Referee", game_id: str, seat: int, command: str, args: list[str]) -> Note:
-    """Carry out a command and return the answer for the seat."""
+    """Carry out a command and return the answer for the seat, in its language (after `lang`,
+    the new one)."""
     notifier = service.notifier
     head: list[str]
     about: list[str] = []
+    helpful = False  # a command used wrongly: the answer adds the help
+    if command == "lang":
+        lang = known(args[0]) if args else None
+        if lang:
+            with write_transaction(service.db) as conn:
+                seat_settings.set_lang(conn, game_id, seat, lang)
+    tr = translator(seat_settings.of(service.db.conn, game_id, seat).get("lang"))
+    _ = tr.gettext
     if command == "resign":
-        head = _act(lambda: service.resign(game_id, seat), "You resigned; the game is over.", "Could not resign")
+        head = _act(lambda: service.resign(game_id, seat), _("You resigned; the game is over."),
+                    _("Could not resign: %(why)s"))
     elif command == "pause":
         head = _act(lambda: service.pause(game_id, seat, "vacation", "asked by mail"),
-                    "You paused the game for a vacation; every clock is stopped. Answer `resume` to end it.",
-                    "Could not pause")
+                    _("You paused the game for a vacation; every clock is stopped. Answer `resume` to end it."),
+                    _("Could not pause: %(why)s"))
     elif command == "resume":
-        head = _act(lambda: service.resume(game_id, seat, "asked by mail"), "The game is running again.",
-                    "Could not resume")
+        head = _act(lambda: service.resume(game_id, seat, "asked by mail"), _("The game is running again."),
+                    _("Could not resume: %(why)s"))
     elif command == "rematch":
         try:
             taken = service.rematch_seat(game_id, seat)
-            head = [f"Your seat in the rematch: seat {taken['seat']} of game {taken['id']}, "
-                    f"{'which starts now' if taken['status'] == 'active' else 'waiting for the other players'}. "
-                    f"Your link: {taken['url']}"]
+            if taken["status"] == "active":
+                head = [_("Your seat in the rematch: seat %(seat)s of game %(game)s, which starts now. Your link: %(url)s",
+                          seat=taken["seat"], game=taken["id"], url=taken["url"])]
+            else:
+                head = [_("Your seat in the rematch: seat %(seat)s of game %(game)s, waiting for the other players. "
+                          "Your link: %(url)s", seat=taken["seat"], game=taken["id"], url=taken["url"])]
         except ServiceError as e:
-            head = [f"No rematch: {e.detail}"]
+            head = [_("No rematch: %(why)s", why=e.detail)]
+    elif command in FORESIGHT:
+        head = [foresight(service, game_id, seat, command, args)]
     elif command == "notify":
         level = args[0] if args else ""
         if level in preferences.LEVELS:
             with write_transaction(service.db) as conn:
                 preferences.set_notify(conn, game_id, seat, level)
-            head = [f"From now on you get {_LEVEL_TEXT[level]}."]
+            head = [_level_text(level, tr)]
         else:
-            head = ["notify takes one of: all, turn, none."]
+            head, helpful = [_("notify takes one of: all, turn, none.")], True
+    elif command == "lang":
+        if args and known(args[0]):
+            head = [_("From now on your mails and your page are in English.") if tr.lang == "en"
+                    else _("From now on your mails and your page are in German.")]
+        else:
+            head, helpful = [_("lang takes one of: en, de.")], True
+    elif command == "alert":
+        head = _alert(service, game_id, seat, args)
     else:
         head = []
     loaded = service.load(game_id)
     seen = notifier.seen(service.db.conn, loaded, seat, since=command == "status")
-    if command == "help" or (command == "notify" and not head[0].startswith("From")):
-        return messages.command_reply(seen, "Help", head + help_lines(seen.title, examples(seen)))
+    if command == "help" or helpful:
+        return messages.command_reply(seen, _("Help"), head + help_lines(seen.title, examples(seen), seen.tr))
     if command == "status":
-        return messages.command_reply(seen, "Status", [f"The game of {seen.title} now."], since=True,
-                                      position=True, prompt=True)
+        return messages.command_reply(seen, _("Status"), [_("The game of %(title)s now.", title=seen.title)],
+                                      since=True, position=True, prompt=True)
     if command == "history":
         n = int(args[0]) if args and args[0].isdigit() else HISTORY_DEFAULT
         n = max(1, min(n, HISTORY_MAX))
         shown = [service.redact_event(loaded, e, seat)
                  for e in events.read(service.db.conn, game_id, after=max(0, loaded.seq - n)) if e.seq <= loaded.seq]
-        about = [line for e, text in zip(shown, texts(service, loaded, shown, seat))
+        about = [line for e, text in zip(shown, texts(service, loaded, shown, seat, seen.tr.lang))
                  for line in messages.item(text, f"  {e['seq']}. ")]
-        return messages.command_reply(seen, "History", [f"The last {len(about)} events:"], about)
+        return messages.command_reply(seen, _("History"), [seen.tr.ngettext(
+            "The last %(n)d event:", "The last %(n)d events:", len(about))], about)
     if command == "moves" and args:
         return by_steps(service, game_id, seat, seen, args)
     if command == "moves":
-        return messages.command_reply(seen, "Legal moves", ["Your legal moves now:" if any(
-            p["seat"] == seat for p in seen.doc["prompts"]) else "You have nothing to decide now."],
+        return messages.command_reply(seen, _("Legal moves"), [_("Your legal moves now:") if any(
+            p["seat"] == seat for p in seen.doc["prompts"]) else _("You have nothing to decide now.")],
             prompt=True, all_moves=True)
-    return messages.command_reply(seen, command.capitalize(), head, position=command == "resume",
-                                  prompt=command == "resume")
+    subject = {"resign": _("Resign"), "pause": _("Pause"), "resume": _("Resume"), "rematch": _("Rematch"),
+               "notify": _("Notify"), "lang": _("Language"), "alert": _("Alerts")}.get(command, command.capitalize())
+    return messages.command_reply(seen, subject, head, position=command == "resume", prompt=command == "resume")
 
 
 MAX_WORDS = 40  # words of a partial move read (a move of any game takes far fewer steps)
@@ -165,8 +226,10 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
         while i < len(words):
             found = _match(step["options"], words[i:])
             if found is None:
-                refused = (f'"{" ".join(words[i:])}" is not one of the options here'
-                           + (f" (after {' > '.join(label for _, label in chosen)})" if chosen else "") + ".")
+                said = " ".join(words[i:])
+                refused = (seen.tr.gettext('"%(said)s" is not one of the options here (after %(path)s).', said=said,
+                                           path=" > ".join(label for _w, label in chosen)) if chosen
+                           else seen.tr.gettext('"%(said)s" is not one of the options here.', said=said))
                 break
             used, option = found
             chosen.append((str(step["options"].index(option) + 1), option["label"]))
@@ -174,19 +237,89 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
             step = service.steps(game_id, seat, kind, ids)
             i += used
     except ServiceError as e:
-        return messages.steps_reply(seen, chosen, None, None, f"Could not build the move: {e.detail}")
+        return messages.steps_reply(seen, chosen, None, None,
+                                    seen.tr.gettext("Could not build the move: %(why)s", why=e.detail))
     complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
     return messages.steps_reply(seen, chosen, step, complete, refused)
 
 
-_LEVEL_TEXT = {"all": "every notification of this game",
-               "turn": "mails only when you must act (and the result)",
-               "none": "no mails except answers to yours"}
+FORESIGHT = ("takeback", "accept", "refuse", "propose", "vote")
+
+
+def foresight(service: "Referee", game_id: str, seat: int, command: str, args: list[str]) -> str:
+    """Takebacks and agreements by mail (issue 27): the sentence that answers the command."""
+    try:
+        if command == "takeback":
+            body = {"to_seq": int(args[0])} if args and args[0].isdigit() else {}
+            service.request_takeback(game_id, seat, body)
+            return "You asked to take back your last moves; the others are asked to accept or refuse."
+        if command in ("accept", "refuse"):
+            pending = service.takebacks(game_id, seat)["pending"]
+            if pending is None:
+                return "There is no open takeback request to answer."
+            after = service.answer_takeback(game_id, seat, pending["id"], command == "accept")
+            if command == "refuse":
+                return "You refused the takeback."
+            return "You accepted the takeback." + (" It is done." if after["takeback"] is None else "")
+        if command == "propose":
+            kind = args[0] if args else ""
+            body: dict[str, Any] = {"kind": kind}
+            if kind == "concede" and len(args) > 1 and args[1].isdigit():
+                body["to"] = int(args[1])
+            if kind not in ("draw", "concede", "standings"):
+                return "propose takes one of: draw, concede N (the seat you concede to), standings."
+            service.propose(game_id, seat, body)
+            return f"You proposed: {' '.join(args[:2])}. The others vote."
+        proposal = service.proposals(game_id)["proposal"]
+        if proposal is None:
+            return "There is no open proposal to vote on."
+        choice = args[0] if args else ""
+        if choice not in ("yes", "no"):
+            return "vote takes yes or no."
+        service.vote(game_id, seat, proposal["id"], {"vote": choice})
+        return f"You voted {choice}."
+    except ServiceError as e:
+        return f"Could not {command}: {e.detail}"
+
+
+def _level_text(level: str, tr: Translator) -> str:
+    return {"all": tr.gettext("From now on you get every notification of this game."),
+            "turn": tr.gettext("From now on you get mails only when you must act (and the result)."),
+            "none": tr.gettext("From now on you get no mails except answers to yours.")}[level]
+
+
+def _alert(service: "Referee", game_id: str, seat: int, args: list[str]) -> list[str]:
+    """The `alert` command: add, list, remove, test or switch on again the seat's channels."""
+    from referee.service.alerts import EVENTS, Owner, masked
+    owner = Owner("seat", game_id, seat)
+    try:
+        if len(args) == 2 and args[0].lower() in ("off", "test", "on"):
+            verb = args[0].lower()
+            {"off": service.remove_channel, "test": service.test_channel, "on": service.enable_channel}[verb](owner, args[1])
+            done = {"off": "removed", "test": "sent a test alert to", "on": "switched on again"}[verb]
+            head = [f"Done: {done} channel {args[1]}."]
+        elif args:
+            events = [a.lower() for a in args[1:]]
+            body: dict[str, Any] = {"url": args[0], **({"events": events} if events else {})}
+            if any(e not in EVENTS for e in events):
+                return [f"alert: events are {', '.join(EVENTS)}."]
+            added = service.add_channel(owner, body)
+            head = [f"Added channel {added['id']} ({masked(added['url'])}) for: {', '.join(added['events'])}."]
+        else:
+            head = []
+    except ServiceError as e:
+        return [f"No change: {e.detail}"]
+    mine = service.channels(owner)
+    listed = [f"  {c['id']}  {'browser push' if c['kind'] == 'push' else masked(c['url'])}  "
+              f"{', '.join(c['events'])}{'' if c['enabled'] else '  (switched off: ' + (c['disabled_reason'] or '') + ')'}"
+              for c in mine]
+    return head + (["Your alert channels in this game:", *listed] if listed else ["You have no alert channels here."])
 
 
 def _act(action, done: str, failed: str) -> list[str]:
+    """`failed` has a %(why)s placeholder (already translated, filled with the refusal)."""
     try:
         action()
     except ServiceError as e:
-        return [f"{failed}: {e.detail}"]
+        return [failed % {"why": e.detail}]
     return [done]

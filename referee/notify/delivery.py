@@ -9,6 +9,7 @@ defaults to `mail/` beside the database), or stays queued until one of them is c
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import mailbox
 import re
@@ -17,7 +18,7 @@ from email.utils import formatdate
 from typing import TYPE_CHECKING, Callable
 
 from referee.plumbing.errors import ServiceError
-from referee.notify import retry, smtp, webhooks
+from referee.notify import alerts, retry, smtp, webhooks
 from referee.plumbing.smtp_url import SmtpSettings
 from referee.store import outbox
 from referee.store.db import write_transaction
@@ -86,15 +87,17 @@ def to_maildir(directory: str, message: EmailMessage) -> str:
 
 
 def stale(service: "Referee", m: outbox.Message, now: float) -> bool:
-    """A reminder whose decision is gone or whose deadline has passed: never sent."""
-    if m.kind != "reminder" or m.seat is None:
+    """A reminder (by mail, or an alert) whose decision is gone or whose deadline has passed:
+    never sent. Its key names the seat and the decision: `[alert:]game:seat:reminder:opened:...`."""
+    if m.kind not in ("reminder", "alert_reminder"):
         return False
     try:
-        opened = int(m.dedupe_key.split(":")[3])
+        parts = m.dedupe_key.removeprefix("alert:").split(":")
+        seat, opened = int(parts[1]), int(parts[3])
         loaded = service.load(m.game_id)
+        sc = loaded.clocks.seats[seat]
     except (IndexError, ValueError, ServiceError):
         return True
-    sc = loaded.clocks.seats[m.seat]
     return loaded.status != "active" or sc.opened_seq != opened or sc.due_at is None or sc.due_at <= now
 
 
@@ -106,6 +109,31 @@ def reason(e: Exception) -> str:
     return _ADDRESS.sub("<address>", str(e))[:300] or type(e).__name__
 
 
+def _alert(service: "Referee", m: outbox.Message, now: float) -> str:
+    """One chat or push alert: sent, or a failure counted on its channels (which may disable
+    them, and then the alert is given up), retried with the outbox's backoff like any delivery.
+    An alert whose channels were all removed or switched off meanwhile is dropped unsent."""
+    ids = list(json.loads(m.body).get("channels") or [])
+    if m.kind != "alert_test" and not service.alert_live(ids):
+        with write_transaction(service.db) as conn:
+            outbox.mark_failed(conn, m.id, "dropped: its channels were removed or switched off", None)
+        return "failed"
+    try:
+        ids = alerts.send(service, m)
+    except alerts.AlertError as e:
+        none_left = service.alert_failed(ids, str(e), gone=e.gone) if ids else True
+        give_up = e.permanent or e.gone or none_left or retry.should_give_up(m.created_at, now)
+        log.warning("delivery of outbox message %s (%s) failed%s: %s", m.id, m.channel,
+                    " for good" if give_up else ", will retry", reason(e))
+        with write_transaction(service.db) as conn:
+            outbox.mark_failed(conn, m.id, str(e), None if give_up else retry.next_attempt_at(m.attempts + 1, now))
+        return "failed" if give_up else "retry"
+    service.alert_delivered(ids)
+    with write_transaction(service.db) as conn:
+        outbox.mark_sent(conn, m.id, service.clock())
+    return "sent"
+
+
 def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool] = lambda: False) -> dict[str, int]:
     """One pass over the due messages; returns counts of sent, retried and given up.
 
@@ -114,7 +142,7 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
     now = service.clock()
     settings = SmtpSettings.from_url(service.config.smtp_url) if service.config.smtp_url else None
     maildir = service.config.mail_dir if settings is None else None
-    channels = ("email", "webhook") if settings is not None or maildir else ("webhook",)
+    channels = ("email", "webhook", "alert", "push") if settings is not None or maildir else ("webhook", "alert", "push")
     with write_transaction(service.db) as conn:
         claimed = outbox.claim(conn, now, channels, limit)
     counts = {"sent": 0, "retry": 0, "failed": 0}
@@ -126,6 +154,9 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
             with write_transaction(service.db) as conn:
                 outbox.mark_failed(conn, m.id, "reminder dropped: its deadline has passed", None)
             counts["failed"] += 1
+            continue
+        if m.channel in ("alert", "push"):
+            counts[_alert(service, m, now)] += 1
             continue
         try:
             if m.channel == "email" and settings is None:

@@ -192,17 +192,23 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
     if file:
         try:
             lines = Path(file).read_text().splitlines()
-            events = [json.loads(line) for line in lines if line.strip()]
+            rows = [json.loads(line) for line in lines if line.strip()]
         except (OSError, json.JSONDecodeError) as e:
             _fail(f"cannot read {file}: {e}")
+        # An export holds the game's events, then its table talk (lines of kind "message").
+        talk = [r for r in rows if isinstance(r, dict) and r.get("kind") == "message"]
+        events = [r for r in rows if not (isinstance(r, dict) and r.get("kind") == "message")]
     else:
         service = _service(ctx)
         try:
             events = [e.to_json() for e in service.raw_events(game_id)]
+            talk = service.message_export(game_id, None, full=True)
             seed_bytes = seed_bytes or service.load(game_id).seed
         except ServiceError as e:
             _fail(e.detail)
     report = verify_events(events, seed_bytes)
+    if report.ok:
+        report.check_messages(talk)
     click.echo(json.dumps(report.to_json(), indent=2))
     if not report.ok:
         sys.exit(1)
@@ -237,12 +243,18 @@ def migrate_store(source: str, target: str, into_non_empty: bool) -> None:
 @main.command()
 @click.argument("game_id")
 @click.option("--full", is_flag=True, help="Unredacted (operator) log; default is the spectator's view.")
+@click.option("--presets", is_flag=True, help="Instead of the log: every seat's pre-set moves and their fates "
+              "(once the game is over).")
 @click.pass_context
-def export(ctx, game_id: str, full: bool) -> None:
+def export(ctx, game_id: str, full: bool, presets: bool) -> None:
     """Print a game's log as JSON Lines."""
     service = _service(ctx)
     try:
-        rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
+        if presets:
+            rows = service.preset_history(game_id)
+        else:
+            rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
+            rows += service.message_export(game_id, None, full=full)  # table talk: its own chain, after the log
     except ServiceError as e:
         _fail(e.detail)
     for row in rows:
@@ -326,7 +338,7 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings, talk.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
@@ -395,6 +407,18 @@ def bots_match(game: str, a: str, b: str, games: int, level: int, seats: int, se
     click.echo(f"{out['games']} games, {out['draws']} draws")
     if as_json:
         click.echo(json.dumps(out))
+
+
+@main.command("i18n")
+def i18n_command() -> None:
+    """Extract the message ids from the code and pages and update the German catalog
+    (referee/locale/de/LC_MESSAGES/messages.po); lists the ids still to translate."""
+    from referee.ops.i18n import update
+    missing = update()
+    for lang, ids in missing.items():
+        click.echo(f"{lang}: {len(ids)} message(s) to translate")
+        for msgid in ids:
+            click.echo(f"  {msgid!r}")
 
 
 if __name__ == "__main__":

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import EN, N_, Translator
+
 
 class ServiceError(Exception):
     """An error with its HTTP status. `type` in the problem is `/problems/<slug>`, a page that
     explains it (served by `referee.api.meta`), as RFC 7807 recommends."""
 
     status = 500
-    title = "Internal error"
+    title = N_("Internal error")
     explanation = "The referee hit an unexpected error. It is logged on the server; nothing was changed."
 
     @classmethod
@@ -23,75 +25,98 @@ class ServiceError(Exception):
         self.headers = headers or {}
         self.extra = extra
 
-    def problem(self) -> dict[str, Any]:
-        return {"type": f"/problems/{self.slug()}", "title": self.title, "status": self.status,
-                "detail": self.detail, **self.extra}
+    def problem(self, tr: Translator = EN) -> dict[str, Any]:
+        """The problem+json body, its title and detail in `tr`'s language (the request's). A
+        detail that is a catalog id is translated; an illegal move's detail cites its rule."""
+        return {"type": f"/problems/{self.slug()}", "title": tr.gettext(self.title), "status": self.status,
+                "detail": self.detail_in(tr), **self.extra}
+
+    def detail_in(self, tr: Translator) -> str:
+        if tr.lang == EN.lang or not self.detail:
+            return self.detail
+        return tr.gettext(self.detail)
 
 
 class BadRequest(ServiceError):
-    status, title = 400, "Bad request"
+    status, title = 400, N_("Bad request")
     explanation = (
         'The request could not be read: malformed JSON, a body that does not match the documented schema (`errors` lists each violation with its JSON-pointer `path`), or a query parameter out of range. Nothing was changed.'
     )
 
 
 class Unauthorized(ServiceError):
-    status, title = 401, "Unauthorized"
+    status, title = 401, N_("Unauthorized")
     explanation = (
         'The action needs a seat token (`Authorization: Bearer <token>`, shown once when the game was created), or the token given does not belong to this game. Repeated failures from one address are rate limited.'
     )
 
 
 class Forbidden(ServiceError):
-    status, title = 403, "Forbidden"
+    status, title = 403, N_("Forbidden")
     explanation = (
         "The seat may not do this (for example end another seat's vacation), or creating games needs this server's creation key."
     )
 
 
 class NotFound(ServiceError):
-    status, title = 404, "Not found"
+    status, title = 404, N_("Not found")
     explanation = 'There is no game with this id.'
 
 
 class Conflict(ServiceError):
-    status, title = 409, "Conflict"
+    status, title = 409, N_("Conflict")
     explanation = (
         'The game is not where the request expected it: another event was appended first (`current_seq` says where the game is; reload and decide again), the game is over, or it is paused. Nothing was changed.'
     )
 
 
 class KeyReusedError(ServiceError):
-    status, title = 422, "Idempotency key reused"
+    status, title = 422, N_("Idempotency key reused")
     explanation = ("An idempotency key stands for one request: its first answer is replayed for every "
                    "retry of that request. The same key was sent with a different body; nothing was "
                    "changed. Use a new key for a new request.")
 
 
 class TooManyRequests(ServiceError):
-    status, title = 429, "Too many requests"
+    status, title = 429, N_("Too many requests")
     explanation = ("This address has made too many requests of this kind lately (failed seat-token "
                    "checks, or games created), or holds too many live feeds open at once (streams "
-                   "and waiting long polls of `GET /games/{id}/events`). Wait the number of seconds "
+                   "and waiting long polls of `GET /games/{id}/events`), or a seat has written too many table-talk messages lately (`REFEREE_TALK_LIMIT`). Wait the number of seconds "
                    "in the Retry-After header.")
 
 
+class MessageRefused(ServiceError):
+    status, title = 403, "Message refused"
+    explanation = (
+        "The game's table-talk policy, chosen at its creation, does not allow this message: `policy` names it (`press: none` refuses every message, `press: public` every private one). Private notes are always allowed. Nothing was stored."
+    )
+
+
 class UnsupportedMediaType(ServiceError):
-    status, title = 415, "Unsupported media type"
+    status, title = 415, N_("Unsupported media type")
     explanation = (
         'Bodies are JSON and must be sent with `Content-Type: application/json`. Nothing was changed.'
     )
 
 
 class Unprocessable(ServiceError):
-    status, title = 422, "Illegal move"
+    status, title = 422, N_("Illegal move")
+
+    def detail_in(self, tr: Translator) -> str:
+        """A refused move in the reader's language cites the rule that refuses it (the engines'
+        own reason is kept beside it: it names the move's parts in the log's English terms)."""
+        rule = self.extra.get("rule")
+        if tr.lang == EN.lang or not rule:
+            return super().detail_in(tr)
+        return tr.gettext("The rules refuse this move (rule %(rule)s, see the game's rules page): %(reason)s",
+                          rule=rule, reason=self.detail)
     explanation = (
         "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
     )
 
 
 class InvalidSetup(ServiceError):
-    status, title = 422, "Invalid game setup"
+    status, title = 422, N_("Invalid game setup")
     explanation = (
         "The body of `POST /games` is well formed but the game cannot be set up as asked: an unknown game, a number of seats the game does not take, a seat's e-mail or webhook on a local or private address, an unknown time zone, a clock, position or component data the rules refuse. `field` is the JSON pointer of the part at fault (such as `/seats` or `/seats/0/email`), `detail` says why. No game was created."
     )
@@ -100,8 +125,15 @@ class InvalidSetup(ServiceError):
         super().__init__(detail, field=field, **extra)
 
 
+class Refused(ServiceError):
+    status, title = 422, "Request refused"
+    explanation = (
+        "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), `detail` says why. Nothing was changed."
+    )
+
+
 class StepRefusedError(ServiceError):
-    status, title = 422, "Step refused"
+    status, title = 422, N_("Step refused")
     explanation = (
         "A move built step by step (`GET /games/{id}/prompts/{kind}/steps?chosen=...`) took a step the rules do not offer now: `step` is the position (from 0) of the first choice in `chosen` that is unknown or no longer legal, `rule` the rule id when one rule explains it. Ask again from the last good step. Nothing was changed."
     )
@@ -116,3 +148,13 @@ def problem_types() -> dict[str, type[ServiceError]]:
         out[cls.slug()] = cls
         todo.extend(cls.__subclasses__())
     return out
+
+
+class ChannelRefused(ServiceError):
+    status, title = 422, "Channel refused"
+    explanation = (
+        "An alert channel is well formed but cannot be used: a URL that apprise does not take, a plugin that acts on the server itself, or (unless the operator allows private targets) a host on a loopback, private or link-local address. `field` is the JSON pointer of the URL at fault (such as `/url`, `/subscription/endpoint` or `/seats/0/channels/1`), `detail` says why. Nothing was changed."
+    )
+
+    def __init__(self, detail: str, field: str, **extra: Any):
+        super().__init__(detail, field=field, **extra)

@@ -79,3 +79,39 @@ def check_seats(seats: list[dict]) -> None:
                 check_email(s["email"])
         except TargetRefused as e:
             raise TargetRefused(f"seat {i}: {e}") from None
+
+
+# Apprise plugins that act on this machine rather than a network service: never a channel.
+LOCAL_SCHEMES = frozenset({"dbus", "kde", "qt", "glib", "gnome", "windows", "macosx", "syslog", "script", "cmd"})
+# Modes in which a plugin with a {host} template talks to its fixed public service instead.
+_FIXED_HOST_MODES = frozenset({"cloud", "t2bot", "hook"})
+
+
+def alert_host(url: str) -> str | None:
+    """The network host an apprise URL makes the service talk to, when the URL names one
+    (json://, form://, xml://, ntfy://host/topic, matrix://user:pass@host, mailto://...);
+    None for services whose host is fixed and public (discord://, tgram://, slack://,
+    ntfy://topic). TargetRefused for a URL apprise does not take or a local plugin."""
+    import apprise  # imported here: only channels need it, and it takes a moment to load
+
+    scheme = url.partition("://")[0].lower()
+    if not scheme or "://" not in url:
+        raise TargetRefused("a channel is an apprise URL such as ntfy://topic, discord://id/token or json://host/path")
+    if scheme in LOCAL_SCHEMES or scheme.startswith("file"):
+        raise TargetRefused(f"{scheme}:// acts on the server itself; use a network service")
+    plugin = apprise.Apprise.instantiate(url, suppress_exceptions=True)
+    if plugin is None:
+        raise TargetRefused(f"{scheme}:// is not a channel URL apprise understands (see its list of services)")
+    templates = " ".join(getattr(plugin, "templates", ()) or ())
+    host = getattr(plugin, "host", None)
+    if "{host}" not in templates or not host or getattr(plugin, "mode", None) in _FIXED_HOST_MODES:
+        return None
+    return str(host)
+
+
+def check_alert_url(url: str, resolve: bool = False) -> None:
+    """Refuse a channel URL whose host is, or resolves to, an internal address (the same rule
+    as webhooks: apprise resolves and connects by itself, so the host is checked first)."""
+    host = alert_host(url)
+    if host is not None:
+        check_host(host, "channel", resolve)

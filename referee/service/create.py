@@ -15,8 +15,10 @@ from referee.engine.hashing import canonical, commitment
 from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
+from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
+from referee.service import alerts
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import parse_duration, policy_from_clock
 from referee.service.links import game_url, join_url, seat_url
@@ -82,6 +84,7 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
                         check_target(s[key])
                 except targets.TargetRefused as e:
                     raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/{key}") from None
+    alerts.check_creation(core, body)
     position = body.get("position")
     if position is not None:
         check_position(rules, position, len(seats))
@@ -99,6 +102,7 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
         "seats": [seat_entry(i, s, bots) if i not in free else
                   {"seat": i, "name": f"Open seat {i + 1}", "open": True} for i, s in enumerate(seats)],
         "options": options, "clock": body.get("clock"),
+        "talk": policy_of({"talk": body.get("talk")}),  # table talk's policy, in the audited log
         "seed_commitment": commitment(seed),
         "components": rules.components,
         "components_sha256": hashlib.sha256(canonical(rules.components)).hexdigest(),
@@ -107,6 +111,8 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
     }
     if free:
         payload["open_seats"] = free  # the game is `open` until they are taken (game_started)
+    if body.get("takebacks", "all") != "all":  # recorded only when not the default (issue 27)
+        payload["takebacks"] = body["takebacks"]
     tokens = [secrets.token_urlsafe(24) for _ in seats]
     creator_token = secrets.token_urlsafe(24)
     blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,
@@ -126,6 +132,7 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
             if owner is not None:
                 tenures.set_player(conn, game_id, i, owner)
         seat_settings.save_new(conn, game_id, seats)
+        alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
         projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
         if bots:
             bot_seats.set_bots(conn, game_id, bots)
@@ -138,8 +145,10 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
         after, _ = core.append(conn, blank, [("game_created", None, payload)], step.state)
         for i in free:
             if seats[i].get("invite"):
+                invited = players.by_email(conn, seats[i]["invite"].lower())  # its player's language, if known
                 player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
-                                       [s.get("name") for s in seats if s.get("name")])
+                                       [s.get("name") for s in seats if s.get("name")],
+                                       seats[i].get("lang") or (invited or {}).get("lang"))
     core.remember(after)
     out_seats = []
     base = core.config.base_url

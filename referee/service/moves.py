@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.engine import glossary
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
@@ -48,7 +49,7 @@ def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
     """A move from a JSON move or a string in the game's text form; BadRequest if unreadable."""
     if isinstance(sent, str):
         try:
-            move = loaded.rules.parse_text(sent)
+            move = glossary.parse_text(loaded.rules, sent)
         except ValueError as e:
             raise BadRequest(f"not a move: {e}") from None
     else:

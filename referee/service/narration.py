@@ -24,8 +24,9 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
-from referee.engine.replay import STATE_EVENTS, apply_event, initial
+from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
 from referee.engine.wording import join_words, seat_name
+from referee.plumbing.i18n import EN, Translator, translator
 from referee.store import events as event_store
 from referee.store import snapshots
 
@@ -40,39 +41,49 @@ STATES = 64           # recent states remembered to start a replay from (the fee
 TOLD = ("move", "timeout")  # the events a game's own hook tells
 
 
-def _when(ts: Any) -> str:
+def _when(ts: Any, tr: Translator = EN) -> str:
     if isinstance(ts, (int, float)):
-        return datetime.fromtimestamp(ts, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        return tr.datetime(ts, None, "yyyy-MM-dd HH:mm") + " UTC"
     return str(ts)
 
 
-def result_sentence(result: dict[str, Any] | None, names: list[str]) -> str:
+def result_sentence(result: dict[str, Any] | None, names: list[str], tr: Translator = EN) -> str:
     """A game's result in words: who won, why, and the scores."""
+    _ = tr.gettext
     if not result:
-        return "The game ended."
+        return _("The game ended.")
     winners = result.get("winners")
     if winners is None:
         winners = [] if result.get("winner") is None else [result["winner"]]
     reason = result.get("reason") or result.get("end_reason")
-    why = f" ({str(reason).replace('_', ' ')})" if reason else ""
-    if winners:
-        who = join_words([seat_name(names, w) for w in winners])
-        head = f"{who} {'won' if len(winners) == 1 else 'shared the win'}{why}"
+    agreed = (result.get("agreement") or {}).get("kind") if result.get("by") == "agreement" else None
+    who = tr.join([seat_name(names, w, tr) for w in winners])
+    if agreed == "draw":
+        head, reason = _("The game ended in a draw by agreement"), None
+    elif winners and len(winners) == 1:
+        head = _("%(who)s won", who=who)
+    elif winners:
+        head = _("%(who)s shared the win", who=who)
     else:
-        head = f"The game ended in a draw{why}"
+        head = _("The game ended in a draw")
+    if reason:  # the rules' reason code, as the result document names it
+        head = _("%(result)s (%(reason)s)", result=head, reason=str(reason).replace("_", " "))
     scores = result.get("scores")
+    listed = []
     if isinstance(scores, list) and scores:
-        head += "; scores: " + ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(scores))
+        listed = [f"{seat_name(names, i, tr)} {s}" for i, s in enumerate(scores)]
     elif isinstance(scores, dict) and scores:
-        head += "; scores: " + ", ".join(f"{seat_name(names, int(k))} {s}" for k, s in scores.items()
-                                         if str(k).isdigit())
+        listed = [f"{seat_name(names, int(k), tr)} {s}" for k, s in scores.items() if str(k).isdigit()]
+    if listed:
+        return _("%(result)s; scores: %(scores)s.", result=head, scores=", ".join(listed))
     return head + "."
 
 
 def _game_move(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None = None,
-               after: dict | None = None) -> str:
+               after: dict | None = None, tr: Translator = EN) -> str:
     try:
-        text = rules.narrate(event, names, before, after) if before is not None or after is not None \
+        text = rules.narrate(event, names, before, after, tr=tr) if tr is not EN \
+            else rules.narrate(event, names, before, after) if before is not None or after is not None \
             else rules.narrate(event, names)
         if isinstance(text, str) and text.strip():
             return text.strip()
@@ -80,58 +91,99 @@ def _game_move(rules: Rules, event: dict[str, Any], names: list[str], before: di
         log.exception("narrate of %s failed for event %s", getattr(rules, "id", "?"), event.get("seq"))
     move = (event.get("payload") or {}).get("move")
     try:
-        shown = rules.format_move(move) if move is not None else "a move"
+        shown = rules.format_move(move) if move is not None else "?"
     except Exception:  # noqa: BLE001 - a hook must never break a mail
-        shown = (move or {}).get("type", "a move") if isinstance(move, dict) else "a move"
-    return f"{seat_name(names, event.get('seat'))} played {shown}."
+        shown = (move or {}).get("type", "?") if isinstance(move, dict) else "?"
+    return tr.gettext("%(who)s played %(move)s.", who=seat_name(names, event.get("seat"), tr), move=shown)
 
 
 def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None = None,
-                  after: dict | None = None) -> str:
+                  after: dict | None = None, tr: Translator = EN) -> str:
     """One short sentence (a move's automatic steps on lines of their own) for any event as the
-    viewer it was redacted for may see it; `before`/`after` are that viewer's views around a
-    move or timeout (see `texts`), when the caller has them."""
+    viewer it was redacted for may see it, in the viewer's language; `before`/`after` are that
+    viewer's views around a move or timeout (see `texts`), when the caller has them."""
+    _ = tr.gettext
     etype = event.get("type")
     payload = event.get("payload") or {}
-    who = seat_name(names, event.get("seat"))
+    who = seat_name(names, event.get("seat"), tr)
     if etype == "move":
-        return _game_move(rules, event, names, before, after)
+        return _game_move(rules, event, names, before, after, tr)
     if etype == "timeout":
-        first, _, rest = _game_move(rules, event, names, before, after).partition("\n")
-        told = f"{who}'s deadline passed, so the referee played the default: {first.rstrip('.')}."
+        first, _sep, rest = _game_move(rules, event, names, before, after, tr).partition("\n")
+        told = _("%(who)s's deadline passed, so the referee played the default: %(move)s.", who=who,
+                 move=first.rstrip("."))
         return told + ("\n" + rest if rest else "")
     if etype == "game_created":
-        title = getattr(rules, "title", payload.get("game", "the game"))
-        players = join_words([seat_name(names, i) for i in range(len(names))])
-        return f"A game of {title} began for {players}."
+        title = getattr(rules, "title", payload.get("game", "?"))
+        players = tr.join([seat_name(names, i, tr) for i in range(len(names))])
+        return _("A game of %(title)s began for %(players)s.", title=title, players=players)
     if etype == "resigned":
-        return f"{who} resigned."
+        return _("%(who)s resigned.", who=who)
     if etype == "pause_requested":
-        reason = f" ({payload['reason']})" if payload.get("reason") else ""
-        return f"{who} asked for an agreed pause{reason}."
+        if payload.get("reason"):
+            return _("%(who)s asked for an agreed pause (%(reason)s).", who=who, reason=payload["reason"])
+        return _("%(who)s asked for an agreed pause.", who=who)
     if etype == "paused":
         pause = payload.get("pause") or {}
         if pause.get("kind") == "vacation":
-            until = f" until {_when(pause['until'])}" if pause.get("until") else ""
-            return f"{who} paused the game for a vacation{until}; every clock is stopped."
-        return "Every seat agreed, so the game is paused; every clock is stopped."
+            if pause.get("until"):
+                return _("%(who)s paused the game for a vacation until %(when)s; every clock is stopped.",
+                         who=who, when=_when(pause["until"], tr))
+            return _("%(who)s paused the game for a vacation; every clock is stopped.", who=who)
+        return _("Every seat agreed, so the game is paused; every clock is stopped.")
     if etype == "resumed":
         if event.get("seat") is None:
-            reason = f" ({payload['reason']})" if payload.get("reason") else ""
-            return f"The game runs again{reason}."
-        return f"{who} resumed the game; the clocks run again."
+            if payload.get("reason"):
+                return _("The game runs again (%(reason)s).", reason=payload["reason"])
+            return _("The game runs again.")
+        return _("%(who)s resumed the game; the clocks run again.", who=who)
     if etype == "bot_requested":
-        return f"{who} asked for a bot to play for {seat_name(names, payload.get('seat'))}, who is absent."
+        return _("%(who)s asked for a bot to play for %(absent)s, who is absent.", who=who,
+                 absent=seat_name(names, payload.get("seat"), tr))
     if etype == "seat_to_bot":
-        return f"From now on a bot plays for {seat_name(names, payload.get('seat'))} (every present player agreed)."
+        return _("From now on a bot plays for %(absent)s (every present player agreed).",
+                 absent=seat_name(names, payload.get("seat"), tr))
     if etype == "game_ended":
-        return result_sentence(payload.get("result"), names)
+        return result_sentence(payload.get("result"), names, tr)
     if etype == "deadline_changed":
-        when = f" to {_when(payload['deadline'])}" if payload.get("deadline") else ""
-        return f"{who}'s deadline changed{when}."
+        if payload.get("deadline"):
+            return _("%(who)s's deadline changed to %(when)s.", who=who, when=_when(payload["deadline"], tr))
+        return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
-        return "The referee revealed the game's seed: every shuffle and roll can now be checked."
+        return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
+    told = _foresight(etype, payload, who, names)
+    if told is not None:
+        return told
     return f"{who}: {str(etype).replace('_', ' ')}."
+
+
+_PROPOSED = {"draw": "a draw", "standings": "ending the game now with the current standings"}
+
+
+def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str]) -> str | None:
+    """Takebacks and agreements (issue 27) in words; None for other events."""
+    if etype == "takeback_requested":
+        return f"{who} asked to take back their last moves (back to event {payload.get('to_seq')}); " \
+               "the others may accept or refuse."
+    if etype == "takeback_accepted":
+        return f"{who} accepted the takeback."
+    if etype == "takeback_refused":
+        return f"{who} refused the takeback."
+    if etype == "takeback":
+        return f"{who}'s moves were taken back: the game is as it was after event {payload.get('to_seq')}, " \
+               "clocks included."
+    if etype == "proposal":
+        what = _PROPOSED.get(payload.get("kind"), f"conceding the game to {seat_name(names, payload.get('to'))}")
+        return f"{who} proposed {what}; the others vote until {str(payload.get('expires_at', ''))[:16].replace('T', ' ')} UTC."
+    if etype == "vote":
+        return f"{who} voted {payload.get('vote')} on the proposal."
+    if etype == "proposal_passed":
+        return "Every seat agreed: the proposal passed."
+    if etype == "proposal_failed":
+        return f"The proposal failed ({payload.get('reason', 'a seat voted no')})."
+    if etype == "proposal_lapsed":
+        return "The proposal lapsed: not every seat voted yes in time; the game goes on."
+    return None
 
 
 K = TypeVar("K", bound=Hashable)
@@ -205,8 +257,16 @@ def _state_at(core: "Core", loaded: "Loaded", seq: int, event_hash: str) -> dict
             break
         if e.type in STATE_EVENTS:
             state = apply_event(loaded.rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload)
+        elif e.type == TAKEBACK:
+            state = _state_back(core, loaded, e.payload["to_seq"])
     _states.put(key, state)
     return state
+
+
+def _state_back(core: "Core", loaded: "Loaded", seq: int) -> dict[str, Any]:
+    """The state a takeback returns to: the one right after event `seq`."""
+    e = event_store.read(core.db.conn, loaded.game_id, after=seq - 1)[0]
+    return _state_at(core, loaded, seq, e.hash)
 
 
 def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | None) -> dict[int, tuple[dict, dict]]:
@@ -224,6 +284,8 @@ def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | 
             break
         if e.type in STATE_EVENTS:
             new, after = apply_event(rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload), None
+        elif e.type == TAKEBACK:
+            new, after = _state_back(core, loaded, e.payload["to_seq"]), None
         else:
             new, after = state, seen
         if e.seq in wanted:
@@ -235,16 +297,19 @@ def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | 
     return out
 
 
-def _key(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None) -> tuple:
+def _key(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None, lang: str = "en") -> tuple:
     # The event's chain hash: an event of a rolled-back transaction never stands for another.
-    return (core.database, loaded.game_id, e["seq"], e.get("hash"), viewer, loaded.finished)
+    return (core.database, loaded.game_id, e["seq"], e.get("hash"), viewer, loaded.finished, lang)
 
 
-def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: int | None) -> list[str]:
-    """The narration of each event (each already redacted for `viewer`), moves and timeouts told
-    with the viewer's views around them; remembered by (game, seq, hash, viewer, ended)."""
+def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: int | None,
+          lang: str | None = None) -> list[str]:
+    """The narration of each event (each already redacted for `viewer`) in `lang`, moves and
+    timeouts told with the viewer's views around them; remembered by (game, seq, hash, viewer,
+    ended, language)."""
+    tr = translator(lang)
     names = [s["name"] for s in loaded.created["seats"]]
-    keys = [_key(core, loaded, e, viewer) for e in events]
+    keys = [_key(core, loaded, e, viewer, tr.lang) for e in events]
     found = [_narrations.get(k) for k in keys]
     missing = [e["seq"] for e, f in zip(events, found) if f is None and e.get("type") in TOLD]
     try:
@@ -255,7 +320,7 @@ def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: 
     out = []
     for e, k, f in zip(events, keys, found):
         if f is None:
-            f = narrate_event(loaded.rules, e, names, *views.get(e["seq"], (None, None)))
+            f = narrate_event(loaded.rules, e, names, *views.get(e["seq"], (None, None)), tr=tr)
             _narrations.put(k, f)
         out.append(f)
     return out
@@ -272,12 +337,13 @@ def told_with(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | N
     return text
 
 
-def with_text(service: Any, game_id: str, events: list[dict[str, Any]], viewer: int | None) -> list[dict[str, Any]]:
-    """Events (already redacted for `viewer`) each with `text`, its narration (a move's
+def with_text(service: Any, game_id: str, events: list[dict[str, Any]], viewer: int | None,
+              lang: str | None = None) -> list[dict[str, Any]]:
+    """Events (already redacted for `viewer`) each with `text`, its narration in `lang` (a move's
     answer has narrated its own events already: no second load of the game for them)."""
     if all("text" in e for e in events):
         return events
     loaded = service.load(game_id)
-    told = texts(service, loaded, [e for e in events if "text" not in e], viewer)
+    told = texts(service, loaded, [e for e in events if "text" not in e], viewer, lang)
     it = iter(told)
     return [e if "text" in e else {**e, "text": next(it)} for e in events]

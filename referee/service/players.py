@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import secrets
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Unauthorized
+from referee.service import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso
 from referee.service import rating_updates
@@ -98,7 +98,8 @@ def revoke(core: "Core", token: str) -> dict[str, Any]:
 def profile_of(player: dict[str, Any]) -> dict[str, Any]:
     """What a player sees of themselves (their own address included; no one else ever sees it)."""
     return {"id": player["id"], "email": player["email"], "name": player["name"], "tz": player["tz"] or "UTC",
-            "lang": player["lang"], "digest": player["digest"]}
+            "lang": player["lang"], "digest": player["digest"], "digest_every": player["digest_every"],
+            "digest_hour": player["digest_hour"], "digest_only": player["digest_only"]}
 
 
 def profile(core: "Core", player_id: str) -> dict[str, Any]:
@@ -115,6 +116,7 @@ def update(core: "Core", player_id: str, body: Any) -> dict[str, Any]:
                              errors=[{"path": "/tz", "message": "unknown time zone"}]) from None
     with write_transaction(core.db) as conn:
         players.update(conn, player_id, body)
+        digest.schedule(core, conn, player_id)
     return profile(core, player_id)
 
 
@@ -149,17 +151,3 @@ def _neg(stamp: str) -> tuple[int, ...]:
     return tuple(-ord(c) for c in stamp)
 
 
-def send_digests(core: "Core", limit: int = 100) -> int:
-    """Queue today's digest for every player who wants one and has not had it (the scheduler's
-    job); the outbox's dedupe key makes a second scheduler's copy a no-op."""
-    now = core.clock()
-    day = datetime.fromtimestamp(now, timezone.utc).date().isoformat()
-    sent = 0
-    with write_transaction(core.db) as conn:
-        due = players.digest_due(conn, day, limit)
-    for player in due:
-        games = my_games(core, player["id"])
-        with write_transaction(core.db) as conn:
-            sent += player_mail.digest(conn, core.config.base_url, player, games, day, now)
-            players.mark_digest(conn, player["id"], day)
-    return sent

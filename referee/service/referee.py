@@ -4,8 +4,8 @@ It is the core (service/core.py: database, rules, loading, appending) with one t
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
 feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
-tournaments.py (pairing.py: their pure arithmetic). New use cases get a module of
-their own and a line here.
+tournaments.py (pairing.py: their pure arithmetic), talk.py, presets.py, takebacks.py, agreement.py.
+New use cases get a module of their own and a line here.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (bots, create, feed, handover, join, mails, moves, narration, pauses, players, ratings,
-                             read, rebuild, rematch, replace, steps, tables, timing, tournaments)
+from referee.service import (agreement, alerts, bots, create, digest, feed, handover, join, language, mails,
+                             moves, narration, pauses, players, presets, ratings, read, rebuild, rematch,
+                             replace, steps, tables, takebacks, talk, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -30,6 +31,8 @@ class Referee(Core):
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
+        self.follow = lambda conn, before, after, appended: presets.fire(self, conn, before, after, appended)
+        alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
 
     # -- creating and playing ---------------------------------------------------------------
 
@@ -53,6 +56,38 @@ class Referee(Core):
 
     def resume(self, game_id: str, seat: int | None, reason: str = "") -> dict[str, Any]:
         return pauses.resume(self, game_id, seat, reason)
+
+    # -- foresight and agreement (issue 27) ---------------------------------------------------
+
+    def presets(self, game_id: str, seat: int) -> dict[str, Any]:
+        return presets.show(self, game_id, seat)
+
+    def queue_presets(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return presets.add(self, game_id, seat, body)
+
+    def clear_presets(self, game_id: str, seat: int) -> dict[str, Any]:
+        return presets.clear(self, game_id, seat)
+
+    def preset_history(self, game_id: str) -> list[dict[str, Any]]:
+        return presets.full_history(self, game_id)
+
+    def takebacks(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        return takebacks.show(self, game_id, seat)
+
+    def request_takeback(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return takebacks.request(self, game_id, seat, body)
+
+    def answer_takeback(self, game_id: str, seat: int, tid: int, accept: bool) -> dict[str, Any]:
+        return takebacks.answer(self, game_id, seat, tid, accept)
+
+    def proposals(self, game_id: str) -> dict[str, Any]:
+        return agreement.show(self, game_id)
+
+    def propose(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return agreement.propose(self, game_id, seat, body)
+
+    def vote(self, game_id: str, seat: int, pid: int, body: Any) -> dict[str, Any]:
+        return agreement.vote(self, game_id, seat, pid, body)
 
     # -- players, tables, seats changing hands ------------------------------------------------
 
@@ -80,6 +115,12 @@ class Referee(Core):
     def my_games(self, player_id: str) -> list[dict[str, Any]]:
         return players.my_games(self, player_id)
 
+    def seat_language(self, game_id: str, seat: int) -> str | None:
+        return language.of(self, game_id, seat)
+
+    def set_seat_language(self, game_id: str, seat: int, lang: str) -> None:
+        language.set_lang(self, game_id, seat, lang)
+
     def seat_of_session(self, game_id: str, session: str | None) -> int | None:
         return players.seat_of_session(self, game_id, session)
 
@@ -106,6 +147,67 @@ class Referee(Core):
 
     def rematch_seat(self, game_id: str, seat: int, player_id: str | None = None) -> dict[str, Any]:
         return rematch.rematch_seat(self, game_id, seat, player_id)
+
+    # -- table talk ----------------------------------------------------------------------------
+
+    def post_message(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return talk.post(self, game_id, seat, body)
+
+    def messages(self, game_id: str, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
+        return talk.messages_for(self, game_id, viewer, after, limit)
+
+    def recent_messages(self, loaded: Loaded, viewer: int | None, limit: int = talk.PAGE) -> list[dict[str, Any]]:
+        return talk.recent(self, loaded, viewer, limit)
+
+    def message_export(self, game_id: str, viewer: int | None, full: bool = False) -> list[dict[str, Any]]:
+        return talk.export_lines(self, game_id, viewer, full)
+
+    def mutes(self, game_id: str, seat: int) -> dict[str, Any]:
+        return talk.mutes(self, game_id, seat)
+
+    def set_mute(self, game_id: str, seat: int, other: int, on: bool) -> dict[str, Any]:
+        return talk.set_mute(self, game_id, seat, other, on)
+
+    # -- alert channels (chat, push) ---------------------------------------------------------
+
+    def channel_owner(self, game_id: str, token: str | None, scope: str = "seat") -> alerts.Owner:
+        return alerts.owner_for(self, game_id, token, scope)
+
+    def channel_owner_of(self, game_id: str, token: str | None, channel_id: str) -> alerts.Owner:
+        return alerts.owner_of_channel(self, game_id, token, channel_id)
+
+    def player_channels_owner(self, player_id: str) -> alerts.Owner:
+        return alerts.player_owner(player_id)
+
+    def add_channel(self, owner: alerts.Owner, body: Any) -> dict[str, Any]:
+        return alerts.add(self, owner, body)
+
+    def channels(self, owner: alerts.Owner) -> list[dict[str, Any]]:
+        return alerts.listing(self, owner)
+
+    def remove_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.remove(self, owner, channel_id)
+
+    def enable_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.enable(self, owner, channel_id)
+
+    def test_channel(self, owner: alerts.Owner, channel_id: str) -> dict[str, Any]:
+        return alerts.test(self, owner, channel_id)
+
+    def alert_delivered(self, channel_ids: list[str]) -> None:
+        alerts.delivered(self, channel_ids)
+
+    def alert_failed(self, channel_ids: list[str], reason: str, gone: bool = False) -> bool:
+        return alerts.failed(self, channel_ids, reason, gone)
+
+    def alert_live(self, channel_ids: list[str]) -> bool:
+        return alerts.live(self, channel_ids)
+
+    def alert_subscription(self, channel_ids: list[str]) -> dict[str, Any] | None:
+        return alerts.subscription(self, channel_ids)
+
+    def vapid_keys(self) -> tuple[str, str]:
+        return alerts.vapid_keys(self)
 
     # -- ratings and tournaments ----------------------------------------------------------------
 
@@ -159,8 +261,9 @@ class Referee(Core):
     def redact_event(self, loaded: Loaded, e: events.Event, viewer: int | None) -> dict[str, Any]:
         return read.redact_event(self, loaded, e, viewer)
 
-    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None) -> list[str]:
-        return narration.texts(self, loaded, events, viewer)
+    def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None,
+                 lang: str | None = None) -> list[str]:
+        return narration.texts(self, loaded, events, viewer, lang)
 
     def events_for(self, game_id: str, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
         return read.events_for(self, game_id, viewer, after)
@@ -189,10 +292,13 @@ class Referee(Core):
         return tables.expire_open_games(self)
 
     def send_digests(self) -> int:
-        return players.send_digests(self)
+        return digest.send_digests(self)
 
     def play_bots(self) -> int:
         return bots.play_bots(self)
+
+    def lapse_proposals(self) -> int:
+        return agreement.lapse_due(self)
 
     # -- maintenance ------------------------------------------------------------------------
 

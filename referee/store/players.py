@@ -7,15 +7,17 @@ from typing import Any
 
 from referee.store.connection import Connection
 
-_COLUMNS = "id, email, name, tz, lang, digest, digest_sent_on"
+_COLUMNS = ("id, email, name, tz, lang, digest, digest_sent_on, digest_every, digest_hour, digest_only, "
+            "digest_next_at, digest_last_at")
 
 
 def _player(row: tuple | None) -> dict[str, Any] | None:
     if row is None:
         return None
-    pid, email, name, tz, lang, digest, sent_on = row
+    pid, email, name, tz, lang, digest, sent_on, every, hour, only, next_at, last_at = row
     return {"id": pid, "email": email, "name": name, "tz": tz, "lang": lang, "digest": bool(digest),
-            "digest_sent_on": sent_on}
+            "digest_sent_on": sent_on, "digest_every": every, "digest_hour": hour, "digest_only": bool(only),
+            "digest_next_at": next_at, "digest_last_at": last_at}
 
 
 def by_id(conn: Connection, player_id: str) -> dict[str, Any] | None:
@@ -32,21 +34,39 @@ def add(conn: Connection, player_id: str, email: str, now: float) -> None:
 
 
 def update(conn: Connection, player_id: str, changes: dict[str, Any]) -> None:
-    for column in ("name", "tz", "lang", "digest"):  # a fixed list: never a column named by a client
-        if column in changes:
-            value = int(changes[column]) if column == "digest" else changes[column]
+    for column in ("name", "tz", "lang", "digest", "digest_every", "digest_hour", "digest_only"):  # never a
+        if column in changes:                                                                    # client's name
+            value = int(changes[column]) if column in ("digest", "digest_only") else changes[column]
             conn.execute(f"UPDATE players SET {column} = ? WHERE id = ?", (value, player_id))
 
 
-def digest_due(conn: Connection, day: str, limit: int = 100) -> list[dict[str, Any]]:
-    """Players who want the daily digest and have not had today's."""
-    rows = conn.execute(f"SELECT {_COLUMNS} FROM players WHERE digest = 1 AND "
-                        "(digest_sent_on IS NULL OR digest_sent_on < ?) ORDER BY id LIMIT ?", (day, limit))
+def digest_due(conn: Connection, now: float, limit: int = 100) -> list[dict[str, Any]]:
+    """Players who want a digest whose next send time has come."""
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM players WHERE digest = 1 AND digest_next_at <= ? "
+                        "ORDER BY digest_next_at, id LIMIT ?", (now, limit))
     return [_player(r) for r in rows.fetchall()]
 
 
-def mark_digest(conn: Connection, player_id: str, day: str) -> None:
-    conn.execute("UPDATE players SET digest_sent_on = ? WHERE id = ?", (day, player_id))
+def digest_unscheduled(conn: Connection, limit: int = 100) -> list[dict[str, Any]]:
+    """Players who want a digest and have no send time yet (set before digests had one)."""
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM players WHERE digest = 1 AND digest_next_at IS NULL LIMIT ?",
+                        (limit,))
+    return [_player(r) for r in rows.fetchall()]
+
+
+def set_digest_next(conn: Connection, player_id: str, at: float | None) -> None:
+    conn.execute("UPDATE players SET digest_next_at = ? WHERE id = ?", (at, player_id))
+
+
+def digest_sent(conn: Connection, player_id: str, now: float, next_at: float) -> None:
+    conn.execute("UPDATE players SET digest_last_at = ?, digest_next_at = ? WHERE id = ?", (now, next_at, player_id))
+
+
+def digest_only_seats(conn: Connection, game_id: str) -> set[int]:
+    """Seats of a game whose players take the digest instead of single mails."""
+    rows = conn.execute("SELECT s.seat FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = ? "
+                        "AND s.holder = 'held' AND p.digest = 1 AND p.digest_only = 1", (game_id,)).fetchall()
+    return {r[0] for r in rows}
 
 
 # -- tokens and sessions ---------------------------------------------------------------------------

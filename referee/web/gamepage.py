@@ -12,19 +12,21 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from markupsafe import Markup
 
+from referee.engine.talk import policy_of
 from referee.engine.verify import verify_events
 from referee.engine.wording import with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
+from referee.plumbing.i18n import EN, Translator
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
-from referee.web import present
+from referee.web import i18n, present
 
 
 @dataclass
@@ -100,6 +102,28 @@ class PromptBox:
 
 
 @dataclass
+class TalkLine:
+    seq: int
+    who: str           # "Ada to all", "Ada to Bo", "Your note"
+    text: str          # plain text: the template escapes it
+    kind: str          # "public", "private" or "note"
+
+
+def talk_lines(messages: list[dict[str, Any]], names: list[str]) -> list[TalkLine]:
+    def name(s: int) -> str:
+        return names[s] if 0 <= s < len(names) else f"seat {s}"
+    out = []
+    for m in messages:
+        if m["note"]:
+            out.append(TalkLine(m["seq"], "Note", m["text"], "note"))
+        else:
+            to = "all" if m["to"] == "all" else ", ".join(name(s) for s in m["to"])
+            out.append(TalkLine(m["seq"], f"{name(m['from'])} to {to}", m["text"],
+                                "public" if m["to"] == "all" else "private"))
+    return out
+
+
+@dataclass
 class HistoryLine:
     seq: int
     type: str
@@ -125,6 +149,12 @@ class GamePage:
     result_text: str | None
     history: list[HistoryLine]
     audit: dict[str, Any]
+    foresight: dict[str, Any] | None = None  # the seat's own queue, takeback and proposal (issue 27)
+    talk: list[TalkLine] = field(default_factory=list)  # the last messages this viewer may read
+    talk_seq: int = 0                   # the newest of them (the page's message stream starts after it)
+    press: str = "full"                 # the game's talk policy: what the seat may write
+    talk_open: bool = True              # whether this viewer may read any talk (a spectator may not)
+    muted: list[int] = field(default_factory=list)  # the seats this seat muted (its own business)
 
     @property
     def live(self) -> bool:
@@ -195,7 +225,7 @@ def _step_box(svc: Referee, loaded: Loaded, seat: int, kind: str, chosen: list[s
             try:
                 nxt = ask(chosen[: i + 1])
             except StepRefusedError as e:
-                refused = e.problem()
+                refused = e.problem(i18n.current())
                 break
             taken.append((label, _href(base, kind, chosen[:i])))
             answer = nxt
@@ -252,10 +282,12 @@ def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup
 
 
 def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, base: str = "",
-          kind: str | None = None, chosen: list[str] | None = None, part: bool = False) -> GamePage:
+          kind: str | None = None, chosen: list[str] | None = None, part: bool = False,
+          tr: Translator = EN) -> GamePage:
     """The page of `game_id` for `seat`, showing the board after event `at` (default: now), with
     the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`).
-    `part`: only the board and the decision (what a step changes), without history and audit."""
+    `part`: only the board and the decision (what a step changes), without history and audit.
+    `tr`: the page's language (history and result told in it)."""
     latest = svc.load(game_id)
     shown = latest if at is None or at >= latest.seq else svc.load_at(game_id, max(1, at))
     rules = latest.rules
@@ -266,23 +298,53 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         audit: dict[str, Any] = {}
     else:
         events = svc.events_for(game_id, seat)
-        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat))]
+        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat, tr.lang))]
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
-    result = rules.result(latest.state)
+    result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
     svg = _mark_board(present.picture(rules, view, seat, names), prompts, kind)
+    talk = talk_lines(svc.recent_messages(latest, seat), names) if not part else []
+    policy = policy_of(latest.created)
     return GamePage(
+        talk=talk, talk_seq=talk[-1].seq if talk else 0, press=policy["press"],
+        talk_open=seat is not None or bool(policy["spectators"]),
+        muted=sorted(svc.mutes(game_id, seat)["muted"]) if seat is not None and not part else [],
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
-        summary=_summary(rules, view, seat, names), facts=present.facts_text(rules, view, names),
+        summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),
         view_json=_pretty(view), prompts=prompts,
-        result=result, result_text=result_sentence(result, names) if result else None,
-        history=history, audit=audit)
+        result=result, result_text=result_sentence(result, names, tr) if result else None,
+        history=history, audit=audit,
+        foresight=_foresight(svc, game_id, seat, latest, names) if seat is not None and not part else None)
 
 
-def _summary(rules: Any, view: dict, seat: int | None, names: list[str]) -> str | None:
-    text = present.hook_text(rules, "summary", view, seat)
-    return with_names(text, names) if text else None
+def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[str]) -> dict[str, Any] | None:
+    """What the seat's foresight panel shows: its own queue (never another seat's), the open
+    takeback request and proposal, and whether it may ask for a takeback now."""
+    if loaded.status not in ("active", "paused"):
+        return None
+    queue = service.presets(game_id, seat)
+    rules = loaded.rules
+    takeback = service.takebacks(game_id, seat)
+    proposal = service.proposals(game_id)["proposal"]
+    return {"queue": [rules.format_move(e["move"]) + (" (if " + _guard(rules, e["if"]) + ")" if e.get("if") else "")
+                      for e in queue["queue"]],
+            "note": queue["note"], "limit": queue["limit"],
+            "takeback": takeback, "can_take_back": bool((takeback["allowed"] or {}).get("own_moves"))
+            and takeback["pending"] is None,
+            "proposal": proposal, "names": names,
+            "may_vote": proposal is not None and str(seat) not in proposal["votes"]}
+
+
+def _guard(rules: Any, guard: dict[str, Any]) -> str:
+    if "opponent_move" in guard:
+        return "the opponent played " + rules.format_move(guard["opponent_move"])
+    return f"the prompt is {guard.get('prompt')}"
+
+
+def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:
+    text = present.hook_text(rules, "summary", view, seat, tr)
+    return with_names(text, names, tr=tr) if text else None
 
 
 def _pretty(doc: Any) -> str:

@@ -15,14 +15,17 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
+from referee.engine import glossary
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.web import access, gamepage, present, rulebook
+from referee.plumbing.i18n import known
+from referee.service.notices.messages import status_word
+from referee.web import access, gamepage, i18n, present, rulebook
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 
@@ -48,7 +51,8 @@ def secret() -> bytes:
 
 @bp.app_context_processor
 def _globals() -> dict[str, Any]:
-    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link}
+    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link,
+            "status_word": lambda status: status_word(status, i18n.current())}
 
 
 @functools.lru_cache(maxsize=None)
@@ -71,7 +75,36 @@ def page(template: str, status: int = 200, **context: Any) -> Response:
 
 @bp.errorhandler(ServiceError)
 def _service_error(e: ServiceError):
-    return page("error.html", e.status, problem=e.problem())
+    return page("error.html", e.status, problem=e.problem(i18n.current()))
+
+
+@bp.post("/language")
+def set_language():
+    """The language switch: this browser's language (a cookie), and the signed-in player's and
+    the seat's of the game page it came from (their mails follow it too)."""
+    _require_csrf()
+    lang = known(request.form.get("lang"))
+    if lang is None:
+        raise BadRequest("lang must be en or de", parameter="lang")
+    target = request.form.get("next") or "/"
+    if not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    player = service().player_or_none(access.player_session())
+    if player:
+        service().update_player(player, {"lang": lang})
+    game_id = target.split("?")[0].split("/")[2] if target.startswith("/g/") and target.count("/") >= 2 else None
+    if game_id:
+        try:
+            loaded = service().load(game_id)
+            seat = access.seat_from_cookie(service().seat_link_ok, game_id, loaded.seat_count())
+        except ServiceError:
+            seat = None
+        if seat is not None:
+            service().set_seat_language(game_id, seat, lang)
+    resp = redirect(target, 303)
+    resp.set_cookie(i18n.LANG_COOKIE, lang, max_age=access.SEAT_COOKIE_MAX_AGE, samesite="Lax",
+                    secure=request.is_secure, httponly=True)
+    return resp
 
 
 def _require_csrf() -> None:
@@ -112,7 +145,7 @@ def create_game():
         body = _create_body(form)
         created = service().create_game(body)
     except (ValueError, ServiceError) as e:
-        problem = e.problem() if isinstance(e, ServiceError) else {"title": "Bad request", "detail": str(e), "status": 400}
+        problem = e.problem(i18n.current()) if isinstance(e, ServiceError) else {"title": i18n.current().gettext("Bad request"), "detail": str(e), "status": 400}
         return _new_page(form, problem=problem)
     # POST-redirect-GET: reloading the page that shows the links creates nothing. The links go
     # to the redirect target once, in a cookie scoped to it, never in a URL.
@@ -198,6 +231,8 @@ def _seat(game_id: str) -> int | None:
     seat = access.seat_from_cookie(service().seat_link_ok, game_id, service().load(game_id).seat_count())
     if seat is None:
         seat = service().seat_of_session(game_id, access.player_session())
+    if seat is not None:  # the page speaks the seat's language (i18n.chosen_lang)
+        g.referee_lang = service().seat_language(game_id, seat)
     return seat
 
 
@@ -209,7 +244,8 @@ MAX_CHOSEN = 64  # choices in a path (a move is a short path; anything longer is
 def _build(game_id: str, seat: int | None, at: int | None = None, kind: str | None = None,
            chosen: list[str] | None = None, part: bool = False) -> gamepage.GamePage:
     base = url_for("web.game", game_id=game_id)
-    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part)
+    return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part,
+                          tr=i18n.current())
 
 
 @bp.get("/g/<game_id>")
@@ -227,7 +263,8 @@ def game(game_id: str):
     if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
-    return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table)
+    return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
+                created_here=access.is_creator(secret(), game_id))
 
 
 @bp.post("/g/<game_id>/move")
@@ -246,10 +283,42 @@ def play(game_id: str):
             body["expected_seq"] = int(seq)
         service().submit_move(game_id, seat, body)
     except (ValueError, ServiceError) as e:
-        problem = e.problem() if isinstance(e, ServiceError) else {"title": "Not a move", "detail": str(e), "status": 400}
+        problem = e.problem(i18n.current()) if isinstance(e, ServiceError) \
+            else {"title": i18n.current().gettext("Not a move"), "detail": str(e), "status": 400}
         # 200: the refusal is shown inline in the page (the API answers 4xx); data-status keeps it
         return page("game.html", gp=_build(game_id, seat), problem=problem, typed=typed)
     return redirect(url_for("web.game", game_id=game_id), 303)
+
+
+@bp.post("/g/<game_id>/say")
+def say(game_id: str):
+    """Table talk from this browser's seat (the API's use case; a refusal is shown in the page)."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can write to the table: open your personal link first")
+    _require_csrf()
+    to = request.form.get("to", "all")
+    body = {"to": to if to in ("all", "note") else [int(to)] if to.isascii() and to.isdigit() and len(to) < 3 else to,
+            "text": request.form.get("text", "")}
+    try:
+        service().post_message(game_id, seat, body)
+    except ServiceError as e:
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+    return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
+
+
+@bp.post("/g/<game_id>/mute")
+def mute(game_id: str):
+    """Mute (or unmute) another seat's messages for this browser's seat alone."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can mute: open your personal link first")
+    _require_csrf()
+    other = request.form.get("seat", "")
+    if not (other.isascii() and other.isdigit() and len(other) < 3):
+        raise BadRequest("seat must be a seat number", parameter="seat")
+    service().set_mute(game_id, seat, int(other), request.form.get("on") != "0")
+    return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
 
 
 @bp.post("/g/<game_id>/start")
@@ -292,6 +361,77 @@ def rematch(game_id: str):
     return resp
 
 
+def _seat_action(game_id: str, action) -> Response:
+    """A seat's foresight action from its page (issue 27): done, then back to the page; a refusal
+    shown inline, as a refused move is."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can do this: open your personal link first")
+    _require_csrf()
+    try:
+        action(seat, request.form)
+    except ServiceError as e:
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+    return redirect(url_for("web.game", game_id=game_id) + "#foresight", 303)
+
+
+@bp.post("/g/<game_id>/presets")
+def queue_preset(game_id: str):
+    """Queue a move for the seat's next turn (the move built step by step, or one in the text
+    form, optionally guarded by the opponent's last move), or clear the queue."""
+    def act(seat: int, form) -> None:
+        if form.get("clear"):
+            service().clear_presets(game_id, seat)
+            return
+        move = form.get("move", "").strip() or form.get("text", "").strip()
+        if not move:
+            raise BadRequest("write the move to queue in the text form")
+        try:
+            entry: dict[str, Any] = {"move": _json_move(move) if move.startswith("{") else move}
+        except ValueError as e:
+            raise BadRequest(str(e)) from None
+        if form.get("if", "").strip():
+            entry["if"] = {"opponent_move": form["if"].strip()}
+        service().queue_presets(game_id, seat, {"moves": [entry]})
+    return _seat_action(game_id, act)
+
+
+@bp.post("/g/<game_id>/takeback")
+def ask_takeback(game_id: str):
+    return _seat_action(game_id, lambda seat, form: service().request_takeback(game_id, seat, {}))
+
+
+@bp.post("/g/<game_id>/takeback/answer")
+def answer_takeback(game_id: str):
+    def act(seat: int, form) -> None:
+        tid = form.get("tid", "")
+        if not (tid.isascii() and tid.isdigit() and len(tid) < 16):
+            raise BadRequest("no takeback request named")
+        service().answer_takeback(game_id, seat, int(tid), form.get("answer") == "accept")
+    return _seat_action(game_id, act)
+
+
+@bp.post("/g/<game_id>/propose")
+def propose(game_id: str):
+    def act(seat: int, form) -> None:
+        to = form.get("to", "")
+        if to.isascii() and to.isdigit() and len(to) < 3:
+            service().propose(game_id, seat, {"kind": "concede", "to": int(to)})
+        else:
+            service().propose(game_id, seat, {"kind": form.get("kind", "")})
+    return _seat_action(game_id, act)
+
+
+@bp.post("/g/<game_id>/vote")
+def vote(game_id: str):
+    def act(seat: int, form) -> None:
+        pid = form.get("pid", "")
+        if not (pid.isascii() and pid.isdigit() and len(pid) < 16):
+            raise BadRequest("no proposal named")
+        service().vote(game_id, seat, int(pid), {"vote": form.get("vote", "")})
+    return _seat_action(game_id, act)
+
+
 def _move_from(form, rules) -> dict:
     """The move a form carries: a choice button's JSON, else the text form, else typed JSON."""
     button = form.get("move", "").strip()
@@ -299,7 +439,7 @@ def _move_from(form, rules) -> dict:
         return _json_move(button)
     text = form.get("text", "").strip()
     if text:
-        return rules.parse_text(text)
+        return glossary.parse_text(rules, text)
     typed = form.get("json", "").strip()
     if typed:
         return _json_move(typed)

@@ -11,7 +11,7 @@ from flask import Blueprint, redirect, request, url_for
 from referee.api.abuse import creation_limit
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
-from referee.web import access
+from referee.web import access, i18n
 from referee.web.pages import _require_csrf, _service_error, page, service
 
 bp = Blueprint("players_web", __name__, template_folder="templates")
@@ -23,7 +23,7 @@ def _player() -> str | None:
 
 
 def _problem(e: Exception) -> dict[str, Any]:
-    return e.problem() if isinstance(e, ServiceError) else {"title": "Bad request", "detail": str(e), "status": 400}
+    return e.problem(i18n.current()) if isinstance(e, ServiceError) else {"title": i18n.current().gettext("Bad request"), "detail": str(e), "status": 400}
 
 
 # -- signing in ------------------------------------------------------------------------------
@@ -95,10 +95,13 @@ def update_me():
     if pid is None:
         raise Unauthorized("sign in first")
     form = request.form
-    body: dict[str, Any] = {"digest": form.get("digest") == "on"}
-    for key in ("name", "tz", "lang"):
+    body: dict[str, Any] = {"digest": form.get("digest") == "on", "digest_only": form.get("digest_only") == "on"}
+    for key in ("name", "tz", "lang", "digest_every"):
         if form.get(key, "").strip():
             body[key] = form[key].strip()
+    hour = form.get("digest_hour", "").strip()
+    if hour:
+        body["digest_hour"] = int(hour) if hour.isascii() and hour.isdigit() and len(hour) < 3 else hour
     try:
         service().update_player(pid, body)
     except ServiceError as e:

@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.contract import Rules
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ def hook_text(rules: Rules, hook: str, *args: Any) -> str | None:
     return text.strip() if isinstance(text, str) and text.strip() else None
 
 
-def facts_text(rules: Rules, view: dict, names: list[str]) -> list[str]:
+def facts_text(rules: Rules, view: dict, names: list[str], tr: Translator = EN) -> list[str]:
     """The facts every game shares (round, whose turn, scores) as sentences with names."""
     try:
         facts = rules.facts(view)
@@ -71,15 +72,15 @@ def facts_text(rules: Rules, view: dict, names: list[str]) -> list[str]:
         return []
     out = []
     if facts.get("round") is not None:
-        out.append(f"Round {facts['round']}.")
+        out.append(tr.gettext("Round %(round)s.", round=facts["round"]))
     active = facts.get("active_seat")
     if isinstance(active, int) and 0 <= active < len(names):
-        out.append(f"It is {names[active]}'s turn.")
+        out.append(tr.gettext("It is %(name)s's turn.", name=names[active]))
     scores = facts.get("scores") or []
-    shown = [f"{names[i]} {s}" if s is not None else f"{names[i]} hidden"
+    shown = [f"{names[i]} {s}" if s is not None else tr.gettext("%(name)s hidden", name=names[i])
              for i, s in enumerate(scores) if i < len(names)]
     if shown:
-        out.append("Scores: " + ", ".join(shown) + ".")
+        out.append(tr.gettext("Scores: %(scores)s.", scores=", ".join(shown)))
     return out
 
 

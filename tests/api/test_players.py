@@ -377,11 +377,13 @@ def test_the_daily_digest_carries_my_games_once_a_day(site, sink, clock):
     site.call("PATCH", "/players/me", ada, json={"digest": True, "tz": "Europe/Berlin"})
     game = open_babel(site, ada, clock=FIXED)
     site.call("POST", f"/games/{game['id']}/join", json={"name": "Bo"})
+    assert site.service.send_digests() == 0  # 09:00 in Berlin: the digest comes at 08:00 (digest_hour)
+    clock.advance(23 * 3600)
     assert site.service.send_digests() == 1
     assert site.service.send_digests() == 0  # once a day
     deliver(site)
     digest = [m for m in sink.to(ADA) if m["Subject"].startswith("Your games today")]
-    assert len(digest) == 1 and digest[0]["Subject"] == "Your games today: 1 wait for you"
+    assert len(digest) == 1 and digest[0]["Subject"] == "Your games today: 1 waits for you"
     text = digest[0].get_content()
     assert "Babel with Bo: your turn; deadline" in text and "CET" in text and game["url"] in text
     clock.advance(86400)

@@ -21,7 +21,8 @@ from tests.flow.support import DOMAIN, EMAILS, play_random
 pytestmark = pytest.mark.skipif("postgresql" not in KINDS, reason="PostgreSQL tests are switched off")
 
 CLOCK = {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d", "reminders": ["1d", "1h"]}
-NOT_DERIVED = ("components", "game_keys", "seats", "seat_settings", "idempotency", "outbox", "instance")
+NOT_DERIVED = ("components", "game_keys", "seats", "seat_settings", "idempotency", "outbox", "instance",
+               "alert_channels")
 # The events' columns but the payload, which each database stores by its own rules
 EVENT_COLUMNS = "SELECT game_id, seq, type, seat, created_at, digest, prev_hash, hash FROM events ORDER BY game_id, seq"
 
@@ -60,7 +61,8 @@ def instance(tmp_path_factory, pg_cluster):
     due = min(sc.due_at for sc in svc.load(clocked["id"]).clocks.seats if sc.due_at is not None)
     clock.now = due - 1800                                   # the last reminders of the open decision
     assert svc.queue_due_reminders() > 0
-    finished = svc.create_game({"game": "babel", "seats": [{"name": "Cy"}, {"name": "Di"}]})
+    finished = svc.create_game({"game": "babel", "seats": [{"name": "Cy", "channels": ["ntfy://cy-topic"]},
+                                                           {"name": "Di"}], "channels": ["discord://1/t"]})
     play(svc, clock, finished["id"], 4, rnd)
     svc.resign(finished["id"], 0)
     assert svc.load(finished["id"]).finished

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
@@ -172,8 +173,9 @@ class GameRules(GameRulesBase):
     def format_move(self, move: Move) -> str:
         return format_move(move)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narrate(event, names, before, after)
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
+        return narrate(event, names, before, after, tr)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
@@ -181,5 +183,5 @@ class GameRules(GameRulesBase):
         return {"round": view["turn"], "active_seat": None if view["phase"] == "over" else view["active"],
                 "scores": list(view["scores"])}
 
-    def summary(self, view: dict, seat: int | None) -> str:
-        return summary(view, seat)
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
+        return summary(view, seat, tr)

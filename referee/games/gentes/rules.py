@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
@@ -145,7 +146,8 @@ class GameRules(GameRulesBase):
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         return picture.draw(self.data, view, seat, names)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
         return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
@@ -154,5 +156,5 @@ class GameRules(GameRulesBase):
         return {"round": view["round"], "active_seat": view.get("turn_seat"),
                 "scores": [p.get("vp") for p in view["players"]]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.summarize(self.data, view, seat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
@@ -135,7 +136,8 @@ class GameRules(GameRulesBase):
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
         return narration.narrate(self.data, event, names, before, after)
 
     def facts(self, view: dict) -> dict:
@@ -144,5 +146,5 @@ class GameRules(GameRulesBase):
         return {"round": view["round"], "active_seat": None if view["phase"] == "game_over" else view["active_seat"],
                 "scores": scoring.standings(self.data, view)["scores"]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.summary(self.data, view, seat)

@@ -13,21 +13,41 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engine.glossary import term
 from referee.games.khronos.data import NAMES
+from referee.plumbing.i18n import EN, Translator
 
 AGE = {"might": "Might", "faith": "Faith", "reason": "Reason"}
 
 
-def _who(names: list[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+def _age(age: Any, tr: Translator) -> str:
+    """An age as the rulebook names it ("Might"; "Zeitalter der Macht")."""
+    name = AGE.get(age, age)
+    return term("khronos", name, tr.lang) if isinstance(name, str) else str(name)
 
 
-def _at(sq: list[int]) -> str:
-    return f"row {sq[0]}, column {sq[1]}"
+def _name(kind: str, rank: int, tr: Translator) -> str:
+    """A building's name ("castle"; "Burg")."""
+    name = NAMES.get((kind, rank), kind)
+    return term("khronos", name, tr.lang) if tr.lang != "en" else name
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _who(names: list[str], seat: Any, tr: Translator = EN) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return tr.gettext("seat %(seat)s", seat=seat)
+
+
+def _at(sq: list[int], tr: Translator) -> str:
+    return tr.gettext("row %(row)s, column %(column)s", row=sq[0], column=sq[1])
+
+
+def _coins(n: int, tr: Translator) -> str:
+    return tr.ngettext("%(n)d coin", "%(n)d coins", n)
+
+
+def _cards_n(n: int, tr: Translator) -> str:
+    return tr.ngettext("%(n)d card", "%(n)d cards", n)
 
 
 def _cards(cards: list[str]) -> str:
@@ -41,77 +61,111 @@ def _drawn(event: dict) -> int | None:
     return sum(counts) if counts else None
 
 
-def _tile_name(t: dict, names: list[str], owner: bool = True) -> str:
-    name = NAMES.get((t["type"], t["rank"]), t["type"])
+def _tile_name(t: dict, names: list[str], tr: Translator, owner: bool = True) -> str:
+    """"Bo's castle", "ruined hamlet" ("Burg von Bo", "Weiler (Ruine)")."""
+    name = _name(t["type"], t["rank"], tr)
     if t.get("ruin"):
-        name = "ruined " + name
+        name = tr.gettext("ruined %(building)s", building=name)
     if owner and t.get("owner") is not None:
-        return f"{_who(names, t['owner'])}'s {name}"
+        return tr.gettext("%(owner)s's %(building)s", owner=_who(names, t["owner"], tr), building=name)
     return name
 
 
-def _building_at(view: dict | None, age: str, sq: list[int], names: list[str]) -> str:
+def _building_at(view: dict | None, age: str, sq: list[int], names: list[str], tr: Translator) -> str:
     """The building on square `sq` of `age` in `view`, in words ("the building" without a view)."""
     if view is None:
-        return "the building"
+        return tr.gettext("the building")
     kinds = view.get("kinds", {})
     for t in view["boards"][age]["tiles"].values():
         s = kinds.get(f"{t['type']}_{t['rank']}", {}).get("size", t["rank"])
         if t["anchor"][0] <= sq[0] < t["anchor"][0] + s and t["anchor"][1] <= sq[1] < t["anchor"][1] + s:
-            return "the " + _tile_name(t, names) if t.get("owner") is None else _tile_name(t, names)
-    return "the printed hamlet"
+            if t.get("owner") is None:
+                return tr.gettext("the %(building)s", building=_tile_name(t, names, tr))
+            return _tile_name(t, names, tr)
+    return tr.gettext("the printed hamlet")
 
 
-def _coins(view: dict | None, seat: int) -> int | None:
+def _purse(view: dict | None, seat: int) -> int | None:
     if view is None or not 0 <= seat < len(view["players"]):
         return None
     c = view["players"][seat].get("coins")
     return c if isinstance(c, int) else None
 
 
-def _what(move: dict[str, Any], seat: int, names: list[str], before: dict | None, after: dict | None) -> str:
+def _what(move: dict[str, Any], seat: int, who: str, names: list[str], before: dict | None, after: dict | None,
+          tr: Translator) -> str:
+    """The first line: who did what (a whole sentence)."""
+    _ = tr.gettext
     t = move.get("type")
-    c0, c1 = _coins(before, seat), _coins(after, seat)
-    paid = f" for {_plural(c0 - c1, 'coin')}" if c0 is not None and c1 is not None and c0 > c1 else ""
+    c0, c1 = _purse(before, seat), _purse(after, seat)
+    paid = c0 - c1 if c0 is not None and c1 is not None and c0 > c1 else None
     if t == "exchange_cards":
-        return f"{('paid' + paid.replace(' for', '') + ' to exchange') if paid else 'exchanged'} {_plural(len(move['discard']), 'card')} (discarded {_cards(move['discard'])})"
+        n, cards = len(move["discard"]), _cards(move["discard"])
+        if paid:
+            return _("%(who)s paid %(coins)s to exchange %(cards_n)s (discarded %(cards)s).", who=who,
+                     coins=_coins(paid, tr), cards_n=_cards_n(n, tr), cards=cards)
+        return _("%(who)s exchanged %(cards_n)s (discarded %(cards)s).", who=who, cards_n=_cards_n(n, tr), cards=cards)
     if t == "holdem_swap":
-        return f"took {_cards(move['take'])} from the Hold'em display and gave {_cards(move['give'])}"
+        return _("%(who)s took %(took)s from the Hold'em display and gave %(gave)s.", who=who,
+                 took=_cards(move["take"]), gave=_cards(move["give"]))
     if t == "travel":
         frm = before["players"][seat]["adventurers"][move["adventurer"]] if before else None
-        where = f" from {AGE.get(frm, frm)}" if frm else ""
-        return f"sent adventurer {move['adventurer']}{where} to {AGE.get(move['to'], move['to'])}{paid}"
+        to = _age(move["to"], tr)
+        if frm and paid:
+            return _("%(who)s sent adventurer %(n)s from %(src)s to %(dst)s for %(coins)s.", who=who,
+                     n=move["adventurer"], src=_age(frm, tr), dst=to, coins=_coins(paid, tr))
+        if frm:
+            return _("%(who)s sent adventurer %(n)s from %(src)s to %(dst)s.", who=who, n=move["adventurer"],
+                     src=_age(frm, tr), dst=to)
+        if paid:
+            return _("%(who)s sent adventurer %(n)s to %(dst)s for %(coins)s.", who=who, n=move["adventurer"],
+                     dst=to, coins=_coins(paid, tr))
+        return _("%(who)s sent adventurer %(n)s to %(dst)s.", who=who, n=move["adventurer"], dst=to)
     if t == "build":
-        name = NAMES.get((move["building"], move["rank"]), move["building"])
-        return (f"built a {name} in {AGE.get(move['age'])} at {_at(move['anchor'])} "
-                f"with {_cards(move['cards'])}")
+        return _("%(who)s built a %(building)s in %(age)s at %(at)s with %(cards)s.", who=who,
+                 building=_name(move["building"], move["rank"], tr), age=_age(move["age"], tr),
+                 at=_at(move["anchor"], tr), cards=_cards(move["cards"]))
     if t == "upgrade":
-        old = _building_at(before, move["age"], move["at"], names)
-        name = NAMES.get((_type_at(before, move), move["rank"]), f"rank {move['rank']}")
-        return (f"upgraded {old} at {_at(move['at'])} in {AGE.get(move['age'])} to a {name} "
-                f"(new corner {_at(move['anchor'])}) with {_cards(move['cards'])}")
+        old = _building_at(before, move["age"], move["at"], names, tr)
+        kind = _type_at(before, move)
+        new = (_name(kind, move["rank"], tr) if (kind, move["rank"]) in NAMES
+               else _("rank %(rank)s", rank=move["rank"]))
+        return _("%(who)s upgraded %(old)s at %(at)s in %(age)s to a %(new)s (new corner %(anchor)s) with %(cards)s.",
+                 who=who, old=old, at=_at(move["at"], tr), age=_age(move["age"], tr), new=new,
+                 anchor=_at(move["anchor"], tr), cards=_cards(move["cards"]))
     if t == "demolish":
-        old = _building_at(before, move["age"], move["at"], names)
-        return f"demolished {old} at {_at(move['at'])} in {AGE.get(move['age'])} with {move['card']}" + (
-            paid.replace(" for", " and") if paid else "")
+        old = _building_at(before, move["age"], move["at"], names, tr)
+        if paid:
+            return _("%(who)s demolished %(old)s at %(at)s in %(age)s with %(card)s and %(coins)s.", who=who,
+                     old=old, at=_at(move["at"], tr), age=_age(move["age"], tr), card=move["card"],
+                     coins=_coins(paid, tr))
+        return _("%(who)s demolished %(old)s at %(at)s in %(age)s with %(card)s.", who=who, old=old,
+                 at=_at(move["at"], tr), age=_age(move["age"], tr), card=move["card"])
     if t == "populate":
-        old = _building_at(before, "reason", move["at"], names)
-        n = len(move["cards"])
-        return f"put {_plural(n, 'cube')} on {old} at {_at(move['at'])} in Reason with {_cards(move['cards'])}"
+        old = _building_at(before, "reason", move["at"], names, tr)
+        return tr.ngettext("%(who)s put %(n)d cube on %(old)s at %(at)s in %(age)s with %(cards)s.",
+                           "%(who)s put %(n)d cubes on %(old)s at %(at)s in %(age)s with %(cards)s.",
+                           len(move["cards"]), who=who, old=old, at=_at(move["at"], tr), age=_age("reason", tr),
+                           cards=_cards(move["cards"]))
     if t == "restore":
-        old = _building_at(before, "reason", move["at"], names)
-        return f"worked on {old} at {_at(move['at'])} in Reason with {_cards(move['cards'])}"
+        old = _building_at(before, "reason", move["at"], names, tr)
+        return _("%(who)s worked on %(old)s at %(at)s in %(age)s with %(cards)s.", who=who, old=old,
+                 at=_at(move["at"], tr), age=_age("reason", tr), cards=_cards(move["cards"]))
     if t == "end_turn":
-        return "ended the turn"
+        return _("%(who)s ended the turn.", who=who)
     if t == "choose_reduction":
         age = before["pending"][0].get("age") if before and before.get("pending") else None
-        old = _building_at(before, age, move["at"], names) if age else "the building"
-        return f"chose to reduce {old} at {_at(move['at'])}" + (f" in {AGE.get(age)}" if age else "")
+        if age:
+            return _("%(who)s chose to reduce %(old)s at %(at)s in %(age)s.", who=who,
+                     old=_building_at(before, age, move["at"], names, tr), at=_at(move["at"], tr), age=_age(age, tr))
+        return _("%(who)s chose to reduce %(old)s at %(at)s.", who=who, old=_("the building"), at=_at(move["at"], tr))
     if t == "place_reduced":
-        return f"placed the reduced building with its north-west corner at {_at(move['anchor'])}"
+        return _("%(who)s placed the reduced building with its north-west corner at %(at)s.", who=who,
+                 at=_at(move["anchor"], tr))
     if t == "choose_hamlet_keeper":
-        return f"chose {_who(names, move['seat'])} to keep a cube on the printed hamlet"
-    return "moved"
+        return _("%(who)s chose %(keeper)s to keep a cube on the printed hamlet.", who=who,
+                 keeper=_who(names, move["seat"], tr))
+    return _("%(who)s moved.", who=who)
 
 
 def _type_at(view: dict | None, move: dict) -> str:
@@ -125,8 +179,9 @@ def _type_at(view: dict | None, move: dict) -> str:
     return "civil"
 
 
-def _board_changes(move: dict, names: list[str], before: dict, after: dict) -> list[str]:
+def _board_changes(move: dict, names: list[str], before: dict, after: dict, tr: Translator) -> list[str]:
     """Tiles that appeared or vanished in each age, beyond the move's own tile."""
+    _ = tr.gettext
     out = []
     own_age = move.get("age")
     for age in before["boards"]:
@@ -144,15 +199,23 @@ def _board_changes(move: dict, names: list[str], before: dict, after: dict) -> l
                          and a["rank"] < t["rank"]), None)
             if twin is not None:
                 added.remove(twin)
-                out.append(f"In {AGE[age]}, {_tile_name(t, names)} at {_at(t['anchor'])} was reduced to a "
-                           f"{NAMES.get((twin['type'], twin['rank']))} at {_at(twin['anchor'])}.")
+                out.append(_("In %(age)s, %(old)s at %(at)s was reduced to a %(new)s at %(new_at)s.",
+                             age=_age(age, tr), old=_tile_name(t, names, tr), at=_at(t["anchor"], tr),
+                             new=_name(twin["type"], twin["rank"], tr), new_at=_at(twin["anchor"], tr)))
+            elif move.get("type") != "demolish":
+                out.append(_("In %(age)s, %(old)s at %(at)s was removed (time paradox or rank rule).",
+                             age=_age(age, tr), old=_tile_name(t, names, tr), at=_at(t["anchor"], tr)))
             else:
-                out.append(f"In {AGE[age]}, {_tile_name(t, names)} at {_at(t['anchor'])} was removed "
-                           f"({'time paradox or rank rule' if move.get('type') != 'demolish' else 'rank rule'}).")
+                out.append(_("In %(age)s, %(old)s at %(at)s was removed (rank rule).", age=_age(age, tr),
+                             old=_tile_name(t, names, tr), at=_at(t["anchor"], tr)))
         for t in added:
-            out.append(f"Time shadow: {'a ' + _tile_name(t, names, owner=False)} appeared in {AGE[age]} at "
-                       f"{_at(t['anchor'])}" + (f" ({_who(names, t['owner'])}'s)" if t.get("owner") is not None
-                                                else "") + ".")
+            shadow = _tile_name(t, names, tr, owner=False)
+            if t.get("owner") is not None:
+                out.append(_("Time shadow: a %(building)s appeared in %(age)s at %(at)s (%(owner)s's).", building=shadow,
+                             age=_age(age, tr), at=_at(t["anchor"], tr), owner=_who(names, t["owner"], tr)))
+            else:
+                out.append(_("Time shadow: a %(building)s appeared in %(age)s at %(at)s.", building=shadow,
+                             age=_age(age, tr), at=_at(t["anchor"], tr)))
     return out
 
 
@@ -162,63 +225,76 @@ def _covers(view: dict, t: dict, sq: list[int]) -> bool:
 
 
 def _after_lines(event: dict, move: dict, seat: int, names: list[str], before: dict | None,
-                 after: dict | None) -> list[str]:
+                 after: dict | None, tr: Translator) -> list[str]:
+    _ = tr.gettext
     out: list[str] = []
     t = move.get("type")
-    who = _who(names, seat)
+    who = _who(names, seat, tr)
     drawn = _drawn(event)
     if t == "end_turn":
-        out.append(f"{who} discarded the rest of the hand and drew {_plural(drawn or 0, 'card')} (refill)."
-                   if drawn is not None else f"{who} discarded the rest of the hand and drew new cards (refill).")
+        out.append(_("%(who)s discarded the rest of the hand and drew %(cards)s (refill).", who=who,
+                     cards=_cards_n(drawn or 0, tr)) if drawn is not None else
+                   _("%(who)s discarded the rest of the hand and drew new cards (refill).", who=who))
     if t == "exchange_cards" and drawn is not None:
-        out.append(f"{who} drew {_plural(drawn, 'card')}.")
+        out.append(_("%(who)s drew %(cards)s.", who=who, cards=_cards_n(drawn, tr)))
     if before is None or after is None:
         return out
     if t in ("build", "upgrade", "demolish", "choose_reduction", "place_reduced", "choose_hamlet_keeper"):
-        out += _board_changes(move, names, before, after)
+        out += _board_changes(move, names, before, after, tr)
     if t == "restore":
         tile = next((x for x in after["boards"]["reason"]["tiles"].values() if _covers(after, x, move["at"])), None)
         if tile is not None:
-            out.append(f"The {NAMES.get((tile['type'], tile['rank']))} is restored."
-                       if not tile["ruin"] else f"It is half restored; {who}'s cube marks it.")
-    c0, c1 = _coins(before, seat), _coins(after, seat)
+            out.append(_("The %(building)s is restored.", building=_name(tile["type"], tile["rank"], tr))
+                       if not tile["ruin"] else _("It is half restored; %(who)s's cube marks it.", who=who))
+    c0, c1 = _purse(before, seat), _purse(after, seat)
     if t in ("build", "upgrade") and c0 is not None and c1 is not None and c1 > c0:
-        out.append(f"{who} earned {_plural(c1 - c0, 'coin')} of income in {AGE.get(move['age'])}.")
+        out.append(_("%(who)s earned %(coins)s of income in %(age)s.", who=who, coins=_coins(c1 - c0, tr),
+                     age=_age(move.get("age"), tr)))
     tax = after.get("last_tax")
     if t == "end_turn" and tax and tax != before.get("last_tax"):
         amounts = tax.get("amounts")
         if amounts is None:
-            out.append(f"{_who(names, tax['seat'])} collected taxes (amount hidden).")
+            out.append(_("%(who)s collected taxes (amount hidden).", who=_who(names, tax["seat"], tr)))
         else:
-            parts = ", ".join(f"{AGE.get(a, a)} {n}" for a, n in amounts.items() if n) or "nothing"
-            total = sum(amounts.values())
-            out.append(f"{_who(names, tax['seat'])} collected taxes: {parts} ({_plural(total, 'coin')}).")
+            parts = ", ".join(f"{_age(a, tr)} {n}" for a, n in amounts.items() if n) or _("nothing")
+            out.append(_("%(who)s collected taxes: %(parts)s (%(coins)s).", who=_who(names, tax["seat"], tr),
+                         parts=parts, coins=_coins(sum(amounts.values()), tr)))
     if after.get("pending") and after["pending"] != before.get("pending"):
         d = after["pending"][0]
-        what = {"choose_reduction": "must choose which building is reduced",
-                "place_reduced": "must place the reduced building",
-                "choose_hamlet_keeper": "must choose who keeps a cube on the printed hamlet"}.get(d["decision"])
-        out.append(f"{_who(names, d['seat'])} {what} (in {AGE.get(d.get('age', 'reason'))}).")
+        decider, age = _who(names, d["seat"], tr), _age(d.get("age", "reason"), tr)
+        what = {"choose_reduction": _("%(who)s must choose which building is reduced (in %(age)s).", who=decider, age=age),
+                "place_reduced": _("%(who)s must place the reduced building (in %(age)s).", who=decider, age=age),
+                "choose_hamlet_keeper": _("%(who)s must choose who keeps a cube on the printed hamlet (in %(age)s).",
+                                          who=decider, age=age)}.get(d["decision"])
+        if what:
+            out.append(what)
     if after.get("phase") == "finished" and before.get("phase") != "finished":
         res = after.get("result") or {}
         scores = res.get("scores") or []
-        line = "; ".join(f"{_who(names, i)} {s}" for i, s in enumerate(scores))
-        won = " and ".join(_who(names, s) for s in res.get("winners") or [])
-        out.append(f"Game over. Coins: {line}. {won} won." if won else f"Game over. Coins: {line}.")
+        line = "; ".join(f"{_who(names, i, tr)} {s}" for i, s in enumerate(scores))
+        winners = [_who(names, s, tr) for s in res.get("winners") or []]
+        out.append(_("Game over. Coins: %(coins)s. %(who)s won.", coins=line, who=" and ".join(winners) if tr.lang == "en"
+                     else tr.join(winners)) if winners else _("Game over. Coins: %(coins)s.", coins=line))
     elif t == "end_turn" and after.get("active_seat") != before.get("active_seat"):
         if after.get("round") != before.get("round"):
-            out.append(f"Round {after['round']} begins.")
-        out.append(f"{_who(names, after['active_seat'])}'s turn.")
+            out.append(_("Round %(round)s begins.", round=after["round"]))
+        out.append(_("%(who)s's turn.", who=_who(names, after["active_seat"], tr)))
     return out
 
 
-def sentence(event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
+def sentence(event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+             tr: Translator = EN) -> str:
     seat = event.get("seat")
-    who = _who(names, seat) if isinstance(seat, int) else "The referee"
+    who = _who(names, seat, tr) if isinstance(seat, int) else tr.gettext("The referee")
     move = (event.get("payload") or {}).get("move") or {}
-    what = _what(move, seat if isinstance(seat, int) else -1, names, before, after)
+    index = seat if isinstance(seat, int) else -1
     if event.get("type") == "timeout":
-        first = f"{who} ran out of time; the referee {what.replace('ended the turn', 'ended the turn for them')}."
+        if move.get("type") == "end_turn":
+            first = tr.gettext("%(who)s ran out of time; the referee ended the turn for them.", who=who)
+        else:
+            done = _what(move, index, tr.gettext("the referee"), names, before, after, tr)
+            first = tr.gettext("%(who)s ran out of time; %(what)s", who=who, what=done[:1].lower() + done[1:]
+                               if tr.lang == "en" else done)
     else:
-        first = f"{who} {what}."
-    return "\n".join([first] + _after_lines(event, move, seat if isinstance(seat, int) else -1, names, before, after))
+        first = _what(move, index, who, names, before, after, tr)
+    return "\n".join([first] + _after_lines(event, move, index, names, before, after, tr))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
@@ -118,8 +119,9 @@ class GameRules(GameRulesBase):
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         return picture.svg(view, seat, names)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.sentence(event, names, before, after)
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
+        return narration.sentence(event, names, before, after, tr)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
@@ -128,5 +130,5 @@ class GameRules(GameRulesBase):
         return {"round": view["round"], "active_seat": None if view["phase"] == "finished" else view["active_seat"],
                 "scores": [c if isinstance(c, int) else None for c in coins]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.lines(view, seat)

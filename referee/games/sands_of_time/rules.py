@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
@@ -133,8 +134,9 @@ class GameRules(GameRulesBase):
     def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
         return picture.picture(self.data, view, seat, names)
 
-    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None) -> str:
-        return narration.narrate(self.data, event, names, before, after)
+    def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
+                tr: Translator = EN) -> str:
+        return narration.narrate(self.data, event, names, before, after, tr)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,
@@ -142,5 +144,5 @@ class GameRules(GameRulesBase):
         return {"round": view["generation_index"] + 1, "active_seat": view.get("active_player"),
                 "scores": [p.get("vp") for p in view["players"]]}
 
-    def summary(self, view: dict, seat: int | None) -> str:
+    def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
         return summary.summary(self.data, view, seat)

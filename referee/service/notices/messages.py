@@ -18,13 +18,18 @@ from datetime import datetime, timezone
 from typing import Any
 
 from referee.engine.wording import with_names
+from referee.plumbing.i18n import EN, Translator
 from referee.service.notices.preferences import zone
 
 WIDTH = 76
 MOVES_SHOWN = 4          # wrapped lines of legal moves in a notification (all of them: `moves`)
 STEP_OPTIONS_SHOWN = 30  # numbered options of a first step in a notification (all of them: `moves`)
 SINCE_GROUPED = 16       # more narrated events than this: one line per run of one seat
-COMMANDS = ("help", "status", "history [N]", "moves", "resign", "pause", "resume", "notify all|turn|none")
+COMMANDS = ("help", "status", "history [N]", "moves", "resign", "pause", "resume", "notify all|turn|none",
+            "lang en|de", "takeback", "accept", "refuse", "propose draw", "vote yes|no")
+# The German words the mail commands also take (notify/commands.py reads both).
+GERMAN_COMMANDS = ("hilfe", "stand", "verlauf [N]", "züge", "aufgeben", "pausieren", "fortsetzen",
+                   "benachrichtigen alle|zug|keine", "sprache en|de")
 
 
 @dataclass(frozen=True)
@@ -49,29 +54,33 @@ class Seen:
     tz: str | None = None
     reply_to: str | None = None
     link: str | None = None             # the seat's personal web link
+    tr: Translator = EN                 # the seat's language (its own, else its player's, else English)
+    talk: list[tuple[str, str]] = field(default_factory=list)  # (heading, text): table talk since its last mail
 
 
-def when(ts: float | None, tz: str | None = None) -> str:
-    """A deadline in the seat's zone and in UTC: "Wed 25 Nov 2026 14:00 CET (Europe/Berlin), 13:00 UTC"."""
+def when(ts: float | None, tz: str | None = None, tr: Translator = EN) -> str:
+    """A deadline in the seat's zone and in UTC, in the seat's language and locale:
+    "Wed 25 Nov 2026 14:00 CET (Europe/Berlin), 13:00 UTC"."""
     if ts is None:
-        return "no deadline"
+        return tr.gettext("no deadline")
     utc = datetime.fromtimestamp(ts, timezone.utc)
     z = zone(tz)
     if z is None or tz in ("UTC", "Etc/UTC"):
-        return utc.strftime("%a %d %b %Y %H:%M UTC")
-    local = utc.astimezone(z)
-    return f"{local:%a %d %b %Y %H:%M} {local.tzname()} ({tz}), {utc:%H:%M} UTC"
+        return tr.moment(ts) + " UTC"
+    return tr.gettext("%(local)s (%(zone)s), %(utc)s UTC", local=tr.moment(ts, z, zone=True), zone=tz,
+                      utc=f"{utc:%H:%M}")
 
 
 def move_text(rules: Any, move: Any) -> str:
-    """A move in the game's text form (never JSON in a mail body)."""
+    """A move in the game's text form (never JSON in a mail body; the text form stays English:
+    the parsers read it, and accept the German words too)."""
     try:
         return rules.format_move(move)
     except Exception:  # noqa: BLE001 - a hook must never break a mail
-        return str(move.get("type", "a move")) if isinstance(move, dict) else "a move"
+        return str(move.get("type", "move")) if isinstance(move, dict) else "move"
 
 
-def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None) -> list[str]:
+def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None, tr: Translator = EN) -> list[str]:
     """Moves in text form, " | "-separated, packed into lines; cut after `max_lines` lines."""
     lines: list[str] = []
     for i, text in enumerate(move_text(rules, m) for m in moves):
@@ -79,7 +88,9 @@ def wrapped_moves(rules: Any, moves: list[dict], max_lines: int | None) -> list[
             lines[-1] += " | " + text
             continue
         if max_lines is not None and len(lines) == max_lines:
-            return [f"  {ln}" for ln in lines] + [f"  ... and {len(moves) - i} more: answer `moves` for all of them"]
+            more = tr.ngettext("... and %(n)d more: answer `moves` for all of them",
+                               "... and %(n)d more: answer `moves` for all of them", len(moves) - i)
+            return [f"  {ln}" for ln in lines] + [f"  {more}"]
         lines.append(text)
     return [f"  {ln}" for ln in lines]
 
@@ -94,7 +105,7 @@ def item(text: str, head: str = "- ") -> list[str]:
 def since_lines(seen: Seen) -> list[str]:
     if not seen.since:
         return []
-    out = ["Since your last move:"]
+    out = [seen.tr.gettext("Since your last move:")]
     if len(seen.since) <= SINCE_GROUPED:
         return out + [ln for _, text in seen.since for ln in item(text)]
     runs: list[tuple[int | None, list[str]]] = []
@@ -106,14 +117,35 @@ def since_lines(seen: Seen) -> list[str]:
     return out + ["- " + " ".join(t.replace("\n", " ") for t in texts) for _, texts in runs]
 
 
-def step_lines(step: dict[str, Any], max_options: int | None) -> list[str]:
+def talk_heading(m: dict[str, Any], names: list[str]) -> str:
+    """Who wrote a message to whom, for a mail: "Ada (seat 0) to all", "Bo (seat 1) to you and Cy (seat 2)"."""
+    def name(s: int) -> str:
+        return f"{names[s]} (seat {s})" if 0 <= s < len(names) else f"seat {s}"
+    to = "all" if m["to"] == "all" else ", ".join(name(s) for s in m["to"])
+    return f"{name(m['from'])} to {to}"
+
+
+def talk_lines(seen: Seen) -> list[str]:
+    if not seen.talk:
+        return []
+    out = ["Messages since your last mail:"]
+    for heading, text in seen.talk:
+        out.append(f"- {heading}:")
+        out += [f"    {line}" for line in text.split("\n")]
+    out.append("Answer with a line `say all: ...` or `say 1,2: ...` to write to the table.")
+    return out
+
+
+def step_lines(step: dict[str, Any], max_options: int | None, tr: Translator = EN) -> list[str]:
     """A step's question and its options, numbered from 1 (the numbers the `moves` command takes)."""
     options = step["options"]
     question = step["question"].strip()
     lines = [question if question.endswith(("?", ":", ".")) else question + ":"]
     for i, o in enumerate(options, 1):
         if max_options is not None and i > max_options:
-            lines.append(f"  ... and {len(options) - max_options} more: answer `moves` for all of them")
+            lines.append("  " + tr.ngettext("... and %(n)d more: answer `moves` for all of them",
+                                            "... and %(n)d more: answer `moves` for all of them",
+                                            len(options) - max_options))
             break
         lines.append(f"  {i}. {o['label']}" + (f" ({o['group']})" if o.get("group") else ""))
     return lines
@@ -121,35 +153,40 @@ def step_lines(step: dict[str, Any], max_options: int | None) -> list[str]:
 
 def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
     lines: list[str] = []
+    _ = seen.tr.gettext
     for p in seen.doc["prompts"]:
         if p["seat"] != seen.seat:
             continue
-        lines.append(f"You must decide: {p['text']}")
-        lines.append(f"Deadline: {when(seen.deadline, seen.tz)}")
+        lines.append(_("You must decide: %(what)s", what=p["text"]))
+        lines.append(_("Deadline: %(when)s", when=when(seen.deadline, seen.tz, seen.tr)))
         if p.get("default") is not None:
-            lines.append(f"If you do not answer in time the referee plays: {move_text(seen.rules, p['default'])}")
+            lines.append(_("If you do not answer in time the referee plays: %(move)s",
+                           move=move_text(seen.rules, p["default"])))
         steps = p.get("steps")
         if steps and steps["options"]:
-            lines.append("Build your move step by step. " + step_lines(steps, None)[0])
-            lines += step_lines(steps, None if all_moves else STEP_OPTIONS_SHOWN)[1:]
-            lines.append("Answer `moves N` (N the number or the words of your choice) for the options after it,")
-            lines.append("and so on (`moves 2 1`); once the move is complete the answer gives it to send.")
+            lines.append(_("Build your move step by step. %(question)s", question=step_lines(steps, None)[0]))
+            lines += step_lines(steps, None if all_moves else STEP_OPTIONS_SHOWN, seen.tr)[1:]
+            lines += _("Answer `moves N` (N the number or the words of your choice) for the options after it,\n"
+                       "and so on (`moves 2 1`); once the move is complete the answer gives it to send.").split("\n")
         if p["choices"] and (not steps or all_moves):
-            lines.append(f"Legal moves ({len(p['choices'])}):")
-            lines += wrapped_moves(seen.rules, p["choices"], None if all_moves else MOVES_SHOWN)
+            lines.append(seen.tr.ngettext("Legal moves (%(n)d):", "Legal moves (%(n)d):", len(p["choices"])))
+            lines += wrapped_moves(seen.rules, p["choices"], None if all_moves else MOVES_SHOWN, seen.tr)
         elif not p["choices"] and not steps:
-            lines.append("Too many legal moves to list: build yours from the game's text form (see its rules page).")
+            lines.append(_("Too many legal moves to list: build yours from the game's text form (see its rules page)."))
     return lines
 
 
 def answer_lines(seen: Seen) -> list[str]:
     lines = []
+    _ = seen.tr.gettext
     if seen.reply_to:
-        lines.append("Answer by replying to this mail: your moves at the top, one per line or")
-        lines.append("separated by ;, in the text form above; a blank line ends them.")
-        lines.append("Commands: " + ", ".join(COMMANDS) + ".")
+        lines += _("Answer by replying to this mail: your moves at the top, one per line or\n"
+                   "separated by ;, in the text form above; a blank line ends them.").split("\n")
+        lines.append(_("Commands: %(commands)s.", commands=", ".join(COMMANDS)))
+        if seen.tr.lang == "de":
+            lines.append(_("German command words work too: %(words)s.", words=", ".join(GERMAN_COMMANDS)))
     if seen.link:
-        lines.append(f"Your page: {seen.link}")
+        lines.append(_("Your page: %(link)s", link=seen.link))
     return lines
 
 
@@ -159,19 +196,22 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
     parts: list[list[str]] = [headline, about or []]
     if since:
         parts.append(since_lines(seen))
+    parts.append(talk_lines(seen))
     if position:
         summary = _summary(seen)
         if summary:
-            parts.append(["Your position:" if seen.seat is not None else "Position:", *summary.splitlines()])
+            parts.append([seen.tr.gettext("Your position:") if seen.seat is not None else seen.tr.gettext("Position:"),
+                          *summary.splitlines()])
     if prompt and doc["status"] == "active":
         parts.append(prompt_lines(seen, all_moves))
     if answer:
         parts.append(answer_lines(seen))
     elif seen.link:  # every mail to a seat carries its personal link
-        parts.append([f"Your page: {seen.link}"])
-    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else f"seat {seen.seat}"
-    parts.append([(f"{seen.title}, game {doc['id']}; you are {name} (seat {seen.seat}). "
-                   f"Sequence {doc['seq']}, status {doc['status']}.")])
+        parts.append([seen.tr.gettext("Your page: %(link)s", link=seen.link)])
+    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else str(seen.seat)
+    parts.append([seen.tr.gettext("%(title)s, game %(game)s; you are %(name)s (seat %(seat)s). "
+                                  "Sequence %(seq)s, status %(status)s.", title=seen.title, game=doc["id"],
+                                  name=name, seat=seen.seat, seq=doc["seq"], status=status_word(doc["status"], seen.tr))])
     return "\n\n".join("\n".join(p) for p in parts if p) + "\n"
 
 
@@ -179,10 +219,10 @@ def _summary(seen: Seen) -> str:
     """The game's summary of the seat's view, its players named (with their seat numbers, which
     mail commands use)."""
     try:
-        text = seen.rules.summary(seen.doc["view"], seen.seat).strip()
+        text = seen.rules.summary(seen.doc["view"], seen.seat, seen.tr).strip()
     except Exception:  # noqa: BLE001 - a hook must never break a mail
         return ""
-    return with_names(text, seen.names, numbered=True)
+    return with_names(text, seen.names, numbered=True, tr=seen.tr)
 
 
 def _subject(seen: Seen, what: str) -> str:
@@ -194,82 +234,122 @@ def _data(kind: str, seen: Seen, **extra: Any) -> dict:
     return {"event": kind, "game_id": doc["id"], "game": doc["game"], "seat": seen.seat, "seq": doc["seq"],
             "status": doc["status"], "prompts": [p for p in doc["prompts"] if p["seat"] == seen.seat],
             "deadline": seen.deadline, "view": doc["view"], "result": doc["result"],
-            "since": [text for _, text in seen.since], **extra}
+            "since": [text for _, text in seen.since],
+            "talk": [{"from": heading, "text": text} for heading, text in seen.talk], **extra}
 
 
 def _hello(seen: Seen) -> str:
-    return seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else f"Seat {seen.seat}"
+    if 0 <= seen.seat < len(seen.names):
+        return seen.names[seen.seat]
+    return seen.tr.gettext("Seat %(seat)s", seat=seen.seat)
+
+
+def status_word(status: str, tr: Translator) -> str:
+    """A game's status in words (the API keeps its English enum)."""
+    words = {"active": tr.gettext("active"), "paused": tr.gettext("paused"), "finished": tr.gettext("finished"),
+             "open": tr.gettext("open"), "cancelled": tr.gettext("cancelled")}
+    return words.get(status, status)
 
 
 # -- the notifications ---------------------------------------------------------------------------
 
+def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str]) -> Note:
+    """A new message, for a seat's webhook (the `message` notification)."""
+    served = {k: m[k] for k in ("seq", "from", "to", "note", "text", "created_at")}
+    return Note("message", f"[{game} {game_id}] Message from {talk_heading(m, names)}", m["text"],
+                {"event": "message", "game_id": game_id, "game": game, "seat": seat, "message": served})
+
+
 def your_turn(seen: Seen) -> Note:
-    head = [f"{_hello(seen)}, it is your turn in {seen.title}."]
-    return Note("your_turn", _subject(seen, "Your move"), compose(seen, head), _data("your_turn", seen))
+    _ = seen.tr.gettext
+    head = [_("%(name)s, it is your turn in %(title)s.", name=_hello(seen), title=seen.title)]
+    return Note("your_turn", _subject(seen, _("Your move")), compose(seen, head), _data("your_turn", seen))
 
 
 def reminder(seen: Seen, left: str) -> Note:
-    head = [f"Reminder: {left} left for your move in {seen.title}."]
-    return Note("reminder", _subject(seen, f"Reminder: {left} left for your move"), compose(seen, head),
-                _data("reminder", seen, left=left))
+    _ = seen.tr.gettext
+    head = [_("Reminder: %(left)s left for your move in %(title)s.", left=left, title=seen.title)]
+    return Note("reminder", _subject(seen, _("Reminder: %(left)s left for your move", left=left)),
+                compose(seen, head), _data("reminder", seen, left=left))
 
 
 def timed_out(seen: Seen, played: dict, absent: bool) -> Note:
-    head = [f"Your deadline passed, so the referee played the default move: {move_text(seen.rules, played)}."]
+    _ = seen.tr.gettext
+    head = [_("Your deadline passed, so the referee played the default move: %(move)s.",
+              move=move_text(seen.rules, played))]
     if absent:
-        head.append("After several timeouts in a row you are marked absent: your decisions now get a short "
-                    "deadline until you move again.")
-    return Note("timeout", _subject(seen, "Your deadline passed"), compose(seen, head),
+        head.append(_("After several timeouts in a row you are marked absent: your decisions now get a short "
+                      "deadline until you move again."))
+    return Note("timeout", _subject(seen, _("Your deadline passed")), compose(seen, head),
                 _data("timeout", seen, played=played))
 
 
 def seat_absent(seen: Seen, absent_seat: int, name: str) -> Note:
-    head = [f"{name} (seat {absent_seat}) missed several deadlines in a row and is now marked absent;",
-            "the referee plays that seat's default moves after a short deadline until it moves again."]
-    return Note("absent", _subject(seen, f"{name} is absent"), compose(seen, head, prompt=False),
+    _ = seen.tr.gettext
+    head = _("%(name)s (seat %(seat)s) missed several deadlines in a row and is now marked absent;\n"
+             "the referee plays that seat's default moves after a short deadline until it moves again.",
+             name=name, seat=absent_seat).split("\n")
+    return Note("absent", _subject(seen, _("%(name)s is absent", name=name)), compose(seen, head, prompt=False),
                 _data("absent", seen, absent_seat=absent_seat))
 
 
 def game_over(seen: Seen, result_text: str, seed: str | None) -> Note:
-    head = ["The game is over.", result_text]
-    about = [f"The game's seed is now revealed: {seed}",
-             f"Its commitment was {seen.doc['seed_commitment']}; every shuffle and roll can now be checked",
-             "with `referee verify --file` on the exported log."]
-    return Note("game_over", _subject(seen, "Game over"), compose(seen, head, about, prompt=False, answer=False),
+    _ = seen.tr.gettext
+    head = [_("The game is over."), result_text]
+    about = _("The game's seed is now revealed: %(seed)s\n"
+              "Its commitment was %(commitment)s; every shuffle and roll can now be checked\n"
+              "with `referee verify --file` on the exported log.",
+              seed=seed, commitment=seen.doc["seed_commitment"]).split("\n")
+    return Note("game_over", _subject(seen, _("Game over")), compose(seen, head, about, prompt=False, answer=False),
                 _data("game_over", seen, seed=seed))
 
 
 def paused(seen: Seen, by: str | None, resumed: bool, until: float | None) -> Note:
+    _ = seen.tr.gettext
     if resumed:
-        head = ["The game is running again; the clocks restarted."]
+        head = [_("The game is running again; the clocks restarted.")]
+    elif until:
+        head = [_("%(who)s paused the game; every clock is stopped until %(when)s.",
+                  who=by or _("Every seat"), when=when(until, seen.tz, seen.tr))]
     else:
-        head = [f"{by or 'Every seat'} paused the game; every clock is stopped"
-                + (f" until {when(until, seen.tz)}." if until else ".")]
+        head = [_("%(who)s paused the game; every clock is stopped.", who=by or _("Every seat"))]
     kind = "resumed" if resumed else "paused"
-    return Note(kind, _subject(seen, f"Game {kind}"), compose(seen, head, since=False, prompt=resumed),
+    subject = _("Game resumed") if resumed else _("Game paused")
+    return Note(kind, _subject(seen, subject), compose(seen, head, since=False, prompt=resumed),
                 _data(kind, seen))
 
 
 def moves_reply(seen: Seen, played: list[tuple[str, str]], refused: dict | None, line: str | None) -> Note:
     """The answer to a mail of moves: each played line with its narration, the refused line with
     the reason and the rule id, then the seat's position and what comes next."""
+    _ = seen.tr.gettext
     about = []
     if played:
-        about.append(f"Played {len(played)} move{'s' if len(played) != 1 else ''}:")
+        about.append(seen.tr.ngettext("Played %(n)d move:", "Played %(n)d moves:", len(played)))
         about += [ln for i, (text, told) in enumerate(played, 1) for ln in item(told, f"  {i}. {text} -- ")]
     if refused is not None:
-        rule = f" (rule {refused['rule']})" if refused.get("rule") else ""
-        where = f"Line {refused.get('line', 1)}" + (f' "{line}"' if line else "")
-        about.append(f"{where} was refused: {refused['detail']}{rule}.")
+        at = refused.get("line", 1)
+        detail = refused["detail"]
+        if refused.get("rule") and line:
+            about.append(_('Line %(line)s "%(text)s" was refused: %(detail)s (rule %(rule)s).', line=at, text=line,
+                           detail=detail, rule=refused["rule"]))
+        elif refused.get("rule"):
+            about.append(_("Line %(line)s was refused: %(detail)s (rule %(rule)s).", line=at, detail=detail,
+                           rule=refused["rule"]))
+        elif line:
+            about.append(_('Line %(line)s "%(text)s" was refused: %(detail)s.', line=at, text=line, detail=detail))
+        else:
+            about.append(_("Line %(line)s was refused: %(detail)s.", line=at, detail=detail))
         about += [f"  {e['path']}: {e['message']}" for e in refused.get("errors", [])[:5]]
         if played:
-            about.append("Nothing after it was played.")
+            about.append(_("Nothing after it was played."))
     if played and refused is None:
-        what = "Move accepted" if len(played) == 1 else f"{len(played)} moves accepted"
+        what = seen.tr.ngettext("Move accepted", "%(n)d moves accepted", len(played))
     elif played:
-        what = f"{len(played)} move{'s' if len(played) != 1 else ''} played, line {refused.get('line')} refused"
+        what = seen.tr.ngettext("%(n)d move played, line %(line)s refused", "%(n)d moves played, line %(line)s refused",
+                  len(played), line=refused.get("line"))
     else:
-        what = "Move rejected"
+        what = _("Move rejected")
     note_since = Seen(**{**seen.__dict__, "since": []})
     return Note("mail_reply", _subject(seen, what), compose(note_since, [what + "."], about),
                 _data("mail_reply", seen, accepted=bool(played), problem=refused))
@@ -280,24 +360,27 @@ def steps_reply(seen: Seen, chosen: list[tuple[str, str]], step: dict[str, Any] 
     """The answer to `moves` with a partial move: the choices read so far (word, option), where
     reading stopped and why, the options after them numbered, and the move in the text form
     once the path makes one."""
+    _ = seen.tr.gettext
     about: list[str] = []
     if chosen:
-        about.append("Your choices so far: " + " > ".join(label for _, label in chosen))
+        about.append(_("Your choices so far: %(path)s", path=" > ".join(label for _w, label in chosen)))
     if refused:
         about.append(refused)
     if complete:
-        about += ["That makes the move:", f"  {complete}", "Send it: reply with that line at the top of your mail."]
+        about += [_("That makes the move:"), f"  {complete}", _("Send it: reply with that line at the top of your mail.")]
     if step is not None and step["options"]:
-        numbers = " ".join(word for word, _ in chosen)
-        about.append("Or go on. " + step_lines(step, None)[0] if complete else step_lines(step, None)[0])
-        about += step_lines(step, None)[1:]
-        about.append(f"Answer `moves {numbers + ' ' if numbers else ''}N` (N the number of your next choice).")
+        numbers = " ".join(word for word, _w in chosen)
+        question = step_lines(step, None, seen.tr)[0]
+        about.append(_("Or go on. %(question)s", question=question) if complete else question)
+        about += step_lines(step, None, seen.tr)[1:]
+        about.append(_("Answer `moves %(numbers)sN` (N the number of your next choice).",
+                       numbers=numbers + " " if numbers else ""))
     elif step is None and not complete:
-        about.append("You have nothing to build step by step now.")
-    head = ["Your move, step by step."]
-    return Note("mail_reply", _subject(seen, "Moves step by step"),
+        about.append(_("You have nothing to build step by step now."))
+    head = [_("Your move, step by step.")]
+    return Note("mail_reply", _subject(seen, _("Moves step by step")),
                 compose(seen, head, about, since=False, position=False, prompt=step is None),
-                _data("mail_reply", seen, command="moves", chosen=[label for _, label in chosen], move=complete))
+                _data("mail_reply", seen, command="moves", chosen=[label for _w, label in chosen], move=complete))
 
 
 def command_reply(seen: Seen, command: str, head: list[str], about: list[str] | None = None, *,
@@ -305,3 +388,22 @@ def command_reply(seen: Seen, command: str, head: list[str], about: list[str] | 
     return Note("mail_reply", _subject(seen, command), compose(seen, head, about, since=since, position=position,
                                                                 prompt=prompt, all_moves=all_moves),
                 _data("mail_reply", seen, command=command))
+
+
+def asked(seen: Seen, told: str, how: str) -> Note:
+    """Another seat asks this one to answer: a takeback request or a proposal to end the game."""
+    return Note("asked", _subject(seen, "Your answer is asked"), compose(seen, [told, how], since=False),
+                _data("asked", seen))
+
+
+def decided(seen: Seen, told: str) -> Note:
+    """A takeback or a proposal was decided, or lapsed: everyone is told, never silently."""
+    return Note("decided", _subject(seen, "Decided"), compose(seen, [told], since=False), _data("decided", seen))
+
+
+def presets_dropped(seen: Seen, reason: str, count: int) -> Note:
+    """Only to the seat that queued them: why its pre-set moves were not played."""
+    head = [f"Your {count} pre-set move{'s were' if count != 1 else ' was'} not played and the queue is "
+            f"dropped: {reason}."]
+    return Note("presets", _subject(seen, "Pre-set moves dropped"), compose(seen, head, since=False),
+                _data("presets", seen))

@@ -10,6 +10,7 @@ get everything.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.service.clock import format_remaining
@@ -18,9 +19,10 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.service import read
-from referee.service.narration import remember_state, result_sentence, texts
-from referee.store import credentials, events, outbox, seat_settings, tenures
+from referee.plumbing.i18n import translator
+from referee.service import alerts, read, talk
+from referee.service.narration import narrate_event, remember_state, result_sentence, texts
+from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
 
 if TYPE_CHECKING:
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     from referee.service.core import Core
 
 MAX_SINCE = 80  # events narrated at most in "since your last move"
+# Takebacks and agreements (issue 27): who is asked to answer, and how; what is told to all once decided.
+ASKING = {"takeback_requested": "Answer `accept` or `refuse` (or on your page).",
+          "proposal": "Answer `vote yes` or `vote no` (or on your page)."}
+DECIDING = ("takeback", "takeback_refused", "proposal_failed", "proposal_lapsed")
 
 
 class Notifier:
@@ -56,15 +62,17 @@ class Notifier:
         due = loaded.clocks.seats[seat].due_at
         return due if loaded.status == "active" else None
 
-    def since(self, conn, loaded: "Loaded", seat: int) -> list[tuple[int | None, str]]:
-        """Every event after the seat's last move, narrated as the seat may see it."""
+    def since(self, conn, loaded: "Loaded", seat: int, lang: str | None = None) -> list[tuple[int | None, str]]:
+        """Every event after the seat's last move, narrated as the seat may see it, in its language."""
         last = events.last_move_of(conn, loaded.game_id, seat)
         after = max(last, loaded.seq - MAX_SINCE)
         shown = [read.redact_event(self.service, loaded, e, seat)
                  for e in events.read(conn, loaded.game_id, after) if e.seq <= loaded.seq]
-        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat)))
+        told = list(zip((e["seat"] for e in shown), texts(self.service, loaded, shown, seat, lang)))
         if after > last:
-            told.insert(0, (None, f"({after - last} earlier events are not shown: answer `history {loaded.seq - last}`.)"))
+            told.insert(0, (None, translator(lang).ngettext(
+                "(%(n)d earlier event is not shown: answer `history %(all)s`.)",
+                "(%(n)d earlier events are not shown: answer `history %(all)s`.)", after - last, all=loaded.seq - last)))
         return told
 
     def seen(self, conn, loaded: "Loaded", seat: int, since: bool = True,
@@ -72,9 +80,10 @@ class Notifier:
         """What a mail to `seat` may be built from."""
         svc, gid = self.service, loaded.game_id
         settings = settings if settings is not None else seat_settings.settings(conn, gid)
-        return Seen(doc=svc.describe(loaded, seat), seat=seat,
+        lang = settings.get(seat, {}).get("lang")
+        return Seen(doc=svc.describe(loaded, seat), seat=seat, tr=translator(lang),
                     names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
-                    rules=loaded.rules, since=self.since(conn, loaded, seat) if since else [],
+                    rules=loaded.rules, since=self.since(conn, loaded, seat, lang) if since else [],
                     deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
                     reply_to=self.reply_address(gid, seat),
                     link=seat_url(svc.config.base_url, svc.secret_key, gid, seat,
@@ -95,6 +104,7 @@ class Notifier:
         return n
 
     def on_events(self, conn, before: "Loaded", after: "Loaded", appended: list, now: float) -> None:
+        alerts.on_events(self.service, conn, before, after, appended, now)  # chat and push channels
         contacts = self.contacts(conn, after.game_id, after.created.get("holders", 0))
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
@@ -103,6 +113,7 @@ class Notifier:
             remember_state(self.service, gid, before.seq, appended[0].prev_hash, before.state)
             remember_state(self.service, gid, after.seq, appended[-1].hash, after.state)
         settings = seat_settings.settings(conn, gid)
+        digest_only = players.digest_only_seats(conn, gid)  # their players take the digest instead
         names = [s["name"] for s in after.created["seats"]]
         seen: dict[int, Seen] = {}
 
@@ -115,7 +126,7 @@ class Notifier:
             level = settings.get(seat, {}).get("notify", "all")
             note: Note = make(look(seat))
             self.queue(conn, after, seat, note, f"{gid}:{seat}:{note.kind}:{after.seq}", now, contacts,
-                       email=preferences.wants(level, note.kind))
+                       email=preferences.wants(level, note.kind) and seat not in digest_only)
 
         movers = {e.seat for e in appended if e.type in STATE_EVENTS}
         everyone = range(len(contacts))
@@ -130,9 +141,17 @@ class Notifier:
                         if s != seat:
                             send(s, lambda v, seat=seat: messages.seat_absent(v, seat, contacts[seat]["name"]))
             elif e.type == "game_ended":
-                told = result_sentence(e.payload.get("result"), names)
                 for s in everyone:
-                    send(s, lambda v, told=told: messages.game_over(v, told, after.seed.hex()))
+                    send(s, lambda v, e=e: messages.game_over(v, result_sentence(e.payload.get("result"), names, v.tr),
+                                                              after.seed.hex()))
+            elif e.type in ASKING:
+                for s in everyone:
+                    if s != e.seat:
+                        send(s, lambda v, e=e: messages.asked(
+                            v, narrate_event(after.rules, e.to_json(), names, tr=v.tr), ASKING[e.type]))
+            elif e.type in DECIDING:
+                for s in everyone:
+                    send(s, lambda v, e=e: messages.decided(v, narrate_event(after.rules, e.to_json(), names, tr=v.tr)))
             elif e.type in ("paused", "resumed"):
                 pause = before.clocks.pause if e.type == "resumed" else e.payload.get("pause")
                 by = names[e.seat] if e.seat is not None and e.seat < len(names) else None
@@ -148,7 +167,34 @@ class Notifier:
         for seat, sc in enumerate(after.clocks.seats):
             opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
             if (opened_now or (seat in prompted_after and seat not in prompted_before)) and seat not in movers:
-                send(seat, messages.your_turn)
+                send(seat, lambda v, seat=seat: messages.your_turn(self.with_talk(conn, after, v)))
+
+    def with_talk(self, conn, loaded: "Loaded", seen: Seen) -> Seen:
+        """`seen` with the messages the seat may read since its last mail showed messages (a
+        "your turn" mail carries them; talk.since_mail applies the one visibility rule)."""
+        new = talk.since_mail(self.service, conn, loaded, seen.seat)
+        return replace(seen, talk=[(messages.talk_heading(m, seen.names), m["text"]) for m in new])
+
+    def on_message(self, conn, loaded: "Loaded", m: dict[str, Any], now: float) -> None:
+        """A message was appended (in its transaction): the hook for anything that tells seats of
+        new talk. Each seat with a webhook that may read it and has not muted the sender gets a
+        `message` notification (mail carries talk in the next "your turn" mail); alert channels
+        (service/alerts.py) hear that there is a message, never its text: a message to all is the
+        table's (its game channels too), a private one only its readers' own channels, a note
+        nobody's."""
+        contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
+        names = [s["name"] for s in loaded.created["seats"]]
+        if not m["note"]:
+            told = {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
+            audience = None if m["to"] == "all" else told
+            muted = frozenset(s for s in range(len(names)) if s != m["from"] and s not in told)
+            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now, muted)
+        for seat, contact in enumerate(contacts):
+            if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
+                continue
+            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names)
+            self.queue(conn, loaded, seat, note, f"{loaded.game_id}:{seat}:message:{m['seq']}", now, contacts,
+                       email=False)
 
     def remind(self, conn, loaded: "Loaded", seat: int, now: float) -> int:
         """Queue the due reminder; nothing once the deadline has passed (the timeout tells)."""
@@ -161,7 +207,9 @@ class Notifier:
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
-        return self.queue(conn, loaded, seat, note, key, now, email=preferences.wants(level, "reminder"))
+        alerts.on_reminder(self.service, conn, loaded, seat, left, key, now)
+        wants = preferences.wants(level, "reminder") and seat not in players.digest_only_seats(conn, loaded.game_id)
+        return self.queue(conn, loaded, seat, note, key, now, email=wants)
 
     def mail_reply(self, conn, loaded: "Loaded", seat: int, note: Note, key: str, now: float,
                    in_reply_to: str | None) -> int:

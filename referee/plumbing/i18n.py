@@ -1,0 +1,123 @@
+"""Translations for an explicit language (English or German), with no request context.
+
+Mails, scheduler passes, narration and problems are rendered in their reader's language, which
+is rarely the language of whoever's request caused them, so every text is built through a
+`Translator` chosen for that reader (`translator(lang)`), never through global request state.
+Pages use the same catalog through Flask-Babel (referee/web/i18n.py).
+
+The catalog is `referee/locale/de/LC_MESSAGES/messages.po`, read with Babel at first use (no
+compile step a fresh clone could forget). English is the message ids themselves. Messages
+have named placeholders (`%(name)s`) and plural forms (`ngettext`), never sentence fragments
+glued together. `referee i18n` extracts the ids from the code and templates and updates the
+catalog (README, "Languages").
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.dates import format_datetime
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+LANGS = ("en", "de")
+# A deadline as each language writes it ("Wed 25 Nov 2026 14:00", "Mi., 25. Nov. 2026, 14:00"),
+# CLDR patterns for Babel's format_datetime.
+MOMENT = {"en": "EEE dd MMM y HH:mm", "de": "EEE, d. MMM y, HH:mm"}
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+DOMAIN = "messages"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def known(lang: Any) -> str | None:
+    """`lang` as one of LANGS ("de-AT" -> "de"), or None when it is not one we speak."""
+    if not isinstance(lang, str) or not lang:
+        return None
+    base = lang.strip().lower().replace("_", "-").split("-")[0]
+    return base if base in LANGS else None
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> gettext.NullTranslations:
+    """The gettext translations of `lang`, built from its .po file (English: the ids as they are)."""
+    path = po_path(lang)
+    if lang == DEFAULT or not path.exists():
+        return NullTranslations()
+    with path.open("rb") as f:
+        cat = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    buf.seek(0)
+    return Translations(fp=buf, domain=DOMAIN)
+
+
+@dataclass(frozen=True)
+class Translator:
+    """Texts in one language. `gettext`/`ngettext` take the English message id and its named
+    arguments (the catalog's translation is filled in, never pieced together)."""
+
+    lang: str = DEFAULT
+    _t: gettext.NullTranslations = field(default_factory=NullTranslations, repr=False, compare=False)
+
+    def gettext(self, msgid: str, **args: Any) -> str:
+        text = self._t.gettext(msgid)
+        return text % args if args else text
+
+    def ngettext(self, singular: str, plural: str, n: int, **args: Any) -> str:
+        return self._t.ngettext(singular, plural, n) % {"n": n, **args}
+
+    @property
+    def locale(self) -> Locale:
+        return Locale.parse(self.lang)
+
+    def datetime(self, ts: float, tz: Any = None, fmt: str = "EEE d MMM y HH:mm zzz") -> str:
+        """A moment in the reader's locale and zone (`tz` a ZoneInfo or None for UTC)."""
+        moment = datetime.fromtimestamp(ts, timezone.utc)
+        if fmt.endswith(" zzz"):  # the zone's own abbreviation (CET, EDT), as the IANA data has it, in every locale
+            local = moment.astimezone(tz or timezone.utc)
+            zone = local.tzname() or ""
+            return format_datetime(moment, fmt[:-4], tzinfo=tz or timezone.utc, locale=self.lang) + " " + zone
+        return format_datetime(moment, fmt, tzinfo=tz or timezone.utc, locale=self.lang)
+
+    def moment(self, ts: float, tz: Any = None, zone: bool = False) -> str:
+        """A deadline in the reader's zone, written the way the reader's language writes it;
+        `zone` adds the zone's abbreviation (CET)."""
+        return self.datetime(ts, tz, MOMENT[self.lang] + (" zzz" if zone else ""))
+
+    def number(self, n: float) -> str:
+        return format_decimal(n, locale=self.lang)
+
+    def join(self, words: list[str], empty: str = "") -> str:
+        """"a", "a and b", "a, b and c" ("a, b und c")."""
+        if len(words) <= 1:
+            return "".join(words) or empty
+        return self.gettext("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])
+
+
+def N_(msgid: str) -> str:
+    """Marks a message id for the catalog where it is defined (a class attribute); translated
+    where it is shown, with `tr.gettext(value)`."""
+    return msgid
+
+
+@lru_cache(maxsize=None)
+def translator(lang: str | None) -> Translator:
+    """The translator for `lang` (an unknown or missing language gets English)."""
+    code = known(lang) or DEFAULT
+    return Translator(code, catalog(code))
+
+
+EN = translator(DEFAULT)

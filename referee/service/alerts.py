@@ -1,0 +1,514 @@
+"""Alerts where players are: chat and push channels (apprise URLs, browser Web Push) of a seat,
+a game or a player, told of their turn, reminders, the game's end and table talk.
+
+Why it is built this way:
+- **One ping per event per target.** Channels are grouped by their target (the apprise URL, or
+  the push endpoint) and each group gets one outbox row per event, naming every seat it concerns
+  ("your turn: Ada, Bo"); the outbox's unique dedupe key makes a second copy of the same event
+  a no-op, and its retries, backoff and leases apply unchanged.
+- **No leaks.** Texts are built from public facts only (the game's title, who must act, deadlines,
+  the result at the end). A seat's personal link goes only to a target that only that seat's
+  holder registered: a game channel, or a URL two people share, gets the public link.
+- **A channel that keeps failing** (:data:`DISABLE_AFTER` failures in a row, failing for at
+  least :data:`DISABLE_AFTER_SECONDS`) is disabled; its owner is mailed and sees it on the page,
+  and re-enabling it is one call.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from referee.engine.replay import STATE_EVENTS
+from referee.engine.schemas import check
+from referee.plumbing import targets
+from referee.plumbing.errors import (BadRequest, ChannelRefused, Conflict, Forbidden, InvalidSetup, NotFound,
+                                     Unauthorized)
+from referee.service.links import game_url, seat_url
+from referee.service.narration import result_sentence
+from referee.service.tables import is_creator
+from referee.store import alerts as store
+from referee.store import credentials, outbox, players, seat_settings, tenures
+from referee.store import tables as tables_mod
+from referee.store.db import write_transaction
+
+if TYPE_CHECKING:
+    from referee.service.core import Core
+    from referee.service.loaded import Loaded
+
+EVENTS = ("turn", "reminder", "game_over", "messages")
+DEFAULT_EVENTS = {"seat": EVENTS, "player": EVENTS, "game": ("turn", "game_over", "messages")}
+MAX_CHANNELS = 10            # per seat, per game, per player
+DISABLE_AFTER = 10           # failures in a row ...
+DISABLE_AFTER_SECONDS = 86400  # ... over at least a day (a short outage disables nothing)
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who a channel belongs to: a seat of a game, the game itself (its creator), or a player."""
+    scope: str
+    game_id: str | None = None
+    seat: int | None = None
+    player_id: str | None = None
+
+
+# -- owners and checks ------------------------------------------------------------------------------
+
+def owner_for(core: "Core", game_id: str, token: str | None, scope: str = "seat") -> Owner:
+    """The owner a bearer token speaks for: its seat, or (scope "game") the game as its creator."""
+    core.load(game_id)  # 404 for an unknown game first
+    if scope == "game":
+        if not is_creator(core, tables_mod.get(core.db.conn, game_id), token):
+            raise Forbidden("only the game's creator may manage the game's channels "
+                            "(its creator token, or the creator's player token)")
+        return Owner("game", game_id)
+    if scope != "seat":
+        raise BadRequest("scope must be seat or game", parameter="scope")
+    if token is None:
+        raise Unauthorized("this needs a seat token ('Authorization: Bearer <token>')")
+    return Owner("seat", game_id, core.seat_for(game_id, token))
+
+
+def _check_body(core: "Core", body: Any) -> dict[str, Any]:
+    errors = check("api/channel.json", body)
+    if errors:
+        raise BadRequest("request body does not match the schema", errors=errors)
+    return body
+
+
+def check_target(core: "Core", url: str | None, subscription: dict | None, where: str = "/url",
+                 resolve: bool = False) -> None:
+    """422 naming the field for a URL apprise does not take, a local plugin, or (unless the
+    operator allows private targets) a host on a loopback, private or link-local address."""
+    try:
+        if subscription is not None:
+            if not core.config.allow_private_targets:
+                targets.check_webhook(subscription["endpoint"])
+        else:
+            targets.alert_host(url or "")
+            if not core.config.allow_private_targets:
+                targets.check_alert_url(url or "", resolve=resolve)
+    except targets.TargetRefused as e:
+        path = "/subscription/endpoint" if subscription is not None else where
+        raise ChannelRefused(f"{path[1:]}: {e}".replace("webhook", "push endpoint"), path) from None
+
+
+def view(c: dict[str, Any]) -> dict[str, Any]:
+    """A channel as its owner sees it (the URL included: it is theirs)."""
+    return {"id": c["id"], "scope": c["owner"], "kind": c["kind"], "url": c["url"], "events": c["events"],
+            "seat": c["seat"], "enabled": c["disabled_at"] is None, "disabled_reason": c["disabled_reason"],
+            "failures": c["failures"]}
+
+
+def _new_row(owner: Owner, url: str, subscription: dict | None, events: list[str], tenure: int | None,
+             now: float) -> dict[str, Any]:
+    return {"id": secrets.token_hex(6), "owner": owner.scope, "game_id": owner.game_id, "seat": owner.seat,
+            "tenure": tenure, "player_id": owner.player_id, "kind": "push" if subscription else "apprise",
+            "url": url, "subscription": subscription, "events": list(dict.fromkeys(events)), "created_at": now}
+
+
+def add(core: "Core", owner: Owner, body: Any) -> dict[str, Any]:
+    body = _check_body(core, body)
+    sub = body.get("subscription")
+    url = sub["endpoint"] if sub else body["url"]
+    check_target(core, body.get("url"), sub)
+    events = body.get("events") or list(DEFAULT_EVENTS[owner.scope])
+    now = core.clock()
+    with write_transaction(core.db) as conn:
+        tenure = (tenures.tenure_of(conn, owner.game_id, owner.seat) or (0, ""))[0] if owner.scope == "seat" else None
+        if store.count_of_owner(conn, owner.game_id, owner.seat, owner.player_id, tenure) >= MAX_CHANNELS:
+            raise Conflict(f"at most {MAX_CHANNELS} channels each; delete one first")
+        row = _new_row(owner, url, sub, events, tenure, now)
+        store.add(conn, row)
+    return view(store.get(core.db.conn, row["id"]))
+
+
+def add_at_creation(core: "Core", conn: Any, game_id: str, seats: list[dict[str, Any]],
+                    game_channels: list[str], now: float) -> None:
+    """`"channels"` on seats and on the game in POST /games, stored in the creating transaction
+    (checked before it by :func:`check_creation`)."""
+    for i, s in enumerate(seats):
+        for url in s.get("channels") or []:
+            store.add(conn, _new_row(Owner("seat", game_id, i), url, None, list(EVENTS), 0, now))
+    for url in game_channels:
+        store.add(conn, _new_row(Owner("game", game_id), url, None, list(DEFAULT_EVENTS["game"]), None, now))
+
+
+def check_creation(core: "Core", body: dict[str, Any]) -> None:
+    """Every channel URL of a POST /games body, before anything is stored (422 invalid-game-setup
+    naming it, as for a seat's webhook)."""
+    try:
+        for i, s in enumerate(body["seats"]):
+            for j, url in enumerate(s.get("channels") or []):
+                check_target(core, url, None, f"/seats/{i}/channels/{j}")
+        for j, url in enumerate(body.get("channels") or []):
+            check_target(core, url, None, f"/channels/{j}")
+    except ChannelRefused as e:
+        raise InvalidSetup(e.detail, e.extra["field"]) from None
+
+
+def _mine(core: "Core", owner: Owner) -> list[dict[str, Any]]:
+    conn = core.db.conn
+    if owner.scope == "player":
+        return store.of_players(conn, [owner.player_id])
+    found = [c for c in store.of_game(conn, owner.game_id) if c["owner"] == owner.scope]
+    if owner.scope == "seat":
+        tenure = (tenures.tenure_of(conn, owner.game_id, owner.seat) or (0, ""))[0]
+        found = [c for c in found if c["seat"] == owner.seat and c["tenure"] == tenure]
+    return found
+
+
+def listing(core: "Core", owner: Owner) -> list[dict[str, Any]]:
+    return [view(c) for c in _mine(core, owner)]
+
+
+def _own(core: "Core", owner: Owner, channel_id: str) -> dict[str, Any]:
+    for c in _mine(core, owner):
+        if c["id"] == channel_id:
+            return c
+    raise NotFound(f"no channel {channel_id!r} of yours here")
+
+
+def remove(core: "Core", owner: Owner, channel_id: str) -> dict[str, Any]:
+    _own(core, owner, channel_id)
+    with write_transaction(core.db) as conn:
+        store.delete(conn, channel_id)
+    return {"deleted": channel_id}
+
+
+def enable(core: "Core", owner: Owner, channel_id: str) -> dict[str, Any]:
+    """Re-enable a channel that was disabled after failing (one click on the page)."""
+    _own(core, owner, channel_id)
+    with write_transaction(core.db) as conn:
+        store.enable(conn, channel_id)
+    return view(store.get(core.db.conn, channel_id))
+
+
+def test(core: "Core", owner: Owner, channel_id: str) -> dict[str, Any]:
+    """Queue a test alert to one channel (its "send a test alert" button)."""
+    c = _own(core, owner, channel_id)
+    now = core.clock()
+    title = "Test alert from the referee"
+    where = "your games" if owner.scope == "player" else f"game {owner.game_id}"
+    text = f"This channel is set up: alerts for {where} will arrive here."
+    payload = {"title": title, "text": text, "url": core.config.base_url, "channels": [c["id"]]}
+    with write_transaction(core.db) as conn:
+        outbox.enqueue(conn, owner.game_id or "", owner.seat, "push" if c["kind"] == "push" else "alert", c["url"],
+                       "alert_test", title, json.dumps(payload), f"alert-test:{c['id']}:{now}", now)
+    return {"queued": True, "channel": view(c)}
+
+
+# -- what an event tells which target -------------------------------------------------------------
+
+@dataclass
+class _Target:
+    kind: str
+    url: str
+    channels: list[str] = field(default_factory=list)
+    seats: set[int] = field(default_factory=set)
+
+
+def _channels_of_game(conn: Any, game_id: str, disabled: bool = False) -> list[tuple[dict[str, Any], set[int], Any]]:
+    """Each enabled channel (with `disabled`, every one) that concerns the game: (channel, its
+    seats (empty for the game's own), who registered it (a player, or a seat's holder))."""
+    held = {s["seat"]: s for s in tenures.seats(conn, game_id)}
+    out: list[tuple[dict[str, Any], set[int], Any]] = []
+    for c in store.of_game(conn, game_id):
+        if c["disabled_at"] is not None and not disabled:
+            continue
+        if c["owner"] == "game":
+            out.append((c, set(), ("game", game_id)))
+        elif c["owner"] == "seat":
+            h = held.get(c["seat"])
+            if h and h.get("holder", "held") == "held" and h.get("tenure", 0) == c["tenure"]:
+                out.append((c, {c["seat"]}, ("player", h["player_id"]) if h.get("player_id") else ("seat", c["seat"])))
+    by_player: dict[str, set[int]] = {}
+    for s, h in held.items():
+        if h.get("player_id") and h.get("holder", "held") == "held":
+            by_player.setdefault(h["player_id"], set()).add(s)
+    for c in store.of_players(conn, list(by_player)):
+        if c["disabled_at"] is None or disabled:
+            out.append((c, by_player[c["player_id"]], ("player", c["player_id"])))
+    return out
+
+
+def _when(ts: float | None, tz: str | None) -> str | None:
+    if ts is None:
+        return None
+    try:
+        zone = ZoneInfo(tz) if tz else timezone.utc
+    except (ValueError, KeyError):
+        zone = timezone.utc
+    return datetime.fromtimestamp(ts, zone).strftime("%Y-%m-%d %H:%M %Z")
+
+
+def _tz_of(conn: Any, game_id: str, seat: int) -> str | None:
+    tz = seat_settings.of(conn, game_id, seat).get("tz")
+    if tz:
+        return tz
+    pid = (tenures.seat(conn, game_id, seat) or {}).get("player_id")
+    p = players.by_id(conn, pid) if pid else None
+    return p["tz"] if p else None
+
+
+def queue(core: "Core", conn: Any, loaded: "Loaded", kind: str, key: str, seats: set[int], public: bool,
+          words: "Words", now: float, private_only: bool = False) -> int:
+    """Queue one alert of `kind` per target: every enabled channel that wants `kind` and concerns
+    one of `seats` (or, when `public`, the game's own channels) is grouped by its URL.
+    `private_only` skips targets that a game or more than one person registered."""
+    found: dict[str, _Target] = {}
+    everyone = _channels_of_game(conn, loaded.game_id, disabled=True)
+    registered: dict[str, set[Any]] = {}  # who registered each URL at all: a shared one is public
+    for c, _, who in everyone:
+        registered.setdefault(c["url"], set()).add(who)
+    for c, its_seats, who in everyone:
+        if c["disabled_at"] is not None or kind not in c["events"]:
+            continue
+        named = its_seats & seats
+        if not named and not (public and c["owner"] == "game"):
+            continue
+        t = found.setdefault(c["url"], _Target(c["kind"], c["url"]))
+        t.channels.append(c["id"])
+        t.seats |= named
+    names = [s["name"] for s in loaded.created["seats"]]
+    n = 0
+    for url, t in found.items():
+        private = len(registered[url]) == 1 and not any(w[0] == "game" for w in registered[url])
+        if private_only and not private:
+            continue
+        named = sorted(t.seats)
+        base = core.config.base_url
+        if private and len(named) == 1:
+            seat = named[0]
+            link = seat_url(base, core.secret_key, loaded.game_id, seat,
+                            (tenures.tenure_of(conn, loaded.game_id, seat) or (0, ""))[0])
+            tz = _tz_of(conn, loaded.game_id, seat)
+        else:
+            link, tz = game_url(base, loaded.game_id), None
+        title, text = words(loaded, [names[s] for s in named], named, tz)
+        text = f"{text}\n{link}"
+        payload = {"title": title, "text": text, "url": link, "channels": t.channels}
+        digest = hashlib.sha256(url.encode()).hexdigest()[:16]
+        n += outbox.enqueue(conn, loaded.game_id, named[0] if private and len(named) == 1 else None,
+                            "push" if t.kind == "push" else "alert", url, f"alert_{kind}", title,
+                            json.dumps(payload, sort_keys=True), f"alert:{key}:{digest}", now)
+    return n
+
+
+class Words:
+    """Builds (title, text) for a target from the seats it names and the zone for deadlines."""
+
+    def __call__(self, loaded: "Loaded", names: list[str], seats: list[int], tz: str | None) -> tuple[str, str]:
+        raise NotImplementedError
+
+
+class _Turn(Words):
+    def __call__(self, loaded, names, seats, tz):
+        title = loaded.rules.title
+        who = [loaded.created["seats"][p.seat]["name"] for p in loaded.prompts]
+        head = f"{title}: your turn: {', '.join(names)}" if names else f"{title}: to move: {', '.join(dict.fromkeys(who))}"
+        dues = []
+        for s in (seats or sorted({p.seat for p in loaded.prompts})):
+            when = _when(loaded.clocks.seats[s].due_at if loaded.status == "active" else None, tz)
+            if when:
+                dues.append(f"{loaded.created['seats'][s]['name']}: deadline {when}" if len(seats) != 1 else
+                            f"Deadline: {when}")
+        return head, "\n".join([head + ".", *dues])
+
+
+class _Reminder(Words):
+    def __init__(self, left: str):
+        self.left = left
+
+    def __call__(self, loaded, names, seats, tz):
+        title = loaded.rules.title
+        head = f"{title}: reminder for {', '.join(names)}" if names else f"{title}: reminder"
+        when = _when(loaded.clocks.seats[seats[0]].due_at, tz) if seats else None
+        return head, f"{head}: {self.left} left to move." + (f"\nDeadline: {when}" if when else "")
+
+
+class _GameOver(Words):
+    def __init__(self, told: str):
+        self.told = told
+
+    def __call__(self, loaded, names, seats, tz):
+        head = f"{loaded.rules.title}: game over"
+        return head, f"{head}. {self.told}"
+
+
+class _Message(Words):
+    def __init__(self, author: str):
+        self.author = author
+
+    def __call__(self, loaded, names, seats, tz):
+        head = f"{loaded.rules.title}: a new message from {self.author}"
+        return head, f"{head} in the table talk."
+
+
+def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", appended: list, now: float) -> int:
+    """Alerts for an appended batch: the turns that opened (named per target), the game's end."""
+    if not store.of_game(conn, after.game_id) and not any(
+            s.get("player_id") for s in tenures.seats(conn, after.game_id)):
+        return 0
+    n = 0
+    names = [s["name"] for s in after.created["seats"]]
+    for e in appended:
+        if e.type == "game_ended":
+            told = result_sentence(e.payload.get("result"), names)
+            n += queue(core, conn, after, "game_over", f"{after.game_id}:game_over:{e.seq}",
+                       set(range(len(names))), True, _GameOver(told), now)
+    if after.status != "active":
+        return n
+    movers = {e.seat for e in appended if e.type in STATE_EVENTS}
+    prompted_before = {p.seat for p in before.prompts} if before.seq and before.status == "active" else set()
+    opened = set()
+    for seat, sc in enumerate(after.clocks.seats):
+        opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
+        prompted_now = seat in {p.seat for p in after.prompts} and seat not in prompted_before
+        if (opened_now or prompted_now) and seat not in movers:
+            opened.add(seat)
+    if opened:
+        n += queue(core, conn, after, "turn", f"{after.game_id}:turn:{after.seq}", opened, True, _Turn(), now)
+    return n
+
+
+def on_reminder(core: "Core", conn: Any, loaded: "Loaded", seat: int, left: str, key: str, now: float) -> int:
+    """A due reminder to the seat's channels (and game channels that asked for reminders)."""
+    return queue(core, conn, loaded, "reminder", key, {seat}, True, _Reminder(left), now)
+
+
+def on_message(core: "Core", conn: Any, loaded: "Loaded", message_id: str, author: int | None,
+               audience: set[int] | None, now: float, muted: frozenset[int] = frozenset()) -> int:
+    """A table-talk message (for the talk use case to call, in its transaction): `audience` None
+    is a message to the whole table (game channels too), else the seats it is for. A private
+    message is announced only to targets that one of its readers alone registered, never a shared
+    or game channel; the text names the author only, never the message. Seats in `muted` muted
+    the author: their own channels stay quiet (a game channel, being the table's, still tells)."""
+    names = [s["name"] for s in loaded.created["seats"]]
+    who = names[author] if author is not None and author < len(names) else "the referee"
+    readers = set(range(len(names))) if audience is None else set(audience)
+    readers.discard(author)
+    readers -= muted
+    if audience is None:
+        return queue(core, conn, loaded, "messages", f"{loaded.game_id}:msg:{message_id}", readers, True,
+                     _Message(who), now)
+    return queue(core, conn, loaded, "messages", f"{loaded.game_id}:msg:{message_id}", readers, False,
+                 _Message(who), now, private_only=True)
+
+
+# -- delivery results ---------------------------------------------------------------------------------
+
+def delivered(core: "Core", ids: list[str]) -> None:
+    with write_transaction(core.db) as conn:
+        store.succeeded(conn, ids)
+
+
+def failed(core: "Core", ids: list[str], reason: str, gone: bool = False) -> bool:
+    """Count a failed delivery on its channels; disable those that keep failing (their owners
+    are mailed) and drop push subscriptions the push service says are gone (404/410). True when
+    no channel of the delivery is left enabled: the delivery is given up."""
+    now = core.clock()
+    left = False
+    with write_transaction(core.db) as conn:
+        if gone:
+            for cid in ids:
+                store.delete(conn, cid)
+            return True
+        store.failed(conn, ids, now)
+        for c in store.by_ids(conn, ids):
+            if c["disabled_at"] is None and c["failures"] >= DISABLE_AFTER and \
+                    now - (c["failing_since"] or now) >= DISABLE_AFTER_SECONDS:
+                why = f"disabled after {c['failures']} failed deliveries in a row: {reason}"
+                if store.disable(conn, c["id"], now, why):
+                    _tell_owner(core, conn, c, why, now)
+            elif c["disabled_at"] is None:
+                left = True
+    return not left
+
+
+def _tell_owner(core: "Core", conn: Any, c: dict[str, Any], why: str, now: float) -> None:
+    """Mail the owner of a channel that was disabled (the page shows it too)."""
+    address = None
+    if c["owner"] == "seat":
+        for s in credentials.seats(conn, c["game_id"]):
+            if s.get("seat") == c["seat"]:
+                address = s.get("email")
+        pid = (tenures.seat(conn, c["game_id"], c["seat"]) or {}).get("player_id")
+        if address is None and pid:
+            address = (players.by_id(conn, pid) or {}).get("email")
+    elif c["owner"] == "player":
+        address = (players.by_id(conn, c["player_id"]) or {}).get("email")
+    else:
+        table = tables_mod.get(conn, c["game_id"])
+        if table and table["creator_player"]:
+            address = (players.by_id(conn, table["creator_player"]) or {}).get("email")
+    if not address:
+        return
+    page = f"{core.config.base_url.rstrip('/')}/" + (f"g/{c['game_id']}" if c["game_id"] else "me")
+    text = (f"An alert channel of yours stopped working and was switched off ({why}).\n\n"
+            f"Channel: {masked(c['url'])}\n\nFix it, then switch it on again with one click on {page}")
+    outbox.enqueue(conn, c["game_id"] or "", c["seat"] if c["owner"] == "seat" else None, "email", address,
+                   "alert_disabled", "An alert channel was switched off", text, f"alert-disabled:{c['id']}:{now}", now)
+
+
+def masked(url: str) -> str:
+    """A channel URL without its secrets (tokens live in the path, the user part and the query)."""
+    scheme, _, rest = url.partition("://")
+    host = rest.split("/", 1)[0].rpartition("@")[2]
+    return f"{scheme}://{host}/…"
+
+
+# -- Web Push keys ------------------------------------------------------------------------------------
+
+def vapid_keys(core: "Core") -> tuple[str, str]:
+    """(private key PEM, public key as the browser's applicationServerKey: base64url of the raw
+    point), generated on first use and kept in the instance table, the same for every process."""
+    from cryptography.hazmat.primitives import serialization
+    from py_vapid import Vapid01
+    from py_vapid.utils import b64urlencode
+
+    row = core.db.conn.execute("SELECT value FROM instance WHERE key = 'vapid_private_key'").fetchone()
+    if row is None:
+        v = Vapid01()
+        v.generate_keys()
+        with write_transaction(core.db) as conn:
+            conn.execute("INSERT INTO instance (key, value) VALUES ('vapid_private_key', ?) ON CONFLICT DO NOTHING",
+                         (v.private_pem().decode(),))
+        row = core.db.conn.execute("SELECT value FROM instance WHERE key = 'vapid_private_key'").fetchone()
+    pem = row[0]
+    v = Vapid01.from_pem(pem.encode())
+    raw = v.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return pem, b64urlencode(raw)
+
+
+
+
+
+def subscription(core: "Core", ids: list[str]) -> dict[str, Any] | None:
+    """The Web Push subscription (endpoint and keys) of a push delivery's channels."""
+    for c in store.by_ids(core.db.conn, ids):
+        if c["subscription"]:
+            return c["subscription"]
+    return None
+
+
+def owner_of_channel(core: "Core", game_id: str, token: str | None, channel_id: str) -> Owner:
+    """The owner a token speaks for, for one of a game's channels (the creator for the game's own)."""
+    c = store.get(core.db.conn, channel_id)
+    scope = "game" if c is not None and c["game_id"] == game_id and c["owner"] == "game" else "seat"
+    return owner_for(core, game_id, token, scope)
+
+
+def player_owner(player_id: str) -> Owner:
+    return Owner("player", None, None, player_id)
+
+
+def live(core: "Core", ids: list[str]) -> bool:
+    """Whether any channel of a queued alert is still there and switched on (a test alert goes
+    to its channel whatever its state: that is how a fixed channel proves itself)."""
+    return any(c["disabled_at"] is None for c in store.by_ids(core.db.conn, ids))

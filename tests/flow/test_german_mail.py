@@ -1,0 +1,80 @@
+"""Mail in each recipient's language (issue 29): a German seat and an English seat of one game
+each get their mail in their own language from one scheduler pass; German command words and
+German move words by mail play what the English ones play; a refused move is told in German
+with its rule. Real SMTP (aiosmtpd on loopback), `referee mail-in`, the scheduler's pass."""
+
+from __future__ import annotations
+
+from referee.engine.glossary import term
+from referee.notify.delivery import deliver_due
+from referee.ops.scheduler import run_once
+from tests.flow.support import EMAILS, make_service
+from tests.flow.test_mail_commands import send, two_cards
+
+H = 3600
+
+
+def german_and_english(svc, clock=None) -> str:
+    body = {"game": "babel", "options": {"first_seat": 0},
+            "seats": [{"name": "Ada", "email": EMAILS[0], "lang": "de"}, {"name": "Bo", "email": EMAILS[1]}]}
+    if clock:
+        body["clock"] = clock
+    return svc.create_game(body)["id"]
+
+
+def test_one_scheduler_pass_mails_each_seat_in_its_own_language(database, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
+    gid = german_and_english(svc, {"policy": "fixed", "per_decision": "1h"})
+    run_once(svc)
+    first = mail_sink.to(EMAILS[0])[-1]
+    assert first["Subject"].endswith("Dein Zug") and "Ada, du bist an der Reihe in Babel." in first.get_content()
+    assert "Frist: " in first.get_content() and "Deine Seite: " in first.get_content()
+    assert "Deine Lage:" in first.get_content() and "Startkarte noch zu bauen" in first.get_content()
+    assert not mail_sink.to(EMAILS[1])
+    clock.advance(H + 1)
+    counts = run_once(svc)  # one pass: Ada's timeout (her default move ends her turn), Bo's turn
+    assert counts["timeouts"] == 1
+    ada, bo = mail_sink.to(EMAILS[0])[-1], mail_sink.to(EMAILS[1])[-1]
+    assert ada["Subject"].endswith("Deine Frist ist abgelaufen")
+    text = ada.get_content()
+    assert "Deine Frist ist abgelaufen, also spielte der Schiedsrichter den Standardzug: finish." in text
+    assert "Your" not in text and "deadline" not in text
+    assert bo["Subject"].endswith("Your move") and "Bo, it is your turn in Babel." in bo.get_content()
+    assert "Since your last move:" in bo.get_content() or "Deadline: " in bo.get_content()
+    assert "Frist" not in bo.get_content() and "du " not in bo.get_content()
+
+
+def test_german_command_words_and_move_words_play_as_the_english_ones(database, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
+    gid = german_and_english(svc)
+    deliver_due(svc)
+    a, b = two_cards(svc, gid)
+    seq = svc.load(gid).seq
+    # German move words: verbs and peoples as the German rulebook names them (glossary.de.json)
+    said = f"Reisen {term('babel', a, 'de')}; ansiedeln {term('babel', b, 'de')}"
+    answer = send(svc, mail_sink, 0, said, 1)
+    assert "2 Züge angenommen" in answer["Subject"], answer.get_content()
+    log = svc.raw_events(gid)[seq:]
+    assert [e.payload["move"] for e in log] == [{"type": "travel", "people": a}, {"type": "settle", "people": b}]
+    # a refused move: told in German, with the rule it breaks
+    refused = send(svc, mail_sink, 0, "zug beenden", 2)
+    assert refused["Subject"].endswith("Zug abgelehnt"), refused.get_content()
+    body = refused.get_content()
+    assert "Zeile 1" in body and "wurde abgelehnt" in body
+    wrong = send(svc, mail_sink, 0, "end", 3)
+    assert "(Regel B-15)" in wrong.get_content() and "Die Spielregel erlaubt diesen Zug nicht" in wrong.get_content()
+    assert len(svc.raw_events(gid)) == seq + 2  # refusals change nothing
+    # German command words: Bo (English) switches to German by mail; then asks for help and the state
+    switched = send(svc, mail_sink, 1, "sprache de", 4, gid)
+    assert "Ab jetzt sind deine Mails und deine Seite auf Deutsch." in switched.get_content()
+    assert svc.seat_language(gid, 1) == "de"
+    status = send(svc, mail_sink, 1, "stand", 5)
+    assert status["Subject"].endswith("Stand") and "Die Partie Babel jetzt." in status.get_content()
+    assert "Seit deinem letzten Zug:" in status.get_content()
+    assert "Eine Partie Babel begann für Ada und Bo." in status.get_content()
+    quiet = send(svc, mail_sink, 1, "benachrichtigen zug", 6)
+    assert "nur Mails, wenn du an der Reihe bist" in quiet.get_content()
+    helped = send(svc, mail_sink, 1, "hilfe", 7)
+    assert "sprache en|de" in helped.get_content() and "Befehle (als erste Zeile einer Mail" in helped.get_content()
+    back = send(svc, mail_sink, 1, "lang en", 8)
+    assert "From now on your mails and your page are in English." in back.get_content()

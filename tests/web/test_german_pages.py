@@ -1,0 +1,97 @@
+"""Pages and problems in German (issue 29): `Accept-Language: de`, a seat's `lang`, the
+language switch; `<html lang="de">` and German navigation; a refused move's problem in German
+with its rule; each game's page in German in Chromium at 1280 px (and one at 390 px) with
+nothing overflowing, the screenshots kept as test artifacts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import requests
+
+from referee.engine.registry import GAME_IDS, rules_for
+from tests.web.conftest import ARTIFACTS, create, seat_session
+
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+
+
+def test_accept_language_seat_lang_and_the_switch_choose_the_page_language(web):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    url = created["url"]
+    english = requests.get(url, timeout=30).text
+    assert '<html lang="en">' in english and ">Games</a>" in english and "spectator" in english
+    german = requests.get(url, headers=DE, timeout=30).text
+    assert '<html lang="de">' in german and ">Partien</a>" in german and ">Neue Partie</a>" in german
+    assert "Du schaust als Zuschauer zu." in german and ">Spielregel</summary>" in german
+    assert "Eine Partie Babel begann für Ada und Bo." in german  # the history, narrated in German
+    # A seat whose lang is de sees German whatever its browser asks for; the switch sets it.
+    ada = seat_session(created["seats"][0]["url"])
+    page = ada.get(url, headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="en">' in page and "Your move" in page
+    csrf = CSRF.search(page).group(1)
+    r = ada.post(web.url + "/language", data={"csrf": csrf, "lang": "de", "next": f"/g/{created['id']}"},
+                 headers={"Accept-Language": "en"}, timeout=30, allow_redirects=False)
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"/g/{created['id']}")
+    assert web.service.seat_language(created["id"], 0) == "de"
+    assert "referee_lang" in ada.cookies
+    for c in [c for c in ada.cookies if c.name == "referee_lang"]:  # the seat's own language, not only the cookie
+        ada.cookies.clear(c.domain, c.path, c.name)
+    page = ada.get(url, headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="de">' in page and "Dein Zug" in page and "Diesen Zug spielen" in page
+    assert "Du bist <strong>Ada</strong>." in page
+    # a bad language is a clear 400 naming it, and changes nothing
+    bad = ada.post(web.url + "/language", data={"csrf": csrf, "lang": "fr", "next": "/"}, timeout=30)
+    assert bad.status_code == 400 and "lang" in bad.text
+    assert web.service.seat_language(created["id"], 0) == "de"
+
+
+def test_a_refused_move_is_a_german_problem_with_its_rule(web):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    token = created["seats"][0]["token"]
+    r = requests.post(f"{web.url}/games/{created['id']}/moves", json={"move": {"type": "end_turn"}}, timeout=30,
+                      headers={**DE, "Authorization": f"Bearer {token}"})
+    assert r.status_code == 422 and r.headers["Content-Type"].startswith("application/problem+json")
+    problem = r.json()
+    assert problem["title"] == "Ungültiger Zug" and problem["rule"] == "B-15"
+    assert problem["detail"].startswith("Die Spielregel erlaubt diesen Zug nicht (Regel B-15")
+    assert problem["type"] == "/problems/illegal-move"  # the type stays the same in every language
+    english = requests.post(f"{web.url}/games/{created['id']}/moves", json={"move": {"type": "end_turn"}},
+                            timeout=30, headers={"Authorization": f"Bearer {token}"}).json()
+    assert english["title"] == "Illegal move" and "Regel" not in english["detail"]
+    unknown = requests.get(f"{web.url}/games/nosuchgame", headers=DE, timeout=30)
+    assert unknown.status_code == 404 and unknown.json()["title"] == "Nicht gefunden"
+    # the page shows it in German too, with the rule linked to the rules page
+    ada = seat_session(created["seats"][0]["url"])
+    page = ada.get(created["url"], headers=DE, timeout=30).text
+    shown = ada.post(f"{web.url}/g/{created['id']}/move", headers=DE, timeout=30,
+                     data={"csrf": CSRF.search(page).group(1), "text": "end"}).text
+    problem_html = shown[shown.index('id="problem"'):]
+    assert "<strong>Abgelehnt:</strong> Die Spielregel erlaubt diesen Zug nicht (Regel B-15" in problem_html
+    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15#B-15">B-15</a>' in problem_html
+    assert len(web.service.raw_events(created["id"])) == 1  # nothing changed
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
+    rules = rules_for(game)
+    n = max(rules.min_players, 2)
+    created = create(web, game, [f"Spielerin {i + 1}" for i in range(n)])
+    prompted = web.service.load(created["id"]).prompts[0].seat
+    widths = (1280, 390) if game == "babel" else (1280,)
+    for width in widths:
+        tab = tabs(f"{game}-de-{width}", width)
+        tab.context.set_extra_http_headers(DE)
+        tab.page.goto(created["seats"][prompted]["url"])
+        assert tab.page.locator("html").get_attribute("lang") == "de"
+        assert tab.page.locator("nav[aria-label=Site] a").first.inner_text() == "Partien"
+        assert tab.page.locator("#decide-h").inner_text() == "Dein Zug"
+        assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, "the page overflows"
+        overflowing = tab.page.evaluate("""() => [...document.querySelectorAll(
+            'header.top *, .game-head *, .decide button, .decide .option, .stepper *, .audit dt')]
+            .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible'
+                         && e.clientWidth > 0).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.trim().slice(0, 40))""")
+        assert overflowing == [], overflowing
+        path = tab.shot(f"german-{game}-{width}")
+        assert path.exists() and path.parent == ARTIFACTS
