@@ -211,6 +211,21 @@ def mail_sink():
     sink.stop()
 
 
+@pytest.fixture
+def receiver():
+    """A loopback HTTP server that records what alert channels post (tests/notify/receivers.py)."""
+    from tests.notify.receivers import Receiver
+    r = Receiver()
+    yield r
+    r.stop()
+
+
+@pytest.fixture
+def sink(mail_sink):
+    """The mail sink under the short name the player, digest and page tests use."""
+    return mail_sink
+
+
 class WebhookSink:
     """An HTTP server that records POSTs and answers with the statuses queued in `replies`."""
 

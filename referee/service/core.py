@@ -110,13 +110,7 @@ class Core:
         latest = self.load(game_id)
         if seq >= latest.seq:
             return latest
-        conn = self.db.conn
-        loaded = self._load_cold(conn, game_id, max(seq, 1))
-        for e in events.read(conn, game_id, after=loaded.seq):
-            if e.seq > seq:
-                break
-            loaded = self.step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
-        return loaded
+        return self._replay_to(game_id, seq)
 
     def _load_cold(self, conn, game_id: str, seq: int) -> Loaded:
         created = events.first(conn, game_id)

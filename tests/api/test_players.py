@@ -17,17 +17,10 @@ from referee.plumbing.config import Config
 from referee.service.loaded import iso
 from referee.store import tenures
 from tests.api.helpers import assert_matches
-from tests.conftest import MailSink, start_server
+from tests.conftest import start_server
 
 ADA, BO, CY, EVE = "ada@example.org", "bo@example.org", "cy@example.org", "eve@example.org"
 FIXED = {"policy": "fixed", "per_decision": "72h"}
-
-
-@pytest.fixture
-def sink():
-    s = MailSink().start()
-    yield s
-    s.stop()
 
 
 @pytest.fixture

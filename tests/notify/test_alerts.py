@@ -15,14 +15,6 @@ from referee.notify.retry import MAX_DELAY
 from referee.plumbing.config import Config
 from referee.service.alerts import DISABLE_AFTER
 from tests.conftest import start_server
-from tests.notify.receivers import Receiver
-
-
-@pytest.fixture
-def receiver():
-    r = Receiver()
-    yield r
-    r.stop()
 
 
 @pytest.fixture

@@ -8,16 +8,9 @@ import pytest
 
 from referee.plumbing.config import Config
 from tests.api.test_players import ADA, BO, deliver, sign_in
-from tests.conftest import MailSink, start_server
+from tests.conftest import start_server
 
 FIXED = {"policy": "fixed", "per_decision": "72h"}
-
-
-@pytest.fixture
-def sink():
-    s = MailSink().start()
-    yield s
-    s.stop()
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
 from referee.service.alerts import Owner
 from tests.conftest import start_server
-from tests.notify.receivers import Receiver
 from tests.notify.test_web_push import Subscriber, check_vapid, unb64
 
 STUB = """
@@ -29,13 +28,6 @@ PushManager.prototype.subscribe = function (options) {
   return Promise.resolve({endpoint: sub.endpoint, toJSON: () => sub});
 };
 """
-
-
-@pytest.fixture
-def receiver():
-    r = Receiver()
-    yield r
-    r.stop()
 
 
 @pytest.fixture

@@ -13,17 +13,10 @@ import pytest
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
-from tests.conftest import MailSink, start_server
+from tests.conftest import start_server
 from tests.web.clicking import Table
 
 ADA, BO = "ada@example.org", "bo@example.org"
-
-
-@pytest.fixture
-def sink():
-    s = MailSink().start()
-    yield s
-    s.stop()
 
 
 @pytest.fixture
