@@ -95,3 +95,41 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
         assert overflowing == [], overflowing
         path = tab.shot(f"german-{game}-{width}")
         assert path.exists() and path.parent == ARTIFACTS
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_new_game_created_mail_and_lobby_pages_in_german(web, tabs, width):
+    tab = tabs(f"new-de-{width}", width)
+    tab.context.set_extra_http_headers(DE)
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.url)
+    page = tab.page
+    page.goto(web.url + "/new")
+    assert page.locator("h1").inner_text() == "Partie anlegen" and page.title().startswith("Neue Partie")
+    legend = page.locator("legend").first.inner_text()
+    assert legend.startswith("Plätze (in Platzreihenfolge; ") and "für dieses Spiel; lass Zeilen leer" in legend
+    assert page.locator("#solo").inner_text() == "Gegen Bots spielen"
+    assert "Such-Bot, Stufe 1 (schnell)" in page.locator("select[name=solo_level]").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-new-{width}")
+    page.select_option("#game-select", "babel")
+    page.fill("input[name=name0]", "Ada")
+    page.fill("input[name=name1]", "Bo")
+    with page.expect_navigation():
+        page.click("form.stack button[type=submit]")
+    assert page.locator("h1").inner_text() == "Partie angelegt"
+    assert page.locator(".seat-links h2").first.inner_text() == "Platz 0: Ada"
+    page.locator("button.copy[data-copy=link1]").click()
+    page.wait_for_selector("button.copy[data-copy=link1]:has-text('Kopiert')")
+    page.wait_for_selector("button.copy[data-copy=link1]:has-text('Kopieren')", timeout=5000)  # back to its label
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-created-{width}")
+    gid = page.url.rsplit("/", 1)[1]
+    page.goto(f"{web.url}/g/{gid}/mail")
+    assert "Alle E-Mails der Partie (du hast sie angelegt)." in page.locator("main").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-mail-{width}")
+    page.goto(web.url + "/lobby")
+    assert page.locator("h1").inner_text() == "Lobby" and "Einen Tisch eröffnen" in page.locator("main").inner_text()
+    assert "Melde dich an, um einen Tisch zu eröffnen." in page.locator("main").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-lobby-{width}")
