@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.abandon import adjudicated_result
 from referee.engine.contract import IllegalMove
 from referee.engine.registry import GAME_IDS
+from referee.plumbing.i18n import N_
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing import targets
@@ -251,8 +252,9 @@ def overview(core: "Core", tid: str) -> dict[str, Any]:
     return {"id": tid, "game": t["game"], "format": t["format"], "status": t["status"], "start": spec["start"],
             "seats_per_game": k, "rounds_planned": t["rounds"], "players": names, "stall": spec["stall"],
             "tie_breaks": pairing.TIE_BREAKS,
-            "points": "each opponent placed below you 1, each tied with you 1/2; a bye counts as a win over a full table",
-            "seat_balance": "seat order is chosen so that first seats (then every seat) are shared as evenly as the games allow",
+            # message ids: the page says them in its reader's language
+            "points": N_("each opponent placed below you 1, each tied with you 1/2; a bye counts as a win over a full table"),
+            "seat_balance": N_("seat order is chosen so that first seats (then every seat) are shared as evenly as the games allow"),
             "rounds": [{"round": n, "games": g} for n, g in sorted(rounds.items())],
             "standings": [{"place": r["place"], "player": names[r["player"]], "points": r["points"],
                            "sonneborn_berger": r["sonneborn_berger"], "direct_encounter": r["direct_encounter"],

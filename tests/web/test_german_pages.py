@@ -133,3 +133,47 @@ def test_new_game_created_mail_and_lobby_pages_in_german(web, tabs, width):
     assert "Melde dich an, um einen Tisch zu eröffnen." in page.locator("main").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tab.shot(f"german-lobby-{width}")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
+    from referee.store import players
+    from referee.store.db import write_transaction
+
+    svc = web.service
+    with write_transaction(svc.db) as conn:
+        players.add(conn, f"pde{width}", f"pde{width}@example.org", 0)
+    made = svc.create_tournament({"game": "babel", "format": "round_robin", "seats_per_game": 2,
+                                  "players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]})
+    game = next(g for g in made["rounds"][0]["games"] if g.get("id"))
+    svc.resign(game["id"], 1)
+    tab = tabs(f"ratings-de-{width}", width)
+    tab.context.set_extra_http_headers(DE)
+    page = tab.page
+    page.goto(f"{web.url}/leaderboard/babel")
+    assert page.locator("h1").inner_text() == "Babel: Wertungszahlen"
+    assert "Welche Partien zählen. Eine Partie zählt nur, wenn" in page.inner_text("#policy")
+    assert "mindestens 3 Züge" in page.inner_text("#policy")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-leaderboard-{width}")
+    page.goto(f"{web.url}/p/pde{width}")
+    assert "Bilanz" in page.locator("main").inner_text() and "0 Partien beendet" in page.inner_text("#record")
+    assert "Noch keine gewertete Partie." in page.locator("main").inner_text()
+    page.goto(f"{web.url}/t/{made['id']}")
+    main = page.locator("main").inner_text()
+    assert page.locator("h1").inner_text() == "Turnier Babel"
+    assert "Jeder gegen jeden mit 3 Spielern an Tischen zu 2, 3 Runden" in main
+    assert page.inner_text("#scoring").startswith("Punkte: jeder Mitspieler hinter dir 1")
+    assert "Bei Gleichstand entscheidet Sonneborn-Berger, dann direkter Vergleich, dann Reihenfolge bei der Anlage." \
+        in page.inner_text("#scoring")
+    assert "setzt aus" in main and "gewonnen von" in main and "Runde 1" in main and "· läuft" in main
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-tournament-{width}")
+    created = create(web, "babel", ["Ada", "Bo"])
+    page.goto(created["seats"][0]["url"])
+    page.goto(f"{web.url}/g/{created['id']}/alerts")
+    assert page.locator("#h-seat").inner_text() == "Meine Benachrichtigungen für diese Partie"
+    assert "ich bin an der Reihe" in page.locator("#panel-seat .ch-choice").inner_text()
+    assert page.locator("#panel-seat button[type=submit]").first.inner_text() == "Kanal hinzufügen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-alerts-{width}")
