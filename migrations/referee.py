@@ -274,6 +274,47 @@ def m008_players_and_tables(db):
 
 
 @migrations()
+def m009_table_talk(db):
+    # Table talk (issue 24): each game's messages in a hash chain of their own (not in the
+    # events' chain, so replaying a game never reads them): sender seat, recipients ("all" or a
+    # JSON list of seats), whether it is the sender's private note, the text, the time (ISO, and
+    # epoch seconds for the per-seat rate limit), a random salt, the digest, the chain.
+    db.execute("""
+        CREATE TABLE messages (
+            game_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            sender INTEGER NOT NULL,
+            recipients TEXT NOT NULL,
+            note INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            at REAL NOT NULL,
+            salt TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            prev_hash TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX messages_sender ON messages(game_id, sender, at)")
+    # Who muted whom, per seat: read only for the muting seat itself.
+    db.execute("""
+        CREATE TABLE message_mutes (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            muted INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat, muted)
+        ) WITHOUT ROWID""")
+    # The last message each seat's mails have shown ("your turn" mails carry the ones since).
+    db.execute("""
+        CREATE TABLE message_mailed (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""")
+
+
+@migrations()
 def m010_alerts(db):
     # Alert channels (issue 26): where a seat, a game or a player wants to be told, as an apprise
     # URL or a browser's Web Push subscription. Settings and credentials (a URL may hold a

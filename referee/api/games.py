@@ -95,7 +95,8 @@ def post_move(game_id: str):
 @bp.get("/games/<game_id>/export")
 def export(game_id: str):
     seat = caller_seat(game_id, required=False)
-    lines = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in service().events_for(game_id, seat))
+    rows = [*service().events_for(game_id, seat), *service().message_export(game_id, seat)]  # talk after the log
+    lines = "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in rows)
     return Response(lines, mimetype="application/x-ndjson",
                     headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})
 

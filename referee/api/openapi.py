@@ -23,7 +23,8 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
                "Release": "api/release.json", "AddChannel": "api/channel.json",
-               "CreateTournament": "api/create_tournament.json"}
+               "CreateTournament": "api/create_tournament.json", "PostMessage": "api/post_message.json",
+               "TalkPolicy": "api/talk_policy.json", "Message": "api/message.json"}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -111,6 +112,9 @@ OPERATION_IDS = {
     ("get", "/ratings/{game}"): "getLeaderboard", ("get", "/players/{player_id}/profile"): "getPlayerProfile",
     ("post", "/tournaments"): "createTournament", ("get", "/tournaments/{tournament_id}"): "getTournament",
     ("post", "/tournaments/{tournament_id}/adjudicate"): "adjudicateGame",
+    ("post", "/games/{game_id}/messages"): "postMessage", ("get", "/games/{game_id}/messages"): "getMessages",
+    ("get", "/games/{game_id}/mutes"): "getMutes", ("put", "/games/{game_id}/mutes/{seat}"): "muteSeat",
+    ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -196,6 +200,50 @@ def _player_paths() -> dict[str, Any]:
             "security": [*BEARER, *player], "requestBody": optional,
             "responses": {"201": _obj("The caller's seat in the rematch: {id, seat, token, url, rematch_of}"),
                           **_problems(400, 401, 404, 409)}}},
+    }
+
+
+def _talk_paths() -> dict[str, Any]:
+    """Table talk (issue 24)."""
+    seat = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+    mutes = _obj("{muted: [seat, ...]}: the seats whose messages the caller does not see (its own alone)")
+    listed = {"type": "object", "properties": {"messages": {"type": "array", "items": _ref("Message")}}}
+    return {
+        "/games/{game_id}/messages": {
+            "post": {"summary": "Write to the table: to all, to some seats (private press), or a private note",
+                     "description": "The game's talk policy (`talk` at creation) may refuse it: 403 "
+                                    "`message-refused` naming the policy; nothing is stored. A seat may write "
+                                    "REFEREE_TALK_LIMIT messages (default 30 per 10 minutes), then 429 with "
+                                    "Retry-After. Control characters other than newline are removed.",
+                     "security": BEARER, "parameters": [GAME_ID],
+                     "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PostMessage")}}},
+                     "responses": {"201": {"description": "{message}: the stored message", "content": {
+                         "application/json": {"schema": {"type": "object", "properties": {
+                             "message": _ref("Message")}}}}},
+                         **_problems(400, 401, 403, 404, 409, 422)}},
+            "get": {"summary": "The messages the caller may read (and has not muted), after `after`",
+                    "description": "As `GET /games/{id}/events`: JSON, with `wait=S` a long poll, or with "
+                                   "`Accept: text/event-stream` a live stream of `id: SEQ` / `data: Message`. "
+                                   "A spectator reads messages to all only where the policy lets spectators "
+                                   "read; private messages once the game is over where the policy reveals them.",
+                    "security": [{}, *BEARER],
+                    "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+                                   {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                                   {"name": "Last-Event-ID", "in": "header", "required": False,
+                                    "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
+                    "responses": {"200": {"description": "Messages", "content": {
+                        "application/json": {"schema": listed},
+                        "text/event-stream": {"schema": {"type": "string", "description": "id: SEQ / data: Message frames"}}}},
+                        **_problems(401, 404)}}},
+        "/games/{game_id}/mutes": {"get": {
+            "summary": "The seats the caller muted", "security": BEARER, "parameters": [GAME_ID],
+            "responses": {"200": mutes, **_problems(401, 404)}}},
+        "/games/{game_id}/mutes/{seat}": {
+            "put": {"summary": "Mute a seat's messages for the caller alone (nobody else is told)",
+                    "security": BEARER, "parameters": [GAME_ID, seat],
+                    "responses": {"200": mutes, **_problems(400, 401, 404)}},
+            "delete": {"summary": "Unmute a seat", "security": BEARER, "parameters": [GAME_ID, seat],
+                       "responses": {"200": mutes, **_problems(400, 401, 404)}}},
     }
 
 
@@ -401,6 +449,10 @@ def openapi_document() -> dict[str, Any]:
             "security": [{}, *BEARER],
             "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                           {"name": "talk_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53},
+                            "description": "streams only: also the table talk after message M the caller may read, as "
+                                           "`event: talk` frames carrying a Message (no `id`), so a page needs one "
+                                           "connection; ignored by the JSON form"},
                            {"name": "Last-Event-ID", "in": "header", "required": False,
                             "description": "the last `id` a stream delivered (sent by EventSource on a reconnect); "
                                            "replaces `after`",
@@ -426,6 +478,7 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
+        **_talk_paths(),
         **_alert_paths(),
         **_rating_paths(),
         "/mail/inbound": {"post": {

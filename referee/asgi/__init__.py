@@ -39,6 +39,8 @@ def create_asgi_app(config: Config | None = None, clock: Any = None, threads: in
     flask = WSGIMiddleware(flask_app, workers=threads)
     routes = [Route("/games/{game_id}/events", live.endpoint,
                     methods=["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]),
+              # table talk's read and live feed; POST (writing a message) falls through to Flask
+              Route("/games/{game_id}/messages", live.messages_endpoint, methods=["GET", "HEAD"]),
               Mount("/", app=flask)]
     app = Starlette(routes=routes, lifespan=lifespan)
     # A path no route matches (one holding a newline escapes Mount's pattern) goes to Flask as

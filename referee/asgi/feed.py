@@ -51,6 +51,7 @@ from referee.store.watch import HeadWatcher
 from referee.web.access import PLAYER_COOKIE, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
+ROUTES = {"events": ROUTE, "messages": "/games/<game_id>/messages"}
 READ_THREADS = 4      # the feed's pool for blocking reads (each holds a database connection)
 RETRY_MS = 3000       # how long an EventSource waits before it reconnects
 SHARED_READS = 1024   # reads kept for other streams of the same game, viewer and position
@@ -87,6 +88,15 @@ class LiveFeed:
     # -- the route ----------------------------------------------------------------------------
 
     async def endpoint(self, request: Request) -> Response:
+        """GET /games/{id}/events."""
+        return await self._endpoint(request, "events")
+
+    async def messages_endpoint(self, request: Request) -> Response:
+        """GET /games/{id}/messages: the game's table talk the viewer may read, the same way
+        (JSON with `after` and `wait`, or a stream); `id:` is the message's seq."""
+        return await self._endpoint(request, "messages")
+
+    async def _endpoint(self, request: Request, channel: str) -> Response:
         started = time.perf_counter()
         game_id = request.path_params["game_id"]
         try:
@@ -96,9 +106,9 @@ class LiveFeed:
                 response = _problem(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
                                     {"Allow": "GET, HEAD, OPTIONS"})
             elif request.method == "GET" and "text/event-stream" in request.headers.get("accept", ""):
-                response = await self._stream(request, game_id, started)
+                response = await self._stream(request, game_id, started, channel)
             else:
-                response = await self._poll(request, game_id)
+                response = await self._poll(request, game_id, channel)
         except ServiceError as e:
             response = _problem(e.status, e.title, e.detail, e.headers, e.problem())
         except OperationalError as e:  # as app.py: the database is away, nothing changed
@@ -107,42 +117,52 @@ class LiveFeed:
                                 "the database is unavailable right now; nothing was changed, retry shortly",
                                 {"Retry-After": "2"})
         if not isinstance(response, StreamingResponse):  # a stream is logged when it ends
-            self._log(request, game_id, response.status_code, started)
+            self._log(request, game_id, response.status_code, started, route=ROUTES[channel])
         return response
 
-    async def _poll(self, request: Request, game_id: str) -> Response:
+    async def _poll(self, request: Request, game_id: str, channel: str) -> Response:
         after = _after(request)
         wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
-        viewer, frames = await self._open(request, game_id, after)
+        if channel == "events":  # checked as documented, though only a stream uses it
+            parse_int_arg("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
+        viewer, frames = await self._open(request, game_id, after, channel)
         events = [e for _, e, _ in frames]
         if not events and wait > 0:
             address = _address(request)
             self.limits.acquire(address)
             try:
-                head = await self.watcher.wait(game_id, after, wait)
+                head = await self.watcher.wait(watch_key(game_id, channel), after, wait)
                 if head is not None:
-                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head)]
+                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head, channel)]
             finally:
                 self.limits.release(address)
-        return Response(self.flask.json.dumps({"events": events}) + "\n", media_type="application/json",
+        return Response(self.flask.json.dumps({channel: events}) + "\n", media_type="application/json",
                         headers=HEADERS)
 
-    async def _stream(self, request: Request, game_id: str, started: float) -> Response:
+    async def _stream(self, request: Request, game_id: str, started: float, channel: str = "events") -> Response:
         after = _after(request)
         parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
+        # The game page's one stream also carries its table talk: `talk_after=M` adds the messages
+        # after M the viewer may read, as `event: talk` frames (no id: Last-Event-ID stays the events').
+        raw_talk = request.query_params.get("talk_after")
+        talk_after = parse_int_arg("talk_after", raw_talk, 0, 0, MAX_SEQ) \
+            if raw_talk is not None and channel == "events" else None
         address = _address(request)
         self.limits.acquire(address)
         try:
-            viewer, first = await self._open(request, game_id, after)
+            viewer, first = await self._open(request, game_id, after, channel)
         except BaseException:
             self.limits.release(address)
             raise
-        events = self._events(request, game_id, viewer, after, first, address, started)
-        return StreamingResponse(events, media_type="text/event-stream", headers=STREAM_HEADERS)
+        events = self._events(request, game_id, viewer, after, first, address, started, channel, talk_after)
+        return _Stream(events, lambda: self.limits.release(address), media_type="text/event-stream",
+                       headers=STREAM_HEADERS)
 
     async def _events(self, request: Request, game_id: str, viewer: int | None, after: int,
-                      first: list[tuple[int, dict, bytes]], address: str, started: float) -> AsyncIterator[bytes]:
-        """The stream's body: the events after `after`, then each new one as it is appended."""
+                      first: list[tuple[int, dict, bytes]], address: str, started: float,
+                      channel: str = "events", talk_after: int | None = None) -> AsyncIterator[bytes]:
+        """The stream's body: the events after `after`, then each new one as it is appended (and,
+        with `talk_after`, the table talk after it as `event: talk` frames)."""
         sent = 0
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
@@ -150,25 +170,60 @@ class LiveFeed:
             for seq, _, frame in first:
                 yield frame
                 last, sent = seq, sent + 1
+            talk_last = talk_after
+            if talk_last is not None:
+                for frame, talk_last in await self._talk(game_id, viewer, talk_last, talk_last):
+                    if frame:
+                        yield frame
             # Lifetimes end spread out, so a server's streams do not all reconnect at once.
             until = time.monotonic() + self.config.stream_lifetime * random.uniform(0.85, 1.0)
             while (left := until - time.monotonic()) > 0:
-                head = await self.watcher.wait(game_id, last, min(self.config.stream_heartbeat, left))
+                timeout = min(self.config.stream_heartbeat, left)
+                if talk_last is None:
+                    head = await self.watcher.wait(watch_key(game_id, channel), last, timeout)
+                else:
+                    head, talk_head = await self._either(game_id, last, talk_last, timeout)
+                    if talk_head is not None:
+                        for frame, talk_last in await self._talk(game_id, viewer, talk_last, talk_head):
+                            if frame:
+                                yield frame
+                        if head is None:
+                            continue
                 if head is None:
                     if until - time.monotonic() > 0:
                         yield b": keep-alive\n\n"
                     continue
-                for seq, _, frame in await self._frames(game_id, viewer, last, head):
+                for seq, _, frame in await self._frames(game_id, viewer, last, head, channel):
                     yield frame
                     last, sent = seq, sent + 1
+                if channel == "messages":  # messages this viewer may not read: read past them, not again
+                    last = max(last, head)
+        finally:  # the slot is released by _Stream, also when this never started
+            self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel])
+
+    async def _either(self, game_id: str, last: int, talk_last: int, timeout: float) -> tuple[int | None, int | None]:
+        """The heads of the game's events and of its messages once either passes its mark."""
+        waits = (asyncio.ensure_future(self.watcher.wait(game_id, last, timeout)),
+                 asyncio.ensure_future(self.watcher.wait(watch_key(game_id, "messages"), talk_last, timeout)))
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            self.limits.release(address)
-            self._log(request, game_id, 200, started, stream=True, sent=sent)
+            for w in waits:
+                if not w.done():
+                    w.cancel()
+        return tuple(w.result() if w.done() and not w.cancelled() else None for w in waits)  # type: ignore[return-value]
+
+    async def _talk(self, game_id: str, viewer: int | None, after: int, head: int) -> list[tuple[bytes, int]]:
+        """The messages after `after` the viewer may read, each as a `talk` frame with the mark
+        to go on from (at least `head`: messages it may not read are passed, not read again)."""
+        found = await self._run(self.service.messages, game_id, viewer, after)
+        out = [(f"event: talk\ndata: {self.flask.json.dumps(m)}\n\n".encode(), max(m["seq"], head)) for m in found]
+        return out or [(b"", max(after, head))]
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
-    async def _open(self, request: Request, game_id: str,
-                    after: int) -> tuple[int | None, list[tuple[int, dict, bytes]]]:
+    async def _open(self, request: Request, game_id: str, after: int,
+                    channel: str = "events") -> tuple[int | None, list[tuple[int, dict, bytes]]]:
         """The viewer (401/404 as the API answers them) and the events after `after`. When the
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
@@ -179,12 +234,14 @@ class LiveFeed:
         viewer = None
         if authorization is not None or cookie or session:
             viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)
-        head = self.watcher.head(game_id)
-        if head is None:
-            return viewer, await self._run(self._read_frames, game_id, viewer, after)
+        head = self.watcher.head(watch_key(game_id, channel))
+        # Who may read a message also changes when the game ends (private press revealed), which
+        # moves no message head: a request of its own reads afresh, never a shared earlier read.
+        if head is None or channel == "messages":
+            return viewer, await self._run(self._read_frames, game_id, viewer, after, channel)
         if head <= after:
             return viewer, []
-        return viewer, await self._frames(game_id, viewer, after, head)
+        return viewer, await self._frames(game_id, viewer, after, head, channel)
 
     def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str,
                 session: str = "") -> int | None:
@@ -205,18 +262,23 @@ class LiveFeed:
             seat = self.service.seat_of_session(game_id, session)
         return seat
 
-    def _read_frames(self, game_id: str, viewer: int | None, after: int) -> list[tuple[int, dict, bytes]]:
-        return [(e["seq"], e, _frame(self.flask, e)) for e in self.service.feed(game_id, viewer, after)]
+    def _read_frames(self, game_id: str, viewer: int | None, after: int,
+                     channel: str = "events") -> list[tuple[int, dict, bytes]]:
+        if channel == "messages":  # table talk: the messages the viewer may read (service/talk.py)
+            found = self.service.messages(game_id, viewer, after)
+        else:
+            found = self.service.feed(game_id, viewer, after)
+        return [(e["seq"], e, _frame(self.flask, e)) for e in found]
 
     async def _frames(self, game_id: str, viewer: int | None, after: int,
-                      head: int) -> list[tuple[int, dict, bytes]]:
+                      head: int, channel: str = "events") -> list[tuple[int, dict, bytes]]:
         """The events after `after` (the game's head being at least `head`) for `viewer`, each
         with its SSE frame: read once for every stream of the game at the same place with the
         same viewer (a move wakes them together)."""
-        key = (game_id, viewer, after, head)
+        key = (game_id, viewer, after, head, channel)
         future = self._reads.get(key)
         if future is None:
-            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after))
+            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after, channel))
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
             self._reads[key] = future
             while len(self._reads) > SHARED_READS:
@@ -226,9 +288,30 @@ class LiveFeed:
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    def _log(self, request: Request, game_id: str, status: int, started: float, **extra: Any) -> None:
-        log_fields(self.requests, "request", method=request.method, route=ROUTE, status=status,
+    def _log(self, request: Request, game_id: str, status: int, started: float, route: str = ROUTE,
+             **extra: Any) -> None:
+        log_fields(self.requests, "request", method=request.method, route=route, status=status,
                    ms=round((time.perf_counter() - started) * 1000, 2), game_id=game_id, **extra)
+
+
+class _Stream(StreamingResponse):
+    """A stream that gives its feed slot back however it ends: also when the client went away
+    before its body began (its generator then never runs, so a `finally` there never would)."""
+
+    def __init__(self, content: AsyncIterator[bytes], release: Callable[[], None], **kw: Any):
+        super().__init__(content, **kw)
+        self._release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
+
+
+def watch_key(game_id: str, channel: str) -> str:
+    """What the head watcher watches: a game's events, or its messages (store/watch.py)."""
+    return game_id if channel == "events" else f"{game_id}/messages"
 
 
 def _after(request: Request) -> int:

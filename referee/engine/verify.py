@@ -20,6 +20,7 @@ from referee.engine.registry import rules_for
 from referee.engine.abandon import expected_result
 from referee.engine.base import UnknownRulesVersion
 from referee.engine.replay import CHANGING_EVENTS, advance, initial
+from referee.engine.talk import verify_messages
 
 
 @dataclass
@@ -30,14 +31,26 @@ class Report:
     divergence: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
 
+    messages: int = 0                 # table talk's chain, checked apart (engine/talk.py)
+    withheld: int = 0                 # messages in it the exporter may not read (chained, not shown)
+
     def fail(self, seq: int, what: str) -> "Report":
         self.ok = False
         self.divergence = {"seq": seq, "what": what}
         return self
 
+    def check_messages(self, lines: list[dict[str, Any]]) -> "Report":
+        """Add the check of the game's message chain (an edited, removed or inserted message fails)."""
+        self.messages, divergence = verify_messages(lines)
+        self.withheld = sum(1 for m in lines if m.get("withheld"))
+        if divergence is not None:
+            self.ok = False
+            self.divergence = divergence
+        return self
+
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "events": self.events, "level": self.level,
-                "first_divergence": self.divergence, "notes": self.notes}
+        return {"ok": self.ok, "events": self.events, "level": self.level, "messages": self.messages,
+                "messages_withheld": self.withheld, "first_divergence": self.divergence, "notes": self.notes}
 
 
 def verify_events(events: list[dict[str, Any]], seed: bytes | None = None,

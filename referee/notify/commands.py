@@ -80,7 +80,11 @@ def help_lines(title: str, examples: list[str], tr: Translator = EN) -> list[str
                      "  alert URL [events]    alerts to a chat or phone (an apprise URL such as ntfy://topic), for\n"
                      "                        turn reminder game_over messages (default all); `alert` lists yours;\n"
                      "                        `alert off ID`, `alert test ID`, `alert on ID` remove, test, switch on again",
-                     n=HISTORY_DEFAULT).split("\n")
+                     n=HISTORY_DEFAULT).split("\n") + [
+        "Table talk (any line of a mail, beside moves or a command):",
+        "  say all: text         a message to every seat",
+        "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)",
+        "  say note: text        a note only you read"]
 
 
 def examples(seen: messages.Seen) -> list[str]:

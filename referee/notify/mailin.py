@@ -4,7 +4,9 @@ Mail that is automatic, not addressed to a genuine reply address, or not from th
 registered address changes nothing and gets no answer, so a stranger learns nothing (not
 even whether a game exists). A genuine mail is read as email judges read orders: its first
 block of lines (up to a blank line; `;` also separates) is either one command (see
-`commands`) or the seat's moves in order, in the game's text form or as JSON. The moves are
+`commands`) or the seat's moves in order, in the game's text form or as JSON. Lines `say all:
+…` / `say 1,2: …` / `say note: …` anywhere in the sender's text are table talk, sent after
+the moves (service/talk.py judges them as it judges the API's). The moves are
 submitted as one batch (`referee.service.moves`): played in order until the first refusal.
 The answer lists what was played (narrated) and which line was refused, why and by which rule.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.i18n import translator
@@ -31,6 +34,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 MAX_LINES = 100
+MAX_SAYS = 10  # `say` lines read from one mail
+# Table talk by mail: `say all: text`, `say 1,2: text` (seats by number), `say note: text`.
+SAY = re.compile(r"say\s+(all|note|[0-9]{1,2}(?:\s*,\s*[0-9]{1,2})*)\s*:\s*(.*)", re.IGNORECASE)
 
 
 def order_lines(mail: inbound.InboundMail) -> list[str]:
@@ -38,6 +44,8 @@ def order_lines(mail: inbound.InboundMail) -> list[str]:
     spanning several lines counts as one."""
     block: list[str] = []
     for line in mail.text.replace("\r\n", "\n").split("\n"):
+        if SAY.fullmatch(line.strip()):
+            continue  # table talk, anywhere in the sender's text (say_lines)
         if line.strip():
             block.append(line.strip())
         elif block:
@@ -48,6 +56,34 @@ def order_lines(mail: inbound.InboundMail) -> list[str]:
     for line in block:
         out += [part.strip() for part in ([line] if line.startswith("{") else line.split(";")) if part.strip()]
     return out[:MAX_LINES]
+
+
+def say_lines(mail: inbound.InboundMail) -> list[tuple[str | list[int], str]]:
+    """The messages a mail says: each line `say all: …`, `say 1,2: …` or `say note: …` of the
+    sender's own text (quotes removed), as (to, text) in the body of POST /messages."""
+    out: list[tuple[str | list[int], str]] = []
+    for line in mail.text.replace("\r\n", "\n").split("\n"):
+        m = SAY.fullmatch(line.strip())
+        if m:
+            who = m[1].lower()
+            out.append((who if who in ("all", "note") else sorted({int(n) for n in who.split(",")}), m[2].strip()))
+    return out[:MAX_SAYS]
+
+
+def _say(service: "Referee", game_id: str, seat: int, says: list[tuple[str | list[int], str]],
+         key: str) -> list[str]:
+    """Post each `say` line as the seat's message (keyed by the mail: a mail delivered twice
+    sends each once); the lines telling what became of them."""
+    told = []
+    for i, (to, text) in enumerate(says, 1):
+        where = "note" if to == "note" else "to all" if to == "all" else "to seat" + \
+            ("s " if len(to) > 1 else " ") + ", ".join(map(str, to))
+        try:
+            service.post_message(game_id, seat, {"to": to, "text": text, "idempotency_key": f"{key}:say:{i}"})
+            told.append(f"Message sent ({where})." if to != "note" else "Note kept (only you read it).")
+        except ServiceError as e:
+            told.append(f"Message {where} not sent: {e.detail}.")
+    return told
 
 
 def _json(line: str) -> dict | None:
@@ -76,12 +112,24 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
 
     key = "mail:" + hashlib.sha256((mail.message_id or "").encode() + raw).hexdigest()[:48]
     lines = order_lines(mail)
+    says = say_lines(mail)
     command = commands.parse(lines[0]) if lines else None
+    outcome: dict[str, Any]
     if command is not None:
         note = commands.run(service, game_id, seat, *command)
-        outcome: dict[str, Any] = {"status": "command", "command": command[0]}
-    else:
+        outcome = {"status": "command", "command": command[0]}
+    elif lines or not says:
         note, outcome = _play(service, game_id, seat, lines, key)
+    else:
+        note, outcome = None, {"status": "talk"}
+    if says:  # after the moves: a message may comment on them
+        told = _say(service, game_id, seat, says, key)
+        outcome["said"] = len(says)
+        if note is None:
+            seen = service.notifier.seen(service.db.conn, service.load(game_id), seat, since=False)
+            note = messages.command_reply(seen, "Message", told)
+        else:
+            note = messages.Note(note.kind, note.subject, "\n".join(told) + "\n\n" + note.text, note.data)
     loaded = service.load(game_id)
     with write_transaction(service.db) as c:
         service.notifier.mail_reply(c, loaded, seat, note, key, service.clock(), mail.message_id)

@@ -236,7 +236,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency", "streams", "steps", "bots", "players", "ratings")
+            "concurrency", "streams", "steps", "bots", "players", "ratings", "talk")
 
 
 def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
@@ -268,6 +268,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     from referee.ops import bench_scale as scale
     from referee.ops import bench_streams as streams
     from referee.ops import bench_steps as steps
+    from referee.ops import bench_talk as talk
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp).resolve()  # the servers it starts may run elsewhere
         jobs = {
@@ -287,5 +288,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "bots": lambda: bench_bots(bot_games),
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),
             "ratings": lambda: bench_ratings.bench_ratings(work, games, anchor, rounds=rounds),
+            "talk": lambda: talk.bench_talk(work, rounds=rounds),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

@@ -192,17 +192,23 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
     if file:
         try:
             lines = Path(file).read_text().splitlines()
-            events = [json.loads(line) for line in lines if line.strip()]
+            rows = [json.loads(line) for line in lines if line.strip()]
         except (OSError, json.JSONDecodeError) as e:
             _fail(f"cannot read {file}: {e}")
+        # An export holds the game's events, then its table talk (lines of kind "message").
+        talk = [r for r in rows if isinstance(r, dict) and r.get("kind") == "message"]
+        events = [r for r in rows if not (isinstance(r, dict) and r.get("kind") == "message")]
     else:
         service = _service(ctx)
         try:
             events = [e.to_json() for e in service.raw_events(game_id)]
+            talk = service.message_export(game_id, None, full=True)
             seed_bytes = seed_bytes or service.load(game_id).seed
         except ServiceError as e:
             _fail(e.detail)
     report = verify_events(events, seed_bytes)
+    if report.ok:
+        report.check_messages(talk)
     click.echo(json.dumps(report.to_json(), indent=2))
     if not report.ok:
         sys.exit(1)
@@ -243,6 +249,7 @@ def export(ctx, game_id: str, full: bool) -> None:
     service = _service(ctx)
     try:
         rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
+        rows += service.message_export(game_id, None, full=full)  # table talk: its own chain, after the log
     except ServiceError as e:
         _fail(e.detail)
     for row in rows:
@@ -326,7 +333,7 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings, talk.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")

@@ -24,7 +24,7 @@ from typing import Any, Callable
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
 from referee.service.referee import Referee
-from referee.store import alerts, credentials, events, idempotency, instance, outbox, seat_settings
+from referee.store import alerts, credentials, events, idempotency, instance, messages, outbox, seat_settings
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
@@ -125,7 +125,8 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
                             "settings": seat_settings.all_rows(src.conn, game_id),
                             "idempotency": idempotency.all_rows(src.conn, game_id),
                             "outbox": outbox.all_rows(src.conn, game_id),
-                            "alerts": alerts.all_rows(src.conn, game_id)}
+                            "alerts": alerts.all_rows(src.conn, game_id),
+                            "talk": messages.all_rows(src.conn, game_id)}
     if events.head(src.conn, game_id) != (log[-1].seq, log[-1].hash):
         raise SourceChanged("its log grew during the copy: stop the web and scheduler processes of the source")
     with write_transaction(dst) as conn:
@@ -136,6 +137,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         idempotency.copy_rows(conn, rows["idempotency"])
         outbox.copy_rows(conn, rows["outbox"], outbox_offset)
         alerts.copy_rows(conn, rows["alerts"])
+        messages.copy_rows(conn, rows["talk"])
     return len(log), log[-1].hash
 
 

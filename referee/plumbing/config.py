@@ -35,6 +35,7 @@ class Config:
     streams_per_process: int = 5000
     stream_lifetime: int = 300
     stream_heartbeat: int = 15
+    talk_limit: str = "30/10 minutes"                # table-talk messages per seat (notes too); "" for none
     open_game_expiry: str = "14d"                    # an open table nobody fills is cancelled after this
 
     @classmethod
@@ -63,6 +64,12 @@ class Config:
                 raise ConfigError(f"REFEREE_SMTP_URL: {e}") from None
         if not re.fullmatch(r"[1-9][0-9]{0,5}[smhd]", str(self.open_game_expiry)):
             raise ConfigError("REFEREE_OPEN_GAME_EXPIRY must be a duration such as 14d, 72h, 30m or 90s")
+        if self.talk_limit:
+            from limits import parse as parse_limit
+            try:
+                parse_limit(self.talk_limit)
+            except ValueError:
+                raise ConfigError("REFEREE_TALK_LIMIT must be a rate such as 30/10 minutes or 20/hour") from None
         if isinstance(self.state_cache_bytes, str):
             try:
                 self.state_cache_bytes = int(self.state_cache_bytes)

@@ -81,8 +81,15 @@ class TooManyRequests(ServiceError):
     status, title = 429, N_("Too many requests")
     explanation = ("This address has made too many requests of this kind lately (failed seat-token "
                    "checks, or games created), or holds too many live feeds open at once (streams "
-                   "and waiting long polls of `GET /games/{id}/events`). Wait the number of seconds "
+                   "and waiting long polls of `GET /games/{id}/events`), or a seat has written too many table-talk messages lately (`REFEREE_TALK_LIMIT`). Wait the number of seconds "
                    "in the Retry-After header.")
+
+
+class MessageRefused(ServiceError):
+    status, title = 403, "Message refused"
+    explanation = (
+        "The game's table-talk policy, chosen at its creation, does not allow this message: `policy` names it (`press: none` refuses every message, `press: public` every private one). Private notes are always allowed. Nothing was stored."
+    )
 
 
 class UnsupportedMediaType(ServiceError):

@@ -383,15 +383,17 @@ def on_reminder(core: "Core", conn: Any, loaded: "Loaded", seat: int, left: str,
 
 
 def on_message(core: "Core", conn: Any, loaded: "Loaded", message_id: str, author: int | None,
-               audience: set[int] | None, now: float) -> int:
+               audience: set[int] | None, now: float, muted: frozenset[int] = frozenset()) -> int:
     """A table-talk message (for the talk use case to call, in its transaction): `audience` None
     is a message to the whole table (game channels too), else the seats it is for. A private
     message is announced only to targets that one of its readers alone registered, never a shared
-    or game channel; the text names the author only, never the message."""
+    or game channel; the text names the author only, never the message. Seats in `muted` muted
+    the author: their own channels stay quiet (a game channel, being the table's, still tells)."""
     names = [s["name"] for s in loaded.created["seats"]]
     who = names[author] if author is not None and author < len(names) else "the referee"
     readers = set(range(len(names))) if audience is None else set(audience)
     readers.discard(author)
+    readers -= muted
     if audience is None:
         return queue(core, conn, loaded, "messages", f"{loaded.game_id}:msg:{message_id}", readers, True,
                      _Message(who), now)

@@ -15,6 +15,7 @@ from referee.engine.hashing import canonical, commitment
 from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
+from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
 from referee.service import alerts
@@ -101,6 +102,7 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
         "seats": [seat_entry(i, s, bots) if i not in free else
                   {"seat": i, "name": f"Open seat {i + 1}", "open": True} for i, s in enumerate(seats)],
         "options": options, "clock": body.get("clock"),
+        "talk": policy_of({"talk": body.get("talk")}),  # table talk's policy, in the audited log
         "seed_commitment": commitment(seed),
         "components": rules.components,
         "components_sha256": hashlib.sha256(canonical(rules.components)).hexdigest(),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.rng import redact_records
+from referee.engine.talk import policy_of
 from referee.service.loaded import Loaded, iso
 from referee.service.steps import first_step
 from referee.store import bot_seats, events, projections
@@ -31,6 +32,7 @@ def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]
                   for s in loaded.created["seats"]],
         "seed_commitment": loaded.created["seed_commitment"],
         "clock": loaded.created["clock"],
+        "talk": policy_of(loaded.created),  # table talk: who may write and read what (service/talk.py)
         "prompts": [prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in prompts],
         "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
         "view": view,

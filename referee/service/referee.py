@@ -4,7 +4,7 @@ It is the core (service/core.py: database, rules, loading, appending) with one t
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
 feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
-tournaments.py (pairing.py: their pure arithmetic). New use cases get a module of
+tournaments.py (pairing.py: their pure arithmetic), talk.py. New use cases get a module of
 their own and a line here.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from referee.plumbing.config import Config
 from referee.service import (alerts, bots, create, digest, feed, handover, join, language, mails, moves,
                              narration, pauses,
-                             players, ratings, read, rebuild, rematch, replace, steps, tables, timing, tournaments)
+                             players, ratings, read, rebuild, rematch, replace, steps, tables, talk, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -114,6 +114,26 @@ class Referee(Core):
 
     def rematch_seat(self, game_id: str, seat: int, player_id: str | None = None) -> dict[str, Any]:
         return rematch.rematch_seat(self, game_id, seat, player_id)
+
+    # -- table talk ----------------------------------------------------------------------------
+
+    def post_message(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return talk.post(self, game_id, seat, body)
+
+    def messages(self, game_id: str, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
+        return talk.messages_for(self, game_id, viewer, after, limit)
+
+    def recent_messages(self, loaded: Loaded, viewer: int | None, limit: int = talk.PAGE) -> list[dict[str, Any]]:
+        return talk.recent(self, loaded, viewer, limit)
+
+    def message_export(self, game_id: str, viewer: int | None, full: bool = False) -> list[dict[str, Any]]:
+        return talk.export_lines(self, game_id, viewer, full)
+
+    def mutes(self, game_id: str, seat: int) -> dict[str, Any]:
+        return talk.mutes(self, game_id, seat)
+
+    def set_mute(self, game_id: str, seat: int, other: int, on: bool) -> dict[str, Any]:
+        return talk.set_mute(self, game_id, seat, other, on)
 
     # -- alert channels (chat, push) ---------------------------------------------------------
 

@@ -59,7 +59,8 @@ def rematch_seat(core: "Core", game_id: str, seat: int, pid: str | None = None) 
         else:
             new_seats.append({"open": True})
     body = {"game": old.game, "seats": new_seats, "options": old.created["options"], "unlisted": True,
-            "clock": old.created.get("clock"), "replace_after": table["replace_after"] if table else 2}
+            "clock": old.created.get("clock"),
+            **({"talk": old.created["talk"]} if old.created.get("talk") else {}), "replace_after": table["replace_after"] if table else 2}
     if old.created.get("components") is not None:
         body["components"] = old.created["components"]
     made = create.create_game(core, body, pid)

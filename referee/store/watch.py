@@ -193,13 +193,21 @@ def _expire(future: asyncio.Future) -> None:
         future.set_result(None)
 
 
+MESSAGES = "/messages"  # a watched key `<game_id>/messages` is the head of the game's table talk
+
+
 def read_heads(conn: Any, games: list[str]) -> dict[str, int]:
-    """The last sequence of each game (0 for a game without events)."""
+    """The last sequence of each watched key: a game's events (0 for a game without events), or
+    for `<game_id>/messages` its messages' chain (0 before the first)."""
     heads = dict.fromkeys(games, 0)
-    for i in range(0, len(games), CHUNK):
-        chunk = games[i:i + CHUNK]
-        marks = ",".join("?" * len(chunk))
-        for game_id, seq in conn.execute(
-                f"SELECT game_id, MAX(seq) FROM events WHERE game_id IN ({marks}) GROUP BY game_id", chunk).fetchall():
-            heads[game_id] = seq
+    talk = [g[:-len(MESSAGES)] for g in games if g.endswith(MESSAGES)]
+    logs = [g for g in games if not g.endswith(MESSAGES)]
+    for table, keys, suffix in (("events", logs, ""), ("messages", talk, MESSAGES)):
+        for i in range(0, len(keys), CHUNK):
+            chunk = keys[i:i + CHUNK]
+            marks = ",".join("?" * len(chunk))
+            for game_id, seq in conn.execute(
+                    f"SELECT game_id, MAX(seq) FROM {table} WHERE game_id IN ({marks}) GROUP BY game_id",
+                    chunk).fetchall():
+                heads[game_id + suffix] = seq
     return heads

@@ -12,12 +12,13 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from markupsafe import Markup
 
+from referee.engine.talk import policy_of
 from referee.engine.verify import verify_events
 from referee.engine.wording import with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
@@ -101,6 +102,28 @@ class PromptBox:
 
 
 @dataclass
+class TalkLine:
+    seq: int
+    who: str           # "Ada to all", "Ada to Bo", "Your note"
+    text: str          # plain text: the template escapes it
+    kind: str          # "public", "private" or "note"
+
+
+def talk_lines(messages: list[dict[str, Any]], names: list[str]) -> list[TalkLine]:
+    def name(s: int) -> str:
+        return names[s] if 0 <= s < len(names) else f"seat {s}"
+    out = []
+    for m in messages:
+        if m["note"]:
+            out.append(TalkLine(m["seq"], "Note", m["text"], "note"))
+        else:
+            to = "all" if m["to"] == "all" else ", ".join(name(s) for s in m["to"])
+            out.append(TalkLine(m["seq"], f"{name(m['from'])} to {to}", m["text"],
+                                "public" if m["to"] == "all" else "private"))
+    return out
+
+
+@dataclass
 class HistoryLine:
     seq: int
     type: str
@@ -126,6 +149,11 @@ class GamePage:
     result_text: str | None
     history: list[HistoryLine]
     audit: dict[str, Any]
+    talk: list[TalkLine] = field(default_factory=list)  # the last messages this viewer may read
+    talk_seq: int = 0                   # the newest of them (the page's message stream starts after it)
+    press: str = "full"                 # the game's talk policy: what the seat may write
+    talk_open: bool = True              # whether this viewer may read any talk (a spectator may not)
+    muted: list[int] = field(default_factory=list)  # the seats this seat muted (its own business)
 
     @property
     def live(self) -> bool:
@@ -274,7 +302,12 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
     result = rules.result(latest.state)
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
     svg = _mark_board(present.picture(rules, view, seat, names), prompts, kind)
+    talk = talk_lines(svc.recent_messages(latest, seat), names) if not part else []
+    policy = policy_of(latest.created)
     return GamePage(
+        talk=talk, talk_seq=talk[-1].seq if talk else 0, press=policy["press"],
+        talk_open=seat is not None or bool(policy["spectators"]),
+        muted=sorted(svc.mutes(game_id, seat)["muted"]) if seat is not None and not part else [],
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
         summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),

@@ -290,6 +290,37 @@ def play(game_id: str):
     return redirect(url_for("web.game", game_id=game_id), 303)
 
 
+@bp.post("/g/<game_id>/say")
+def say(game_id: str):
+    """Table talk from this browser's seat (the API's use case; a refusal is shown in the page)."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can write to the table: open your personal link first")
+    _require_csrf()
+    to = request.form.get("to", "all")
+    body = {"to": to if to in ("all", "note") else [int(to)] if to.isascii() and to.isdigit() and len(to) < 3 else to,
+            "text": request.form.get("text", "")}
+    try:
+        service().post_message(game_id, seat, body)
+    except ServiceError as e:
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+    return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
+
+
+@bp.post("/g/<game_id>/mute")
+def mute(game_id: str):
+    """Mute (or unmute) another seat's messages for this browser's seat alone."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can mute: open your personal link first")
+    _require_csrf()
+    other = request.form.get("seat", "")
+    if not (other.isascii() and other.isdigit() and len(other) < 3):
+        raise BadRequest("seat must be a seat number", parameter="seat")
+    service().set_mute(game_id, seat, int(other), request.form.get("on") != "0")
+    return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
+
+
 @bp.post("/g/<game_id>/start")
 def start(game_id: str):
     """The creator (signed in) starts an open table early with the seats taken so far."""

@@ -66,18 +66,23 @@ def test_every_operation_honours_the_document(live):
         def check(case) -> None:
             if case.path_parameters and "game_id" in case.path_parameters:
                 case.path_parameters["game_id"] = gid
-            if op.path == "/games/{game_id}/events" and case.query:
+            if op.path in ("/games/{game_id}/events", "/games/{game_id}/messages") and case.query:
                 case.query.pop("wait", None)  # a long poll only slows the fuzzer down
             tried[op.label] = tried.get(op.label, 0) + 1
             # A schema-valid move may still be illegal in the position (422 with its rule id), and
             # a schema-valid setup may still be refused by the rules (422 invalid-game-setup, e.g.
             # a seat's e-mail on a local host): that is the contract, checked below. Every other
             # operation accepts whatever the document calls valid. A tournament's setup likewise
-            # (players named twice, a table too large for the game).
-            ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", "POST /tournaments", *CHANNELS)
+            # (players named twice, a table too large for the game). Table talk: a schema-valid
+            # message may still be refused by the game's policy, the text rules (nothing left once
+            # control characters go, a seat the game lacks) or the seat's rate limit, and a mute
+            # may name the caller's own seat or one the game lacks (documented 400/403/429).
+            talk = op.label in ("POST /games/{game_id}/messages", "PUT /games/{game_id}/mutes/{seat}",
+                                "DELETE /games/{game_id}/mutes/{seat}")
+            ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", "POST /tournaments", *CHANNELS) or talk
             response = case.call_and_validate(base_url=srv.url, headers=headers,
                                               excluded_checks=[positive_data_acceptance] if ruled else [])
-            if ruled and mode is GenerationMode.POSITIVE and response.status_code == 422:
+            if ruled and not talk and mode is GenerationMode.POSITIVE and response.status_code == 422:
                 kind = response.json()["type"]
                 assert kind == ("/problems/illegal-move" if "moves" in op.label else "/problems/channel-refused"
                                 if op.label in CHANNELS else "/problems/invalid-game-setup"), response.text

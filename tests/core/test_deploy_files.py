@@ -180,6 +180,7 @@ def _seen_address(allowed: str, peer: str, forwarded: str | None) -> str:
     """The client address the app sees, as the uvicorn worker sets it up: gunicorn's
     forwarded_allow_ips handed to uvicorn's ProxyHeadersMiddleware."""
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
     seen = {}
@@ -189,7 +190,9 @@ def _seen_address(allowed: str, peer: str, forwarded: str | None) -> str:
 
     headers = [(b"x-forwarded-for", forwarded.encode())] if forwarded is not None else []
     scope = {"type": "http", "client": (peer, 4000), "headers": headers, "scheme": "http"}
-    asyncio.run(ProxyHeadersMiddleware(app, trusted_hosts=allowed)(scope, None, None))
+    # on a thread of its own: a session's Playwright (sync API) keeps an event loop running on this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, ProxyHeadersMiddleware(app, trusted_hosts=allowed)(scope, None, None)).result()
     return seen["addr"]
 
 

@@ -240,6 +240,11 @@ def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_chan
     deliver_due(svc)
     assert [r.path for r in receiver.requests] == ["/bo"]
     assert "m2" not in receiver.requests[0].body.decode()
+    receiver.requests.clear()
+    with write_transaction(svc.db) as conn:  # Bo muted Ada: Bo's own channel stays quiet, the table's tells
+        alerts.on_message(svc, conn, loaded, "m3", 0, None, clock(), muted=frozenset({1}))
+    deliver_due(svc)
+    assert [r.path for r in receiver.requests] == ["/shared"]
 
 
 def test_an_alert_queued_for_a_removed_channel_is_dropped(allowed, receiver):

@@ -55,6 +55,7 @@ class Seen:
     reply_to: str | None = None
     link: str | None = None             # the seat's personal web link
     tr: Translator = EN                 # the seat's language (its own, else its player's, else English)
+    talk: list[tuple[str, str]] = field(default_factory=list)  # (heading, text): table talk since its last mail
 
 
 def when(ts: float | None, tz: str | None = None, tr: Translator = EN) -> str:
@@ -114,6 +115,25 @@ def since_lines(seen: Seen) -> list[str]:
         else:
             runs.append((seat, [text]))
     return out + ["- " + " ".join(t.replace("\n", " ") for t in texts) for _, texts in runs]
+
+
+def talk_heading(m: dict[str, Any], names: list[str]) -> str:
+    """Who wrote a message to whom, for a mail: "Ada (seat 0) to all", "Bo (seat 1) to you and Cy (seat 2)"."""
+    def name(s: int) -> str:
+        return f"{names[s]} (seat {s})" if 0 <= s < len(names) else f"seat {s}"
+    to = "all" if m["to"] == "all" else ", ".join(name(s) for s in m["to"])
+    return f"{name(m['from'])} to {to}"
+
+
+def talk_lines(seen: Seen) -> list[str]:
+    if not seen.talk:
+        return []
+    out = ["Messages since your last mail:"]
+    for heading, text in seen.talk:
+        out.append(f"- {heading}:")
+        out += [f"    {line}" for line in text.split("\n")]
+    out.append("Answer with a line `say all: ...` or `say 1,2: ...` to write to the table.")
+    return out
 
 
 def step_lines(step: dict[str, Any], max_options: int | None, tr: Translator = EN) -> list[str]:
@@ -176,6 +196,7 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
     parts: list[list[str]] = [headline, about or []]
     if since:
         parts.append(since_lines(seen))
+    parts.append(talk_lines(seen))
     if position:
         summary = _summary(seen)
         if summary:
@@ -213,7 +234,8 @@ def _data(kind: str, seen: Seen, **extra: Any) -> dict:
     return {"event": kind, "game_id": doc["id"], "game": doc["game"], "seat": seen.seat, "seq": doc["seq"],
             "status": doc["status"], "prompts": [p for p in doc["prompts"] if p["seat"] == seen.seat],
             "deadline": seen.deadline, "view": doc["view"], "result": doc["result"],
-            "since": [text for _, text in seen.since], **extra}
+            "since": [text for _, text in seen.since],
+            "talk": [{"from": heading, "text": text} for heading, text in seen.talk], **extra}
 
 
 def _hello(seen: Seen) -> str:
@@ -231,6 +253,13 @@ def status_word(status: str, tr: Translator) -> str:
 
 
 # -- the notifications ---------------------------------------------------------------------------
+
+def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str]) -> Note:
+    """A new message, for a seat's webhook (the `message` notification)."""
+    served = {k: m[k] for k in ("seq", "from", "to", "note", "text", "created_at")}
+    return Note("message", f"[{game} {game_id}] Message from {talk_heading(m, names)}", m["text"],
+                {"event": "message", "game_id": game_id, "game": game, "seat": seat, "message": served})
+
 
 def your_turn(seen: Seen) -> Note:
     _ = seen.tr.gettext

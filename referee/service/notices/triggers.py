@@ -10,6 +10,7 @@ get everything.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.service.clock import format_remaining
@@ -18,7 +19,7 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.service import alerts, read
+from referee.service import alerts, read, talk
 from referee.plumbing.i18n import translator
 from referee.service.narration import remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
@@ -154,7 +155,34 @@ class Notifier:
         for seat, sc in enumerate(after.clocks.seats):
             opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
             if (opened_now or (seat in prompted_after and seat not in prompted_before)) and seat not in movers:
-                send(seat, messages.your_turn)
+                send(seat, lambda v, seat=seat: messages.your_turn(self.with_talk(conn, after, v)))
+
+    def with_talk(self, conn, loaded: "Loaded", seen: Seen) -> Seen:
+        """`seen` with the messages the seat may read since its last mail showed messages (a
+        "your turn" mail carries them; talk.since_mail applies the one visibility rule)."""
+        new = talk.since_mail(self.service, conn, loaded, seen.seat)
+        return replace(seen, talk=[(messages.talk_heading(m, seen.names), m["text"]) for m in new])
+
+    def on_message(self, conn, loaded: "Loaded", m: dict[str, Any], now: float) -> None:
+        """A message was appended (in its transaction): the hook for anything that tells seats of
+        new talk. Each seat with a webhook that may read it and has not muted the sender gets a
+        `message` notification (mail carries talk in the next "your turn" mail); alert channels
+        (service/alerts.py) hear that there is a message, never its text: a message to all is the
+        table's (its game channels too), a private one only its readers' own channels, a note
+        nobody's."""
+        contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
+        names = [s["name"] for s in loaded.created["seats"]]
+        if not m["note"]:
+            told = {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
+            audience = None if m["to"] == "all" else told
+            muted = frozenset(s for s in range(len(names)) if s != m["from"] and s not in told)
+            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now, muted)
+        for seat, contact in enumerate(contacts):
+            if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
+                continue
+            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names)
+            self.queue(conn, loaded, seat, note, f"{loaded.game_id}:{seat}:message:{m['seq']}", now, contacts,
+                       email=False)
 
     def remind(self, conn, loaded: "Loaded", seat: int, now: float) -> int:
         """Queue the due reminder; nothing once the deadline has passed (the timeout tells)."""

@@ -5,6 +5,8 @@
 // Building a move step by step: every step is a link (?kind=&chosen=) that works without this
 // script; with it, a click fetches that page and swaps in its <main> (no reload, the scroll
 // position kept, the focus on what comes next). The page holds no rules: it shows the server's.
+// Table talk rides on the same stream (&talk_after=M: `event: talk` frames), or else its own long
+// poll (GET /games/{id}/messages?wait=25), and is appended as text.
 (function () {
   "use strict";
   var WAIT = 25;
@@ -127,8 +129,13 @@
 
   function subscribe(main) {
     if (!window.EventSource) { poll(main); return; }
+    var section = talkLive();
     var source = new EventSource("/games/" + encodeURIComponent(main.dataset.game) +
-                                 "/events?after=" + Number(main.dataset.seq));
+                                 "/events?after=" + Number(main.dataset.seq) +
+                                 (section ? "&talk_after=" + Number(section.dataset.after) : ""));
+    source.addEventListener("talk", function (e) {
+      try { addMessage(JSON.parse(e.data)); } catch (err) { /* not a message: ignore */ }
+    });
     source.onmessage = async function () {
       source.close();
       if (!document.body.contains(main)) return;
@@ -147,8 +154,69 @@
     if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
   }
 
+  // Table talk: the messages this viewer may read arrive on GET /games/{id}/messages (a stream,
+  // else a long poll, with the page's seat cookie) and are added to the panel as text, never HTML.
+  var talking = false;
+
+  function addMessage(m) {
+    var section = document.getElementById("talk");
+    var list = document.getElementById("messages");
+    if (!section || !list || list.querySelector('li[data-seq="' + Number(m.seq) + '"]')) return;
+    var names = JSON.parse(section.dataset.names || "[]");
+    function name(s) { return names[s] !== undefined ? names[s] : "seat " + s; }
+    var li = document.createElement("li");
+    li.dataset.seq = String(Number(m.seq));
+    li.className = m.note ? "note" : m.to === "all" ? "public" : "private";
+    var who = document.createElement("span");
+    who.className = "who";
+    who.textContent = (m.note ? "Note" : name(m.from) + " to " + (m.to === "all" ? "all" : m.to.map(name).join(", "))) + ":";
+    var text = document.createElement("span");
+    text.className = "text";
+    text.textContent = m.text;
+    li.appendChild(who);
+    li.appendChild(document.createTextNode(" "));
+    li.appendChild(text);
+    list.appendChild(li);
+    var none = document.getElementById("no-messages");
+    if (none) none.remove();
+    list.scrollTop = list.scrollHeight;
+    section.dataset.after = String(Math.max(Number(section.dataset.after), Number(m.seq)));
+  }
+
+  async function pollTalk(game) {
+    for (;;) {
+      var section = document.getElementById("talk");
+      if (!section) return;
+      try {
+        var resp = await fetch("/games/" + encodeURIComponent(game) + "/messages?after=" + Number(section.dataset.after) +
+                               "&wait=" + WAIT, {credentials: "same-origin", headers: {Accept: "application/json"}, cache: "no-store"});
+        if (!resp.ok) { await sleep(5000); continue; }
+        ((await resp.json()).messages || []).forEach(addMessage);
+      } catch (err) {
+        await sleep(5000);
+      }
+    }
+  }
+
+  function talkLive() {
+    var section = document.getElementById("talk");
+    return section && section.dataset.live === "1" ? section : null;
+  }
+
+  function talk() {
+    // While the page follows the game by its stream, the talk rides on that one connection
+    // (`talk_after`, `event: talk` frames: subscribe); otherwise it has a long poll of its own.
+    var section = talkLive();
+    var main = document.querySelector("main#game");
+    if (talking || !section || !main) return;
+    if (main.dataset.live === "1" && window.EventSource) return;
+    talking = true;
+    pollTalk(main.dataset.game);
+  }
+
   function start() {
     showCurrentEvent();
+    talk();
     var main = document.querySelector("main#game");
     if (!main || main.dataset.live !== "1" || polling === main) return;
     polling = main;
