@@ -26,17 +26,17 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.abandon import adjudicated_result
 from referee.engine.contract import IllegalMove
 from referee.engine.registry import GAME_IDS
-from referee.plumbing.i18n import N_
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
+from referee.plumbing.i18n import N_, translator
 from referee.service import create, pairing
 from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
 from referee.service.notices import preferences
 from referee.service.rating_updates import ranks_of
-from referee.store import credentials, outbox, players as players_store, tenures, tournaments as store
+from referee.store import credentials, outbox, players as players_store, seat_settings, tenures, tournaments as store
 from referee.store.db import IntegrityError, write_transaction
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
     spec["names"] = [p["name"] for p in people]
     spec["start"] = start
     spec["stall"] = body.get("stall", {"days": 14, "action": "abandon"})
-    contacts = [{k2: v for k2, v in p.items() if k2 in ("email", "tz")} for p in people]
+    contacts = [{k2: v for k2, v in p.items() if k2 in ("email", "tz", "lang")} for p in people]
     with write_transaction(core.db) as conn:
         store.add(conn, tid, game, fmt, {**spec, "contacts": contacts}, credentials.token_hash(token), rounds, core.clock())
     created = []
@@ -188,11 +188,17 @@ def _start_round(core: "Core", tid: str, rnd: int, groups: list[tuple[int, ...]]
                 email = contacts[p].get("email")
                 if email:
                     link = seat_url(core.config.base_url, core.secret_key, made["id"], seat)
-                    text = (f"Round {rnd} of the {t['game']} tournament has started.\n\nYour game, seat {seat + 1} "
-                            f"against {', '.join(names[q] for q in group if q != p)}:\n\n{link}\n\n"
-                            f"Standings and pairings: {core.config.base_url.rstrip('/')}/t/{tid}")
+                    # in the recipient's language: its seat's, else its player's (whoever started the round)
+                    tr = translator(seat_settings.of(conn, made["id"], seat).get("lang"))
+                    text = tr.gettext("Round %(round)s of the %(game)s tournament has started.\n\n"
+                                      "Your game, seat %(seat)s against %(opponents)s:\n\n%(link)s\n\n"
+                                      "Standings and pairings: %(standings)s",
+                                      round=rnd, game=t["game"], seat=seat + 1,
+                                      opponents=", ".join(names[q] for q in group if q != p), link=link,
+                                      standings=f"{core.config.base_url.rstrip('/')}/t/{tid}")
                     outbox.enqueue(conn, made["id"], seat, "email", email, "round_started",
-                                   f"Round {rnd} starts: your game", text, f"round:{tid}:{rnd}:{p}", core.clock())
+                                   tr.gettext("Round %(round)s starts: your game", round=rnd), text,
+                                   f"round:{tid}:{rnd}:{p}", core.clock())
         out["games"].append({"board": board, "id": made["id"], "players": [names[p] for p in group],
                              "url": made["url"], "seats": made["seats"]})
     with write_transaction(core.db) as conn:
