@@ -353,6 +353,31 @@ def m010_alerts(db):
 
 
 @migrations()
+def m011_foresight(db):
+    # Pre-set moves (issue 27): each seat's private queue for its next prompts, the note telling
+    # the seat why a queue was dropped, and every entry's fate (shown in the full export once the
+    # game is over). Private to the seat, so not in the public log until they fire.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS presets (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            queue TEXT NOT NULL,
+            note TEXT,
+            history TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        ) WITHOUT ROWID""")
+    # Open proposals to end a game by agreement and when they lapse: a projection of the
+    # `proposal` events, so the scheduler finds the due ones without loading every game.
+    db.execute("""
+        CREATE TABLE IF NOT EXISTS proposals_due (
+            game_id TEXT NOT NULL,
+            proposal INTEGER NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (game_id, proposal)
+        ) WITHOUT ROWID""")
+
+
+@migrations()
 def m012_ratings(db):
     # Ratings (issue 28): projections of the finished games' logs, rebuilt by `referee ratings
     # rebuild` with identical numbers. rating_games: each finished game, whether it is rated (and

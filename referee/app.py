@@ -35,12 +35,13 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, alerts, games, mail, meta, metrics, players, ratings, tables, talk
+    from referee.api import abuse, alerts, foresight, games, mail, meta, metrics, players, ratings, tables, talk
     app.register_blueprint(games.bp)
     app.register_blueprint(alerts.bp)
     app.register_blueprint(talk.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(tables.bp)
+    app.register_blueprint(foresight.bp)
     app.register_blueprint(ratings.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)

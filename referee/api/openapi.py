@@ -22,7 +22,8 @@ API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created
                "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
-               "Release": "api/release.json", "AddChannel": "api/channel.json",
+               "Release": "api/release.json", "AddChannel": "api/channel.json", "Presets": "api/presets.json",
+               "Takeback": "api/takeback.json", "Proposal": "api/proposal.json", "Vote": "api/vote.json",
                "CreateTournament": "api/create_tournament.json", "PostMessage": "api/post_message.json",
                "TalkPolicy": "api/talk_policy.json", "Message": "api/message.json"}
 
@@ -100,6 +101,13 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
+    ("get", "/games/{game_id}/presets"): "getPresets", ("post", "/games/{game_id}/presets"): "queuePresets",
+    ("delete", "/games/{game_id}/presets"): "clearPresets", ("get", "/games/{game_id}/takebacks"): "getTakebacks",
+    ("post", "/games/{game_id}/takebacks"): "requestTakeback",
+    ("post", "/games/{game_id}/takebacks/{tid}/accept"): "acceptTakeback",
+    ("post", "/games/{game_id}/takebacks/{tid}/refuse"): "refuseTakeback",
+    ("get", "/games/{game_id}/proposals"): "getProposals", ("post", "/games/{game_id}/proposals"): "propose",
+    ("post", "/games/{game_id}/proposals/{pid}/vote"): "voteOnProposal",
     ("post", "/games/{game_id}/channels"): "addChannel", ("get", "/games/{game_id}/channels"): "listChannels",
     ("delete", "/games/{game_id}/channels/{channel_id}"): "deleteChannel",
     ("post", "/games/{game_id}/channels/{channel_id}/test"): "testChannel",
@@ -140,6 +148,63 @@ def _finish_operations(paths: dict[str, Any]) -> None:
 
 def _obj(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": {"type": "object"}}}}
+
+
+def _foresight_paths() -> dict[str, Any]:
+    """Pre-set moves, takebacks with consent, ending by agreement (issue 27)."""
+    def body(name: str, required: bool = True) -> dict[str, Any]:
+        return {"required": required, "content": {"application/json": {"schema": _ref(name)}}}
+
+    def num(name: str) -> dict[str, Any]:
+        return {"name": name, "in": "path", "required": True,
+                "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}}
+    game = _json("Game", "The game as the caller sees it, with `takeback` (the open request) or `proposal`")
+    return {
+        "/games/{game_id}/presets": {
+            "get": {"summary": "The caller's own queue of pre-set moves and the note of its last drop; once the "
+                               "game is over, every seat's queued moves and their fates (`history`)",
+                    "parameters": [GAME_ID], "security": [{}, *BEARER],
+                    "responses": {"200": _obj("{seat, queue, limit, note} or, after the end, {history}"),
+                                  **_problems(401, 404)}},
+            "post": {"summary": "Queue moves for the caller's next prompts, each optionally guarded by `if`",
+                     "description": "When the seat's prompt opens, the first queued move whose guard holds and "
+                                    "which is legal is played in the same transaction (`by: \"preset\"`); "
+                                    "otherwise the queue is dropped with a note. Private to the seat.",
+                     "parameters": [GAME_ID], "security": BEARER, "requestBody": body("Presets"),
+                     "responses": {"201": _obj("{seat, queue, limit, note}"),
+                                   **_problems(400, 401, 404, 409, 422)}},
+            "delete": {"summary": "Empty the caller's queue", "parameters": [GAME_ID], "security": BEARER,
+                       "responses": {"200": _obj("{seat, queue, limit, note}"), **_problems(401, 404)}}},
+        "/games/{game_id}/takebacks": {
+            "get": {"summary": "The open takeback request, the game's setting, and how far back the caller may go",
+                    "parameters": [GAME_ID], "security": [{}, *BEARER],
+                    "responses": {"200": _obj("{setting, pending, allowed}"), **_problems(401, 404)}},
+            "post": {"summary": "Ask to take back the caller's own last moves (default: the last one)",
+                     "description": "Refused (422, rule `takeback-boundary`, `boundary` names it) when it would "
+                                    "cross another seat's action, a chance record, a reveal or a prompt to "
+                                    "another seat; `takebacks-off` when the game was created without them.",
+                     "parameters": [GAME_ID], "security": BEARER, "requestBody": body("Takeback", False),
+                     "responses": {"201": game, **_problems(400, 401, 404, 409, 422)}}},
+        "/games/{game_id}/takebacks/{tid}/accept": {"post": {
+            "summary": "Accept takeback request `tid`; the takeback happens once the consent needed is given",
+            "parameters": [GAME_ID, num("tid")], "security": BEARER,
+            "responses": {"200": game, **_problems(401, 403, 404, 409)}}},
+        "/games/{game_id}/takebacks/{tid}/refuse": {"post": {
+            "summary": "Refuse takeback request `tid`",
+            "parameters": [GAME_ID, num("tid")], "security": BEARER,
+            "responses": {"200": game, **_problems(401, 403, 404, 409)}}},
+        "/games/{game_id}/proposals": {
+            "get": {"summary": "The open proposal to end the game by agreement, its votes and who must still vote",
+                    "parameters": [GAME_ID], "security": [{}, *BEARER],
+                    "responses": {"200": _obj("{proposal, lifetime_hours}"), **_problems(401, 404)}},
+            "post": {"summary": "Propose a draw, conceding to a seat, or ending now with the current standings",
+                     "parameters": [GAME_ID], "security": BEARER, "requestBody": body("Proposal"),
+                     "responses": {"201": game, **_problems(400, 401, 404, 409, 422)}}},
+        "/games/{game_id}/proposals/{pid}/vote": {"post": {
+            "summary": "Vote yes or no on proposal `pid`; all other present seats' yes ends the game by agreement",
+            "parameters": [GAME_ID, num("pid")], "security": BEARER, "requestBody": body("Vote"),
+            "responses": {"200": game, **_problems(400, 401, 403, 404, 409)}}},
+    }
 
 
 def _player_paths() -> dict[str, Any]:
@@ -478,6 +543,7 @@ def openapi_document() -> dict[str, Any]:
         "/games/{game_id}/pause": {"post": {"summary": "Pause the game", **action}},
         "/games/{game_id}/resume": {"post": {"summary": "Resume a paused game", **action}},
         **_player_paths(),
+        **_foresight_paths(),
         **_talk_paths(),
         **_alert_paths(),
         **_rating_paths(),

@@ -19,6 +19,7 @@ from referee.engine.hashing import GENESIS, canonical, chain, commitment, conten
 from referee.engine.registry import rules_for
 from referee.engine.abandon import expected_result
 from referee.engine.base import UnknownRulesVersion
+from referee.engine.foresight import agreed_result, is_agreed
 from referee.engine.replay import CHANGING_EVENTS, advance, initial
 from referee.engine.talk import verify_messages
 
@@ -106,22 +107,27 @@ def _verify_full(events: list[dict[str, Any]], seed: bytes, report: Report, vers
     if step.state_hash != created["state_hash"]:
         return report.fail(1, "setup state hash differs from a replay")
     state = step.state
+    states = {1: state}  # each event's state: a takeback returns to one of them
     for e in events[1:]:
+        states[e["seq"]] = state
         if e["type"] not in CHANGING_EVENTS:
             if e["type"] == "game_ended":
                 recorded = e["payload"]["result"]
-                expected = expected_result(rules, state, recorded)
+                expected = agreed_result(rules, state, recorded["agreement"]) if is_agreed(recorded) \
+                    else expected_result(rules, state, recorded)
                 if recorded != expected:
                     return report.fail(e["seq"], "recorded result differs from the replayed result")
             continue
+        if e["type"] == "takeback" and not 1 <= e["payload"].get("to_seq", 0) < e["seq"]:
+            return report.fail(e["seq"], "a takeback to a sequence that is not earlier in the log")
         try:
-            step = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"])
+            step = advance(rules, seed, state, e["seq"], e["type"], e["seat"], e["payload"], states.__getitem__)
         except IllegalMove as err:
             return report.fail(e["seq"], f"replay refuses the move: {err}")
         if "chance" in e["payload"] and step.chance != e["payload"]["chance"]:
             return report.fail(e["seq"], "chance records differ from a replay")
         if "state_hash" in e["payload"] and step.state_hash != e["payload"]["state_hash"]:
             return report.fail(e["seq"], "state hash differs from a replay")
-        state = step.state
+        state = states[e["seq"]] = step.state
     return report
 

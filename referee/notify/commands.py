@@ -1,6 +1,7 @@
 """Commands by mail, as email judges have them: the first line of a mail is a command word.
 
     help | status | history [N] | moves [choices...] | resign | pause | resume | notify all|turn|none
+    takeback [SEQ] | accept | refuse | propose draw|concede N|standings | vote yes|no
     alert [URL [events...] | off|test|on ID]
     | rematch | lang en|de
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from referee.service.referee import Referee
 
 NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "notify", "rematch", "lang",
-         "alert")
+         "alert", "takeback", "accept", "refuse", "propose", "vote")
 # German command words (GLOSSARY.de.md): each reads as its English command; so do their levels.
 GERMAN = {"hilfe": "help", "stand": "status", "verlauf": "history", "züge": "moves", "zuege": "moves",
           "aufgeben": "resign", "pausieren": "pause", "pause": "pause", "fortsetzen": "resume",
@@ -84,7 +85,13 @@ def help_lines(title: str, examples: list[str], tr: Translator = EN) -> list[str
         "Table talk (any line of a mail, beside moves or a command):",
         "  say all: text         a message to every seat",
         "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)",
-        "  say note: text        a note only you read"]
+        "  say note: text        a note only you read",
+        "  takeback [SEQ]        ask to take back your last move (or back to event SEQ)",
+        "  accept, refuse        answer the open takeback request",
+        "  propose draw          propose a draw (or: propose concede N, propose standings)",
+        "  vote yes|no           vote on the open proposal to end the game",
+        "After your moves, lines `then: MOVE` (optionally `then: MOVE if OPPONENT-MOVE`) queue moves",
+        "for your next turns; they are played when your turn comes, if still legal."]
 
 
 def examples(seen: messages.Seen) -> list[str]:
@@ -130,6 +137,8 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
                           "Your link: %(url)s", seat=taken["seat"], game=taken["id"], url=taken["url"])]
         except ServiceError as e:
             head = [_("No rematch: %(why)s", why=e.detail)]
+    elif command in FORESIGHT:
+        head = [foresight(service, game_id, seat, command, args)]
     elif command == "notify":
         level = args[0] if args else ""
         if level in preferences.LEVELS:
@@ -232,6 +241,45 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
                                     seen.tr.gettext("Could not build the move: %(why)s", why=e.detail))
     complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
     return messages.steps_reply(seen, chosen, step, complete, refused)
+
+
+FORESIGHT = ("takeback", "accept", "refuse", "propose", "vote")
+
+
+def foresight(service: "Referee", game_id: str, seat: int, command: str, args: list[str]) -> str:
+    """Takebacks and agreements by mail (issue 27): the sentence that answers the command."""
+    try:
+        if command == "takeback":
+            body = {"to_seq": int(args[0])} if args and args[0].isdigit() else {}
+            service.request_takeback(game_id, seat, body)
+            return "You asked to take back your last moves; the others are asked to accept or refuse."
+        if command in ("accept", "refuse"):
+            pending = service.takebacks(game_id, seat)["pending"]
+            if pending is None:
+                return "There is no open takeback request to answer."
+            after = service.answer_takeback(game_id, seat, pending["id"], command == "accept")
+            if command == "refuse":
+                return "You refused the takeback."
+            return "You accepted the takeback." + (" It is done." if after["takeback"] is None else "")
+        if command == "propose":
+            kind = args[0] if args else ""
+            body: dict[str, Any] = {"kind": kind}
+            if kind == "concede" and len(args) > 1 and args[1].isdigit():
+                body["to"] = int(args[1])
+            if kind not in ("draw", "concede", "standings"):
+                return "propose takes one of: draw, concede N (the seat you concede to), standings."
+            service.propose(game_id, seat, body)
+            return f"You proposed: {' '.join(args[:2])}. The others vote."
+        proposal = service.proposals(game_id)["proposal"]
+        if proposal is None:
+            return "There is no open proposal to vote on."
+        choice = args[0] if args else ""
+        if choice not in ("yes", "no"):
+            return "vote takes yes or no."
+        service.vote(game_id, seat, proposal["id"], {"vote": choice})
+        return f"You voted {choice}."
+    except ServiceError as e:
+        return f"Could not {command}: {e.detail}"
 
 
 def _level_text(level: str, tr: Translator) -> str:

@@ -136,12 +136,39 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
     return {**outcome, "game_id": game_id, "seat": seat}
 
 
+THEN = re.compile(r"^then\s*:\s*(.+?)(?:\s+if\s+(.+))?$", re.IGNORECASE)
+
+
+def _queue(service: "Referee", game_id: str, seat: int, thens: list[str]) -> str | None:
+    """`then: MOVE [if OPPONENT-MOVE]` lines queued as pre-set moves (issue 27): the answer's line."""
+    if not thens:
+        return None
+    entries: list[dict[str, Any]] = []
+    for line in thens:
+        m = THEN.match(line)
+        move, guard = (m.group(1).strip(), m.group(2)) if m else (line, None)
+        entries.append({"move": _json(move) or move, **({"if": {"opponent_move": _json(guard) or guard.strip()}}
+                                                         if guard else {})})
+    try:
+        queued = service.queue_presets(game_id, seat, {"moves": entries})
+    except ServiceError as e:
+        return f"Your `then:` lines were not queued: {e.detail}"
+    return (f"Queued {len(entries)} move{'s' if len(entries) != 1 else ''} for your next turns "
+            f"({len(queued['queue'])} in your queue); they are played when your turn comes, if still legal.")
+
+
 def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: str) -> tuple[messages.Note, dict]:
     played: list[tuple[str, str]] = []
     refused: dict | None = None
     unreadable = False
     lang = seat_settings.of(service.db.conn, game_id, seat).get("lang")
     tr = translator(lang)
+    thens = [ln for ln in lines if THEN.match(ln)]
+    lines = [ln for ln in lines if ln not in thens]
+    if not lines and thens:
+        told = _queue(service, game_id, seat, thens) or ""
+        seen = service.notifier.seen(service.db.conn, service.load(game_id), seat, since=False)
+        return messages.command_reply(seen, "Queued", [told]), {"status": "queued", "played": 0}
     if not lines:
         refused, unreadable = {"line": 1, "detail": tr.gettext("no move or command found in the mail")}, True
     else:
@@ -168,6 +195,9 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     seen = service.notifier.seen(service.db.conn, loaded, seat, since=False)
     line = lines[refused["line"] - 1] if refused and lines and refused["line"] <= len(lines) else None
     note = messages.moves_reply(seen, played, refused, line)
+    told = _queue(service, game_id, seat, thens) if played and refused is None else None
+    if told:
+        note = messages.Note(note.kind, note.subject, told + "\n\n" + note.text, note.data)
     if unreadable and not played:
         help_text = "\n".join(commands.help_lines(seen.title, commands.examples(seen), seen.tr))
         note = messages.Note(note.kind, note.subject, note.text + "\n" + help_text + "\n", note.data)

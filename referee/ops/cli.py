@@ -243,13 +243,18 @@ def migrate_store(source: str, target: str, into_non_empty: bool) -> None:
 @main.command()
 @click.argument("game_id")
 @click.option("--full", is_flag=True, help="Unredacted (operator) log; default is the spectator's view.")
+@click.option("--presets", is_flag=True, help="Instead of the log: every seat's pre-set moves and their fates "
+              "(once the game is over).")
 @click.pass_context
-def export(ctx, game_id: str, full: bool) -> None:
+def export(ctx, game_id: str, full: bool, presets: bool) -> None:
     """Print a game's log as JSON Lines."""
     service = _service(ctx)
     try:
-        rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
-        rows += service.message_export(game_id, None, full=full)  # table talk: its own chain, after the log
+        if presets:
+            rows = service.preset_history(game_id)
+        else:
+            rows = [e.to_json() for e in service.raw_events(game_id)] if full else service.events_for(game_id, None)
+            rows += service.message_export(game_id, None, full=full)  # table talk: its own chain, after the log
     except ServiceError as e:
         _fail(e.detail)
     for row in rows:

@@ -4,8 +4,8 @@ its SQLite file to PostgreSQL when it outgrows one host.
 Each game is copied in one target transaction: its events verbatim (same sequence numbers,
 timestamps, digests and hashes: never recomputed, so every log verifies as it did and its head
 hash is unchanged), and what cannot be derived from events: the seed, the seats (token hashes:
-the players' links keep working), their mail settings, the remembered answers of keyed requests
-and the outbox (sent and unsent, so nothing is mailed twice). The instance's secret key comes
+the players' links keep working), their mail settings, the remembered answers of keyed requests,
+the outbox (sent and unsent, so nothing is mailed twice) and the seats' private queues of pre-set moves. The instance's secret key comes
 along, since reply addresses and webhook signatures depend on it. Projections (games list,
 players, deadlines) are rebuilt on the target from its events. Snapshots are not copied: they
 are a cache, and the target's are made from its own replay rather than trusted from the source.
@@ -24,7 +24,7 @@ from typing import Any, Callable
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
 from referee.service.referee import Referee
-from referee.store import alerts, credentials, events, idempotency, instance, messages, outbox, seat_settings
+from referee.store import alerts, credentials, events, idempotency, instance, messages, outbox, presets, seat_settings
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
@@ -126,7 +126,8 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
                             "idempotency": idempotency.all_rows(src.conn, game_id),
                             "outbox": outbox.all_rows(src.conn, game_id),
                             "alerts": alerts.all_rows(src.conn, game_id),
-                            "talk": messages.all_rows(src.conn, game_id)}
+                            "presets": presets.all_rows(src.conn, game_id),
+"talk": messages.all_rows(src.conn, game_id)}
     if events.head(src.conn, game_id) != (log[-1].seq, log[-1].hash):
         raise SourceChanged("its log grew during the copy: stop the web and scheduler processes of the source")
     with write_transaction(dst) as conn:
@@ -137,6 +138,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         idempotency.copy_rows(conn, rows["idempotency"])
         outbox.copy_rows(conn, rows["outbox"], outbox_offset)
         alerts.copy_rows(conn, rows["alerts"])
+        presets.copy_rows(conn, rows["presets"])
         messages.copy_rows(conn, rows["talk"])
     return len(log), log[-1].hash
 

@@ -40,6 +40,7 @@ def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, b
     counts |= {"timeouts": service.play_due_timeouts(),
               "reminders": service.queue_due_reminders(),
               "resumed": service.resume_ended_vacations(),
+              "lapsed": service.lapse_proposals(),
               "expired": service.expire_open_games(),
               "digests": service.send_digests(),
               "tournament_games": service.advance_tournaments()}

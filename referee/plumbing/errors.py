@@ -125,6 +125,13 @@ class InvalidSetup(ServiceError):
         super().__init__(detail, field=field, **extra)
 
 
+class Refused(ServiceError):
+    status, title = 422, "Request refused"
+    explanation = (
+        "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), `detail` says why. Nothing was changed."
+    )
+
+
 class StepRefusedError(ServiceError):
     status, title = 422, N_("Step refused")
     explanation = (

@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 from referee.engine.contract import Rules
 from referee.engine.hashing import canonical
 from referee.engine.registry import rules_for
-from referee.engine.replay import CHANGING_EVENTS, apply_event, initial
+from referee.engine.replay import CHANGING_EVENTS, TAKEBACK, apply_event, initial
 from referee.plumbing.config import Config
 from referee.plumbing.errors import Conflict, NotFound, Unauthorized
 from referee.service import deadlines as clocks_mod, rating_updates
@@ -54,6 +54,9 @@ class Core:
     is set by the service (referee.py) before the first append."""
 
     notifier: NoticeSink
+    # Moves that follow in the same transaction from what was appended: pre-set moves whose
+    # prompt opened (service/presets.py); set by the service like the notifier.
+    follow: Callable[[Any, Loaded, Loaded, list[events.Event]], tuple[Loaded, list[events.Event]]] | None = None
 
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         self.database = database
@@ -136,9 +139,12 @@ class Core:
     def step(self, loaded: Loaded, seq: int, etype: str, seat: int | None, payload: dict, created_at: str,
               state: dict | None = None, at: float | None = None) -> Loaded:
         """The game after one more event (the state and time are given when the caller has them)."""
+        back = self._replay_to(loaded.game_id, payload["to_seq"]) if etype == TAKEBACK else None
         if state is None:
             state = loaded.state
-            if etype in CHANGING_EVENTS:
+            if back is not None:
+                state = back.state
+            elif etype in CHANGING_EVENTS:
                 state = apply_event(loaded.rules, loaded.seed, state, seq, etype, seat, payload)
         ended = payload["result"] if etype == "game_ended" else loaded.ended
         after = loaded.evolve(seq=seq, state=state, status=status_after(loaded.status, etype, payload),
@@ -147,9 +153,26 @@ class Core:
             after = self._seats_after(after, etype, payload)
         # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
         prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
+        t = at if at is not None else epoch(created_at)
+        if back is not None:  # the clocks as they were then, the time since not counted (as a pause)
+            then = events.created_at_of(self.db.conn, loaded.game_id, payload["to_seq"])
+            after.__dict__["clocks"] = clocks_mod.restored(after.clocks, back.clocks, epoch(then), t, seq)
+            return after
         after.__dict__["clocks"] = clocks_mod.after_event(loaded.policy, after.clocks, seq, etype, seat,
-                                                          at if at is not None else epoch(created_at), payload, prompted)
+                                                          t, payload, prompted)
         return after
+
+    def _replay_to(self, game_id: str, seq: int) -> Loaded:
+        """The game right after event `seq`, replayed from the nearest snapshot and never cached:
+        this runs inside write transactions (a takeback), where the latest events are not
+        committed yet."""
+        conn = self.db.conn
+        loaded = self._load_cold(conn, game_id, max(seq, 1))
+        for e in events.read(conn, game_id, after=loaded.seq):
+            if e.seq > seq:
+                break
+            loaded = self.step(loaded, e.seq, e.type, e.seat, e.payload, e.created_at)
+        return loaded
 
     @staticmethod
     def _seats_after(loaded: Loaded, etype: str, payload: dict) -> Loaded:
@@ -252,14 +275,14 @@ class Core:
     def write(self, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
                extra: Callable[[Any, Loaded, list[events.Event]], None] | None = None,
                states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
-        """One transaction: the events (plus game end and seed reveal when the game is over)."""
-        result = loaded.rules.result(state)
-        if result is not None and not loaded.finished:
-            new = [*new, ("game_ended", None, {"result": result}),
-                   ("seed_revealed", None, {"seed": loaded.seed.hex()})]
+        """One transaction: the events (plus game end and seed reveal when the game is over), and
+        the moves that follow from them (pre-set moves, `follow`)."""
+        new = self.with_end(loaded, new, state)
         try:
             with write_transaction(self.db) as conn:
                 after, appended = self.append(conn, loaded, new, state, states)
+                if self.follow is not None:
+                    after, appended = self.follow(conn, loaded, after, appended)
                 if extra is not None:
                     extra(conn, after, appended)
         except events.SequenceConflict as e:
@@ -267,6 +290,14 @@ class Core:
                            current_seq=e.current_seq) from None
         self.remember(after)
         return after, appended
+
+    @staticmethod
+    def with_end(loaded: Loaded, new: Appended, state: dict) -> Appended:
+        """`new`, followed by the game's end and the seed's reveal when `state` ends the game."""
+        result = loaded.rules.result(state)
+        if result is not None and not loaded.finished:
+            return [*new, ("game_ended", None, {"result": result}), ("seed_revealed", None, {"seed": loaded.seed.hex()})]
+        return new
 
     @staticmethod
     def check_expected(loaded: Loaded, expected: int | None) -> None:

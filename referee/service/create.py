@@ -111,6 +111,8 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
     }
     if free:
         payload["open_seats"] = free  # the game is `open` until they are taken (game_started)
+    if body.get("takebacks", "all") != "all":  # recorded only when not the default (issue 27)
+        payload["takebacks"] = body["takebacks"]
     tokens = [secrets.token_urlsafe(24) for _ in seats]
     creator_token = secrets.token_urlsafe(24)
     blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,

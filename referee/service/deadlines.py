@@ -128,6 +128,21 @@ def after_event(policy: ClockPolicy | None, clocks: Clocks, seq: int, etype: str
     return clocks if seats_t == clocks.seats else replace(clocks, seats=seats_t)
 
 
+def restored(now: Clocks, then: Clocks, then_t: float, t: float, seq: int) -> Clocks:
+    """The clocks after a takeback to an event appended at `then_t`: each seat's bank and open
+    decision as they were then, the time since not counted (as a pause would not count it), so
+    every seat has exactly the time it had at that point. Each open decision is a new one from
+    `seq` (a bot's or a timeout's decision key never names an old one). What the takeback does
+    not undo stays: consecutive timeouts, absence, vacations, a pause vote."""
+    seats, gap = [], t - then_t
+    for cur, old in zip(now.seats, then.seats):
+        opened = old.opened_seq is not None
+        seats.append(replace(cur, bank=old.bank, opened_seq=seq if opened else None,
+                             opened_at=old.opened_at + gap if opened and old.opened_at is not None else None,
+                             due_at=old.due_at + gap if old.due_at is not None else None))
+    return replace(now, seats=tuple(seats))
+
+
 def abandoned_at(policy: ClockPolicy | None, clocks: Clocks) -> float | None:
     """When the game ends as abandoned: `abandon_after` once the last seat became absent, if
     every seat is absent now; None otherwise (DESIGN.md, "Ending every game")."""

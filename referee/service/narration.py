@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
-from referee.engine.replay import STATE_EVENTS, apply_event, initial
+from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
 from referee.engine.wording import join_words, seat_name
 from referee.plumbing.i18n import EN, Translator, translator
 from referee.store import events as event_store
@@ -56,8 +56,11 @@ def result_sentence(result: dict[str, Any] | None, names: list[str], tr: Transla
     if winners is None:
         winners = [] if result.get("winner") is None else [result["winner"]]
     reason = result.get("reason") or result.get("end_reason")
+    agreed = (result.get("agreement") or {}).get("kind") if result.get("by") == "agreement" else None
     who = tr.join([seat_name(names, w, tr) for w in winners])
-    if winners and len(winners) == 1:
+    if agreed == "draw":
+        head, reason = _("The game ended in a draw by agreement"), None
+    elif winners and len(winners) == 1:
         head = _("%(who)s won", who=who)
     elif winners:
         head = _("%(who)s shared the win", who=who)
@@ -148,7 +151,39 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
         return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
         return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
+    told = _foresight(etype, payload, who, names)
+    if told is not None:
+        return told
     return f"{who}: {str(etype).replace('_', ' ')}."
+
+
+_PROPOSED = {"draw": "a draw", "standings": "ending the game now with the current standings"}
+
+
+def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str]) -> str | None:
+    """Takebacks and agreements (issue 27) in words; None for other events."""
+    if etype == "takeback_requested":
+        return f"{who} asked to take back their last moves (back to event {payload.get('to_seq')}); " \
+               "the others may accept or refuse."
+    if etype == "takeback_accepted":
+        return f"{who} accepted the takeback."
+    if etype == "takeback_refused":
+        return f"{who} refused the takeback."
+    if etype == "takeback":
+        return f"{who}'s moves were taken back: the game is as it was after event {payload.get('to_seq')}, " \
+               "clocks included."
+    if etype == "proposal":
+        what = _PROPOSED.get(payload.get("kind"), f"conceding the game to {seat_name(names, payload.get('to'))}")
+        return f"{who} proposed {what}; the others vote until {str(payload.get('expires_at', ''))[:16].replace('T', ' ')} UTC."
+    if etype == "vote":
+        return f"{who} voted {payload.get('vote')} on the proposal."
+    if etype == "proposal_passed":
+        return "Every seat agreed: the proposal passed."
+    if etype == "proposal_failed":
+        return f"The proposal failed ({payload.get('reason', 'a seat voted no')})."
+    if etype == "proposal_lapsed":
+        return "The proposal lapsed: not every seat voted yes in time; the game goes on."
+    return None
 
 
 K = TypeVar("K", bound=Hashable)
@@ -222,8 +257,16 @@ def _state_at(core: "Core", loaded: "Loaded", seq: int, event_hash: str) -> dict
             break
         if e.type in STATE_EVENTS:
             state = apply_event(loaded.rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload)
+        elif e.type == TAKEBACK:
+            state = _state_back(core, loaded, e.payload["to_seq"])
     _states.put(key, state)
     return state
+
+
+def _state_back(core: "Core", loaded: "Loaded", seq: int) -> dict[str, Any]:
+    """The state a takeback returns to: the one right after event `seq`."""
+    e = event_store.read(core.db.conn, loaded.game_id, after=seq - 1)[0]
+    return _state_at(core, loaded, seq, e.hash)
 
 
 def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | None) -> dict[int, tuple[dict, dict]]:
@@ -241,6 +284,8 @@ def views_around(core: "Core", loaded: "Loaded", seqs: list[int], viewer: int | 
             break
         if e.type in STATE_EVENTS:
             new, after = apply_event(rules, loaded.seed, state, e.seq, e.type, e.seat, e.payload), None
+        elif e.type == TAKEBACK:
+            new, after = _state_back(core, loaded, e.payload["to_seq"]), None
         else:
             new, after = state, seen
         if e.seq in wanted:

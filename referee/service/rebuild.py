@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.store import bot_seats, events, projections
+from referee.service import agreement
+from referee.store import bot_seats, events, presets, projections
+from referee.service.loaded import epoch
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
@@ -27,4 +29,8 @@ def rebuild_projections(core: "Core") -> int:
             bots |= {e.payload["seat"]: e.payload["bot"] for e in events.read(conn, gid) if e.type == "seat_to_bot"}
             bot_seats.set_bots(c, gid, bots)
             core.project(c, loaded, last.created_at)
+            presets.proposal_closed(c, gid)  # the open proposal to end the game, by when it lapses
+            p = agreement.open_proposal(core, loaded)
+            if p is not None:
+                presets.proposal_opened(c, gid, p["id"], epoch(p["expires_at"]))
     return len(ids)

@@ -4,8 +4,8 @@ It is the core (service/core.py: database, rules, loading, appending) with one t
 per use case; each use case lives in a small module of its own, named for what it does:
 create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
 feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
-tournaments.py (pairing.py: their pure arithmetic), talk.py. New use cases get a module of
-their own and a line here.
+tournaments.py (pairing.py: their pure arithmetic), talk.py, presets.py, takebacks.py, agreement.py.
+New use cases get a module of their own and a line here.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (alerts, bots, create, digest, feed, handover, join, language, mails, moves,
-                             narration, pauses,
-                             players, ratings, read, rebuild, rematch, replace, steps, tables, talk, timing, tournaments)
+from referee.service import (agreement, alerts, bots, create, digest, feed, handover, join, language, mails,
+                             moves, narration, pauses, players, presets, ratings, read, rebuild, rematch,
+                             replace, steps, tables, takebacks, talk, timing, tournaments)
 from referee.service.core import Clock, Core
 from referee.service.loaded import Loaded
 from referee.service.notices.triggers import Notifier
@@ -31,6 +31,7 @@ class Referee(Core):
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
+        self.follow = lambda conn, before, after, appended: presets.fire(self, conn, before, after, appended)
         alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
 
     # -- creating and playing ---------------------------------------------------------------
@@ -55,6 +56,38 @@ class Referee(Core):
 
     def resume(self, game_id: str, seat: int | None, reason: str = "") -> dict[str, Any]:
         return pauses.resume(self, game_id, seat, reason)
+
+    # -- foresight and agreement (issue 27) ---------------------------------------------------
+
+    def presets(self, game_id: str, seat: int) -> dict[str, Any]:
+        return presets.show(self, game_id, seat)
+
+    def queue_presets(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return presets.add(self, game_id, seat, body)
+
+    def clear_presets(self, game_id: str, seat: int) -> dict[str, Any]:
+        return presets.clear(self, game_id, seat)
+
+    def preset_history(self, game_id: str) -> list[dict[str, Any]]:
+        return presets.full_history(self, game_id)
+
+    def takebacks(self, game_id: str, seat: int | None) -> dict[str, Any]:
+        return takebacks.show(self, game_id, seat)
+
+    def request_takeback(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return takebacks.request(self, game_id, seat, body)
+
+    def answer_takeback(self, game_id: str, seat: int, tid: int, accept: bool) -> dict[str, Any]:
+        return takebacks.answer(self, game_id, seat, tid, accept)
+
+    def proposals(self, game_id: str) -> dict[str, Any]:
+        return agreement.show(self, game_id)
+
+    def propose(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
+        return agreement.propose(self, game_id, seat, body)
+
+    def vote(self, game_id: str, seat: int, pid: int, body: Any) -> dict[str, Any]:
+        return agreement.vote(self, game_id, seat, pid, body)
 
     # -- players, tables, seats changing hands ------------------------------------------------
 
@@ -263,6 +296,9 @@ class Referee(Core):
 
     def play_bots(self) -> int:
         return bots.play_bots(self)
+
+    def lapse_proposals(self) -> int:
+        return agreement.lapse_due(self)
 
     # -- maintenance ------------------------------------------------------------------------
 

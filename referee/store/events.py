@@ -161,3 +161,25 @@ def last_move_of(conn: Connection, game_id: str, seat: int) -> int:
 
 def count_by_type(conn: Connection) -> dict[str, int]:
     return dict(conn.execute("SELECT type, count(*) FROM events GROUP BY type").fetchall())
+
+
+def created_at_of(conn: Connection, game_id: str, seq: int) -> str | None:
+    """When event `seq` was appended (a takeback restores the clocks as they were then)."""
+    row = conn.execute("SELECT created_at FROM events WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+    return row[0] if row else None
+
+
+def last_of_types(conn: Connection, game_id: str, types: tuple[str, ...]) -> int:
+    """The sequence of the game's last event of one of `types` (0 if none)."""
+    marks = ",".join("?" * len(types))
+    row = conn.execute(f"SELECT MAX(seq) FROM events WHERE game_id = ? AND type IN ({marks})",
+                       (game_id, *types)).fetchone()
+    return row[0] or 0
+
+
+def of_types(conn: Connection, game_id: str, types: tuple[str, ...]) -> list[Event]:
+    """The game's events of `types` only, in order (a vote's proposal and its votes)."""
+    marks = ",".join("?" * len(types))
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM events WHERE game_id = ? AND type IN ({marks}) ORDER BY seq",
+                        (game_id, *types)).fetchall()
+    return [_row_to_event(conn, r) for r in rows]

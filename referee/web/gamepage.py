@@ -149,6 +149,7 @@ class GamePage:
     result_text: str | None
     history: list[HistoryLine]
     audit: dict[str, Any]
+    foresight: dict[str, Any] | None = None  # the seat's own queue, takeback and proposal (issue 27)
     talk: list[TalkLine] = field(default_factory=list)  # the last messages this viewer may read
     talk_seq: int = 0                   # the newest of them (the page's message stream starts after it)
     press: str = "full"                 # the game's talk policy: what the seat may write
@@ -299,7 +300,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         events = svc.events_for(game_id, seat)
         history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat, tr.lang))]
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
-    result = rules.result(latest.state)
+    result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
     svg = _mark_board(present.picture(rules, view, seat, names), prompts, kind)
     talk = talk_lines(svc.recent_messages(latest, seat), names) if not part else []
@@ -313,7 +314,32 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),
         view_json=_pretty(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names, tr) if result else None,
-        history=history, audit=audit)
+        history=history, audit=audit,
+        foresight=_foresight(svc, game_id, seat, latest, names) if seat is not None and not part else None)
+
+
+def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[str]) -> dict[str, Any] | None:
+    """What the seat's foresight panel shows: its own queue (never another seat's), the open
+    takeback request and proposal, and whether it may ask for a takeback now."""
+    if loaded.status not in ("active", "paused"):
+        return None
+    queue = service.presets(game_id, seat)
+    rules = loaded.rules
+    takeback = service.takebacks(game_id, seat)
+    proposal = service.proposals(game_id)["proposal"]
+    return {"queue": [rules.format_move(e["move"]) + (" (if " + _guard(rules, e["if"]) + ")" if e.get("if") else "")
+                      for e in queue["queue"]],
+            "note": queue["note"], "limit": queue["limit"],
+            "takeback": takeback, "can_take_back": bool((takeback["allowed"] or {}).get("own_moves"))
+            and takeback["pending"] is None,
+            "proposal": proposal, "names": names,
+            "may_vote": proposal is not None and str(seat) not in proposal["votes"]}
+
+
+def _guard(rules: Any, guard: dict[str, Any]) -> str:
+    if "opponent_move" in guard:
+        return "the opponent played " + rules.format_move(guard["opponent_move"])
+    return f"the prompt is {guard.get('prompt')}"
 
 
 def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:

@@ -361,6 +361,77 @@ def rematch(game_id: str):
     return resp
 
 
+def _seat_action(game_id: str, action) -> Response:
+    """A seat's foresight action from its page (issue 27): done, then back to the page; a refusal
+    shown inline, as a refused move is."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound("only a seat can do this: open your personal link first")
+    _require_csrf()
+    try:
+        action(seat, request.form)
+    except ServiceError as e:
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+    return redirect(url_for("web.game", game_id=game_id) + "#foresight", 303)
+
+
+@bp.post("/g/<game_id>/presets")
+def queue_preset(game_id: str):
+    """Queue a move for the seat's next turn (the move built step by step, or one in the text
+    form, optionally guarded by the opponent's last move), or clear the queue."""
+    def act(seat: int, form) -> None:
+        if form.get("clear"):
+            service().clear_presets(game_id, seat)
+            return
+        move = form.get("move", "").strip() or form.get("text", "").strip()
+        if not move:
+            raise BadRequest("write the move to queue in the text form")
+        try:
+            entry: dict[str, Any] = {"move": _json_move(move) if move.startswith("{") else move}
+        except ValueError as e:
+            raise BadRequest(str(e)) from None
+        if form.get("if", "").strip():
+            entry["if"] = {"opponent_move": form["if"].strip()}
+        service().queue_presets(game_id, seat, {"moves": [entry]})
+    return _seat_action(game_id, act)
+
+
+@bp.post("/g/<game_id>/takeback")
+def ask_takeback(game_id: str):
+    return _seat_action(game_id, lambda seat, form: service().request_takeback(game_id, seat, {}))
+
+
+@bp.post("/g/<game_id>/takeback/answer")
+def answer_takeback(game_id: str):
+    def act(seat: int, form) -> None:
+        tid = form.get("tid", "")
+        if not (tid.isascii() and tid.isdigit() and len(tid) < 16):
+            raise BadRequest("no takeback request named")
+        service().answer_takeback(game_id, seat, int(tid), form.get("answer") == "accept")
+    return _seat_action(game_id, act)
+
+
+@bp.post("/g/<game_id>/propose")
+def propose(game_id: str):
+    def act(seat: int, form) -> None:
+        to = form.get("to", "")
+        if to.isascii() and to.isdigit() and len(to) < 3:
+            service().propose(game_id, seat, {"kind": "concede", "to": int(to)})
+        else:
+            service().propose(game_id, seat, {"kind": form.get("kind", "")})
+    return _seat_action(game_id, act)
+
+
+@bp.post("/g/<game_id>/vote")
+def vote(game_id: str):
+    def act(seat: int, form) -> None:
+        pid = form.get("pid", "")
+        if not (pid.isascii() and pid.isdigit() and len(pid) < 16):
+            raise BadRequest("no proposal named")
+        service().vote(game_id, seat, int(pid), {"vote": form.get("vote", "")})
+    return _seat_action(game_id, act)
+
+
 def _move_from(form, rules) -> dict:
     """The move a form carries: a choice button's JSON, else the text form, else typed JSON."""
     button = form.get("move", "").strip()

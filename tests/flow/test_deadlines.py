@@ -106,7 +106,7 @@ def test_vacation_stops_clocks_and_ends_when_the_allowance_runs_out(database, tm
     due = svc.load(gid).clocks.seats[0].due_at
     svc.pause(gid, 1, "vacation")
     clock.advance(12 * H)
-    assert run_once(svc) == {"timeouts": 0, "reminders": 0, "resumed": 0, "bots": 0, "expired": 0, "digests": 0, "tournament_games": 0, "sent": 0, "retry": 0, "failed": 0}
+    assert run_once(svc) == {"timeouts": 0, "reminders": 0, "resumed": 0, "lapsed": 0, "bots": 0, "expired": 0, "digests": 0, "tournament_games": 0, "sent": 0, "retry": 0, "failed": 0}
     svc.resume(gid, 1)
     assert svc.load(gid).clocks.seats[0].due_at == due + 12 * H  # Ada lost no time to Bo's vacation
     svc.pause(gid, 1, "vacation")

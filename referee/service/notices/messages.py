@@ -26,7 +26,7 @@ MOVES_SHOWN = 4          # wrapped lines of legal moves in a notification (all o
 STEP_OPTIONS_SHOWN = 30  # numbered options of a first step in a notification (all of them: `moves`)
 SINCE_GROUPED = 16       # more narrated events than this: one line per run of one seat
 COMMANDS = ("help", "status", "history [N]", "moves", "resign", "pause", "resume", "notify all|turn|none",
-            "lang en|de")
+            "lang en|de", "takeback", "accept", "refuse", "propose draw", "vote yes|no")
 # The German words the mail commands also take (notify/commands.py reads both).
 GERMAN_COMMANDS = ("hilfe", "stand", "verlauf [N]", "züge", "aufgeben", "pausieren", "fortsetzen",
                    "benachrichtigen alle|zug|keine", "sprache en|de")
@@ -389,3 +389,22 @@ def command_reply(seen: Seen, command: str, head: list[str], about: list[str] | 
     return Note("mail_reply", _subject(seen, command), compose(seen, head, about, since=since, position=position,
                                                                 prompt=prompt, all_moves=all_moves),
                 _data("mail_reply", seen, command=command))
+
+
+def asked(seen: Seen, told: str, how: str) -> Note:
+    """Another seat asks this one to answer: a takeback request or a proposal to end the game."""
+    return Note("asked", _subject(seen, "Your answer is asked"), compose(seen, [told, how], since=False),
+                _data("asked", seen))
+
+
+def decided(seen: Seen, told: str) -> Note:
+    """A takeback or a proposal was decided, or lapsed: everyone is told, never silently."""
+    return Note("decided", _subject(seen, "Decided"), compose(seen, [told], since=False), _data("decided", seen))
+
+
+def presets_dropped(seen: Seen, reason: str, count: int) -> Note:
+    """Only to the seat that queued them: why its pre-set moves were not played."""
+    head = [f"Your {count} pre-set move{'s were' if count != 1 else ' was'} not played and the queue is "
+            f"dropped: {reason}."]
+    return Note("presets", _subject(seen, "Pre-set moves dropped"), compose(seen, head, since=False),
+                _data("presets", seen))

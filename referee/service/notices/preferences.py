@@ -16,7 +16,7 @@ from referee.store import seat_settings
 from referee.store.connection import Connection
 
 LEVELS = ("all", "turn", "none")
-TURN_KINDS = frozenset({"your_turn", "reminder", "timeout", "game_over"})
+TURN_KINDS = frozenset({"your_turn", "reminder", "timeout", "game_over", "asked", "decided", "presets"})
 ANSWERS = frozenset({"mail_reply"})  # always sent: the seat asked for them
 
 

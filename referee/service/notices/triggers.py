@@ -19,9 +19,9 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.service import alerts, read, talk
 from referee.plumbing.i18n import translator
-from referee.service.narration import remember_state, result_sentence, texts
+from referee.service import alerts, read, talk
+from referee.service.narration import narrate_event, remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
 
@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from referee.service.core import Core
 
 MAX_SINCE = 80  # events narrated at most in "since your last move"
+# Takebacks and agreements (issue 27): who is asked to answer, and how; what is told to all once decided.
+ASKING = {"takeback_requested": "Answer `accept` or `refuse` (or on your page).",
+          "proposal": "Answer `vote yes` or `vote no` (or on your page)."}
+DECIDING = ("takeback", "takeback_refused", "proposal_failed", "proposal_lapsed")
 
 
 class Notifier:
@@ -140,6 +144,14 @@ class Notifier:
                 for s in everyone:
                     send(s, lambda v, e=e: messages.game_over(v, result_sentence(e.payload.get("result"), names, v.tr),
                                                               after.seed.hex()))
+            elif e.type in ASKING:
+                for s in everyone:
+                    if s != e.seat:
+                        send(s, lambda v, e=e: messages.asked(
+                            v, narrate_event(after.rules, e.to_json(), names, tr=v.tr), ASKING[e.type]))
+            elif e.type in DECIDING:
+                for s in everyone:
+                    send(s, lambda v, e=e: messages.decided(v, narrate_event(after.rules, e.to_json(), names, tr=v.tr)))
             elif e.type in ("paused", "resumed"):
                 pause = before.clocks.pause if e.type == "resumed" else e.payload.get("pause")
                 by = names[e.seat] if e.seat is not None and e.seat < len(names) else None
