@@ -3,13 +3,26 @@ games because it only uses the rules contract.
 
 Each iteration deals a fresh full state from the seat's view (the game's `determinize` hook),
 so hidden cards are sampled anew every time and never known (information-set sampling at the
-root); plays one of the candidate moves (the prompt's choices, or moves built by random steps),
-then random legal moves for every seat until the game ends or `depth` decisions passed, and
-scores the outcome for the seat: a win counts most, the score margin breaks ties between
-outcomes (the game's own `standings` when the playout stops early). The candidate with the best
-mean is played. Thinking is bounded by CPU seconds (levels: a playout stops at the deadline
-too, so a decision takes at most its budget plus one step) or by an iteration count (tests: CPU
-time varies, an iteration count makes a decision reproducible for one seed).
+root); plays one of the candidate moves (the prompt's choices -- a random sample of MAX_ARMS
+when they are more --, or moves built by random steps), then a playout until the game ends or
+`depth` decisions passed, and scores the outcome for the seat: a win counts most, a shared win
+(a draw) less, the score margin breaks ties between outcomes (the game's own `standings` when
+the playout stops early).
+
+Playouts alternate between two policies, each searched with its own UCB1: every seat plays its
+prompt's default to the end, or every seat plays random moves that act for `depth` decisions.
+The first is a rollout of the timeout player (a move, then "never clever" play): cheap, since a
+default needs no building, so many and steady, and the move it singles out improves on that
+player. Where passing leads nowhere those playouts tell moves apart by little or nothing, and
+the active playouts decide (best_move). Random playouts alone lose to the default player where
+random play is ruinous (taking cards one cannot fulfil); passive playouts alone play at random
+where passing changes nothing.
+
+Thinking is bounded by CPU seconds (levels: a playout stops at the deadline too, so a decision
+takes at most its budget plus one step) or by an iteration count (tests: CPU time varies, an
+iteration count makes a decision reproducible for one seed). It stops sooner when the answer
+is settled under both policies: one candidate's mean SETTLE_Z standard errors clear of every
+other's, or all means within SAME of one another (nothing to gain by thinking on).
 """
 
 from __future__ import annotations
@@ -28,15 +41,24 @@ from referee.bots.moves import active_move, candidates, own_prompt
 # CPU seconds per decision by level (the issue's 0.2 / 1 / 3 s).
 LEVEL_SECONDS = {1: 0.2, 2: 1.0, 3: 3.0}
 WIDTH = 12          # candidate moves built by steps when a prompt lists no choices
-DEPTH = 120         # decisions played out before the standings judge
-EXPLORE = 0.7       # UCB1's exploration constant on rewards in [0, 1]
+MAX_ARMS = 24       # listed choices weighed at most (a random sample beyond, the default kept)
+DEPTH = 120         # decisions of an active playout before the standings judge
+PASSIVE_DEPTH = 600 # decisions of a playout of defaults (cheap: to the end, where scores tell)
+# Playout policies: every seat plays its prompt's default, or every seat plays active random moves.
+POLICIES = ("default", "active")
+EXPLORE = 0.5       # UCB1's exploration constant on rewards in [0, 1]
+SETTLE_MIN = 6      # tries per candidate before the search may stop early
+SETTLE_Z = 3.0      # how many standard errors apart "settled" means
+SAME = 0.01         # candidates whose means all lie within this are as good as one another
+CLEAR = 2.0         # standard errors by which the playouts of defaults must single out a move
+WIN, DRAW = 0.7, 0.3  # reward of a win, of a shared win (the margin adds up to 0.3)
 
 
 @dataclass(frozen=True)
 class Budget:
     seconds: float | None = None
     iterations: int | None = None
-    depth: int | None = None    # decisions per playout (default DEPTH)
+    depth: int | None = None    # decisions per playout (default DEPTH, PASSIVE_DEPTH)
 
     @classmethod
     def level(cls, level: int) -> "Budget":
@@ -51,25 +73,25 @@ def winners_of(result: dict[str, Any]) -> list[int]:
 
 
 def reward(rules: Rules, state: State, seat: int) -> float:
-    """The outcome for `seat` in [0, 1]: 0.7 for a win (shared among winners), plus 0.3 times
-    the normalised score margin over the best other seat."""
+    """The outcome for `seat` in [0, 1]: WIN for a win, DRAW for a shared one, plus 0.3 times
+    the normalised score margin over the best other seat (standings when the game runs on)."""
     res = rules.result(state) or rules.standings(state)
     scores = [s if isinstance(s, (int, float)) else 0 for s in res.get("scores") or []]
     winners = winners_of(res)
-    win = 1 / len(winners) if seat in winners else 0.0
+    win = (WIN if len(winners) == 1 else DRAW) if seat in winners else 0.0
     if len(scores) > 1:
         mine = scores[seat]
         best = max(s for i, s in enumerate(scores) if i != seat)
         margin = (mine - best) / max(1.0, abs(mine) + abs(best))
     else:
         margin = 0.0
-    return 0.7 * win + 0.3 * (0.5 + 0.5 * margin)
+    return win + 0.3 * (0.5 + 0.5 * margin)
 
 
-def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: int,
+def playout(rules: Rules, state: State, policy: str, rnd: random.Random, seed: bytes, depth: int,
             deadline: float | None = None) -> State:
-    """Random legal moves for whoever is prompted, until the end, `depth` decisions, or the
-    CPU `deadline` (time.process_time) passes."""
+    """Moves of `policy` (POLICIES) for whoever is prompted, until the end, `depth` decisions,
+    or the CPU `deadline` (time.process_time) passes."""
     for n in range(depth):
         if rules.result(state) is not None or (deadline is not None and time.process_time() > deadline):
             break
@@ -77,7 +99,7 @@ def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: 
         if not prompts:
             break
         prompt = rnd.choice(prompts)
-        move = active_move(rules, state, prompt, rnd)
+        move = prompt.default if policy == "default" else active_move(rules, state, prompt, rnd)
         try:
             state = rules.apply(state, prompt.seat, move, Rng(seed, n + 2))
         except IllegalMove:
@@ -85,43 +107,89 @@ def playout(rules: Rules, state: State, rnd: random.Random, seed: bytes, depth: 
     return state
 
 
+def settled(visits: list[int], totals: list[float], squares: list[float]) -> bool:
+    """Whether more thinking would not change the answer: every candidate tried SETTLE_MIN
+    times, and either the best mean stands SETTLE_Z standard errors clear of every other, or
+    all means lie within SAME of one another."""
+    if min(visits) < SETTLE_MIN:
+        return False
+    means = [t / v for t, v in zip(totals, visits)]
+    if max(means) - min(means) <= SAME:
+        return True
+    errs = [math.sqrt(max(q / v - m * m, 1e-4) / v) for q, v, m in zip(squares, visits, means)]
+    b = max(range(len(means)), key=means.__getitem__)
+    return all(means[b] - SETTLE_Z * errs[b] > means[j] + SETTLE_Z * errs[j] for j in range(len(means)) if j != b)
+
+
 def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd: random.Random,
            budget: Budget) -> Move:
     """The move to play for `seat`'s prompt `kind`, from the seat's `view` alone."""
     started = time.process_time()
-    depth = budget.depth or DEPTH
+    depths = {"default": budget.depth or PASSIVE_DEPTH, "active": budget.depth or DEPTH}
     deadline = started + budget.seconds if budget.seconds is not None else None
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
     if prompt is None:
         raise ValueError(f"seat {seat} has no {kind or ''} decision in this view")
     moves = candidates(rules, state, prompt, rnd, WIDTH)
+    if len(moves) > MAX_ARMS:
+        rest = [m for m in moves if m != prompt.default]
+        moves = [prompt.default] + rnd.sample(rest, MAX_ARMS - 1)
     if len(moves) == 1:
         return moves[0]
-    visits = [0] * len(moves)
-    totals = [0.0] * len(moves)
+    k = len(moves)
+    visits = {p: [0] * k for p in POLICIES}
+    totals = {p: [0.0] * k for p in POLICIES}
+    squares = {p: [0.0] * k for p in POLICIES}
     n = 0
     while True:
         if budget.iterations is not None and n >= budget.iterations:
             break
         if deadline is not None and time.process_time() >= deadline:
             break
+        if n % (2 * k) == 0 and n and all(settled(visits[p], totals[p], squares[p]) for p in POLICIES):
+            break
+        policy = POLICIES[n % len(POLICIES)]
         n += 1
-        if n <= len(moves):
-            i = n - 1
+        v, t = visits[policy], totals[policy]
+        tried = sum(v)
+        if tried < k:
+            i = tried
         else:
-            log_n = math.log(n)
-            i = max(range(len(moves)), key=lambda j: totals[j] / visits[j] + EXPLORE * math.sqrt(log_n / visits[j]))
+            log_n = math.log(tried)
+            i = max(range(k), key=lambda j: t[j] / v[j] + EXPLORE * math.sqrt(log_n / v[j]))
         seed = rnd.randbytes(32)
         dealt = rules.determinize(view, Rng(seed, 0))
         try:
             after = rules.apply(dealt, seat, moves[i], Rng(seed, 1))
         except IllegalMove:  # not legal in this deal: cannot happen for a move built from the view
-            visits[i] += 1
+            v[i] += 1
             continue
-        totals[i] += reward(rules, playout(rules, after, rnd, seed, depth, deadline), seat)
-        visits[i] += 1
-    # The best mean among the tried moves (the first candidate, the default when moves were
-    # built by steps, if time ran out before any was tried).
-    best = max(range(len(moves)), key=lambda j: (totals[j] / visits[j] if visits[j] else -1, visits[j], -j))
-    return moves[best]
+        r = reward(rules, playout(rules, after, policy, rnd, seed, depths[policy], deadline), seat)
+        t[i] += r
+        squares[policy][i] += r * r
+        v[i] += 1
+    return moves[best_move(visits, totals, squares)]
+
+
+def best_move(visits: dict[str, list[int]], totals: dict[str, list[float]],
+              squares: dict[str, list[float]]) -> int:
+    """The candidate to play. The playouts of defaults decide when their best candidate stands
+    CLEAR standard errors above the runner-up: the move improves on the timeout player, and
+    those cheap playouts are many and steady. Where passing leads nowhere they tell moves apart
+    by little or nothing, and the best mean of the active playouts decides. The first candidate
+    (the default when moves were built by steps) if nothing was tried."""
+    for p in POLICIES:
+        v, t, q = visits[p], totals[p], squares[p]
+        tried = [j for j in range(len(v)) if v[j]]
+        if not tried:
+            continue
+        means = {j: t[j] / v[j] for j in tried}
+        order = sorted(tried, key=lambda j: (-means[j], -v[j], j))
+        if p == POLICIES[-1] or len(order) == 1:
+            return order[0]
+        a, b = order[0], order[1]
+        errs = [math.sqrt(max(q[j] / v[j] - means[j] ** 2, 0.0) / v[j]) for j in (a, b)]
+        if means[a] - means[b] > CLEAR * sum(errs) + SAME / 10:
+            return a
+    return 0

@@ -14,7 +14,7 @@ import pytest
 
 from referee.bots.moves import random_move
 from referee.bots.players import decide
-from referee.bots.search import Budget
+from referee.bots.search import Budget, best_move
 from referee.engine.registry import rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.rng import Rng
@@ -76,7 +76,8 @@ def test_bots_match_command_prints_the_totals():
 @pytest.mark.parametrize("game", ["babel", "iron_age", "khronos", "sands_of_time", "gentes"])
 def test_level_one_thinks_within_its_cpu_budget(game):
     """Level 1 may use 0.2 s of CPU a decision; a playout stops at the deadline too, so only one
-    step of a playout may run over (generous slack: a step is milliseconds)."""
+    step of a playout may run over (generous slack: a step is milliseconds). It may stop sooner
+    (a settled answer), never later."""
     import time
     rules = rules_for(game)
     for n in range(12, 60):
@@ -89,5 +90,18 @@ def test_level_one_thinks_within_its_cpu_budget(game):
     move = decide(rules, rules.view(state, prompt.seat), prompt.seat, prompt.kind, {"bot": "search", "level": 1},
                   random.Random(3))
     spent = time.process_time() - started
-    assert 0.15 <= spent <= 0.5, spent
+    assert spent <= 0.5, spent
     rules.apply(state, prompt.seat, move, Rng(b"check", 1))
+
+
+def test_the_policy_that_tells_moves_apart_decides():
+    """Where the playouts of defaults score every move alike, the active playouts pick the move;
+    where they set one move clearly apart, it is played whatever the active ones say."""
+    flat = {"visits": [4, 4, 4], "totals": [2.0, 2.0, 2.0], "squares": [1.0, 1.0, 1.0]}
+    noisy = {"visits": [4, 4, 4], "totals": [1.0, 3.0, 2.0], "squares": [0.5, 2.5, 1.5]}
+    parts = lambda d, e: tuple({"default": d[k], "active": e[k]} for k in ("visits", "totals", "squares"))
+    assert best_move(*parts(flat, noisy)) == 1
+    clear = {"visits": [4, 4, 4], "totals": [0.4, 0.4, 3.6], "squares": [0.04, 0.04, 3.24]}
+    assert best_move(*parts(clear, noisy)) == 2
+    assert best_move(*parts({"visits": [0, 0], "totals": [0.0, 0.0], "squares": [0.0, 0.0]},
+                            {"visits": [0, 0], "totals": [0.0, 0.0], "squares": [0.0, 0.0]})) == 0
