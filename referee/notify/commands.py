@@ -154,7 +154,7 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
         else:
             head, helpful = [_("lang takes one of: en, de.")], True
     elif command == "alert":
-        head = _alert(service, game_id, seat, args)
+        head = _alert(service, game_id, seat, args, tr)
     else:
         head = []
     loaded = service.load(game_id)
@@ -288,32 +288,40 @@ def _level_text(level: str, tr: Translator) -> str:
             "none": tr.gettext("From now on you get no mails except answers to yours.")}[level]
 
 
-def _alert(service: "Referee", game_id: str, seat: int, args: list[str]) -> list[str]:
-    """The `alert` command: add, list, remove, test or switch on again the seat's channels."""
+def _alert(service: "Referee", game_id: str, seat: int, args: list[str], tr: Translator) -> list[str]:
+    """The `alert` command: add, list, remove, test or switch on again the seat's channels (the
+    event names stay the command's words; the sentences are in the seat's language)."""
     from referee.service.alerts import EVENTS, Owner, masked
     owner = Owner("seat", game_id, seat)
     try:
         if len(args) == 2 and args[0].lower() in ("off", "test", "on"):
             verb = args[0].lower()
             {"off": service.remove_channel, "test": service.test_channel, "on": service.enable_channel}[verb](owner, args[1])
-            done = {"off": "removed", "test": "sent a test alert to", "on": "switched on again"}[verb]
-            head = [f"Done: {done} channel {args[1]}."]
+            done = {"off": tr.gettext("Done: removed channel %(id)s.", id=args[1]),
+                    "test": tr.gettext("Done: sent a test alert to channel %(id)s.", id=args[1]),
+                    "on": tr.gettext("Done: switched on again channel %(id)s.", id=args[1])}[verb]
+            head = [done]
         elif args:
             events = [a.lower() for a in args[1:]]
             body: dict[str, Any] = {"url": args[0], **({"events": events} if events else {})}
             if any(e not in EVENTS for e in events):
-                return [f"alert: events are {', '.join(EVENTS)}."]
+                return [tr.gettext("alert: events are %(events)s.", events=", ".join(EVENTS))]
             added = service.add_channel(owner, body)
-            head = [f"Added channel {added['id']} ({masked(added['url'])}) for: {', '.join(added['events'])}."]
+            head = [tr.gettext("Added channel %(id)s (%(url)s) for: %(events)s.", id=added["id"],
+                               url=masked(added["url"]), events=", ".join(added["events"]))]
         else:
             head = []
     except ServiceError as e:
-        return [f"No change: {e.detail}"]
-    mine = service.channels(owner)
-    listed = [f"  {c['id']}  {'browser push' if c['kind'] == 'push' else masked(c['url'])}  "
-              f"{', '.join(c['events'])}{'' if c['enabled'] else '  (switched off: ' + (c['disabled_reason'] or '') + ')'}"
-              for c in mine]
-    return head + (["Your alert channels in this game:", *listed] if listed else ["You have no alert channels here."])
+        return [tr.gettext("No change: %(why)s", why=e.detail_in(tr))]
+    listed = []
+    for c in service.channels(owner):
+        where = tr.gettext("browser push") if c["kind"] == "push" else masked(c["url"])
+        line = f"  {c['id']}  {where}  {', '.join(c['events'])}"
+        if not c["enabled"]:
+            line += "  " + tr.gettext("(switched off: %(reason)s)", reason=c["disabled_reason"] or "")
+        listed.append(line)
+    return head + ([tr.gettext("Your alert channels in this game:"), *listed] if listed
+                   else [tr.gettext("You have no alert channels here.")])
 
 
 def _act(action, done: str, failed: str) -> list[str]:

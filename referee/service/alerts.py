@@ -29,6 +29,7 @@ from referee.engine.schemas import check
 from referee.plumbing import targets
 from referee.plumbing.errors import (BadRequest, ChannelRefused, Conflict, Forbidden, InvalidSetup, NotFound,
                                      Unauthorized)
+from referee.plumbing.i18n import EN, Translator, translator
 from referee.service.links import game_url, seat_url
 from referee.service.narration import result_sentence
 from referee.service.tables import is_creator
@@ -193,9 +194,10 @@ def test(core: "Core", owner: Owner, channel_id: str) -> dict[str, Any]:
     """Queue a test alert to one channel (its "send a test alert" button)."""
     c = _own(core, owner, channel_id)
     now = core.clock()
-    title = "Test alert from the referee"
-    where = "your games" if owner.scope == "player" else f"game {owner.game_id}"
-    text = f"This channel is set up: alerts for {where} will arrive here."
+    tr = translator(_lang_of(core.db.conn, owner))
+    title = tr.gettext("Test alert from the referee")
+    text = (tr.gettext("This channel is set up: alerts for your games will arrive here.") if owner.scope == "player"
+            else tr.gettext("This channel is set up: alerts for game %(id)s will arrive here.", id=owner.game_id))
     payload = {"title": title, "text": text, "url": core.config.base_url, "channels": [c["id"]]}
     with write_transaction(core.db) as conn:
         outbox.enqueue(conn, owner.game_id or "", owner.seat, "push" if c["kind"] == "push" else "alert", c["url"],
@@ -247,6 +249,15 @@ def _when(ts: float | None, tz: str | None) -> str | None:
     return datetime.fromtimestamp(ts, zone).strftime("%Y-%m-%d %H:%M %Z")
 
 
+def _lang_of(conn: Any, owner: Owner) -> str | None:
+    """The language of a channel's owner: a seat's (else its player's), a player's; a game's: None (English)."""
+    if owner.scope == "seat" and owner.seat is not None:
+        return seat_settings.of(conn, owner.game_id, owner.seat).get("lang")
+    if owner.scope == "player" and owner.player_id:
+        return (players.by_id(conn, owner.player_id) or {}).get("lang")
+    return None
+
+
 def _tz_of(conn: Any, game_id: str, seat: int) -> str | None:
     tz = seat_settings.of(conn, game_id, seat).get("tz")
     if tz:
@@ -283,14 +294,15 @@ def queue(core: "Core", conn: Any, loaded: "Loaded", kind: str, key: str, seats:
             continue
         named = sorted(t.seats)
         base = core.config.base_url
-        if private and len(named) == 1:
+        if private and len(named) == 1:  # one person's channel: in their language (the seat's, else its player's)
             seat = named[0]
             link = seat_url(base, core.secret_key, loaded.game_id, seat,
                             (tenures.tenure_of(conn, loaded.game_id, seat) or (0, ""))[0])
             tz = _tz_of(conn, loaded.game_id, seat)
-        else:
-            link, tz = game_url(base, loaded.game_id), None
-        title, text = words(loaded, [names[s] for s in named], named, tz)
+            tr = translator(seat_settings.of(conn, loaded.game_id, seat).get("lang"))
+        else:  # a table's or shared channel: English, the service's common language
+            link, tz, tr = game_url(base, loaded.game_id), None, EN
+        title, text = words(loaded, [names[s] for s in named], named, tz, tr)
         text = f"{text}\n{link}"
         payload = {"title": title, "text": text, "url": link, "channels": t.channels}
         digest = hashlib.sha256(url.encode()).hexdigest()[:16]
@@ -301,23 +313,26 @@ def queue(core: "Core", conn: Any, loaded: "Loaded", kind: str, key: str, seats:
 
 
 class Words:
-    """Builds (title, text) for a target from the seats it names and the zone for deadlines."""
+    """Builds (title, text) for a target from the seats it names, the zone for deadlines and the
+    reader's language (`tr`)."""
 
-    def __call__(self, loaded: "Loaded", names: list[str], seats: list[int], tz: str | None) -> tuple[str, str]:
+    def __call__(self, loaded: "Loaded", names: list[str], seats: list[int], tz: str | None,
+                 tr: Translator = EN) -> tuple[str, str]:
         raise NotImplementedError
 
 
 class _Turn(Words):
-    def __call__(self, loaded, names, seats, tz):
+    def __call__(self, loaded, names, seats, tz, tr=EN):
         title = loaded.rules.title
         who = [loaded.created["seats"][p.seat]["name"] for p in loaded.prompts]
-        head = f"{title}: your turn: {', '.join(names)}" if names else f"{title}: to move: {', '.join(dict.fromkeys(who))}"
+        head = (tr.gettext("%(title)s: your turn: %(names)s", title=title, names=", ".join(names)) if names else
+                tr.gettext("%(title)s: to move: %(names)s", title=title, names=", ".join(dict.fromkeys(who))))
         dues = []
         for s in (seats or sorted({p.seat for p in loaded.prompts})):
             when = _when(loaded.clocks.seats[s].due_at if loaded.status == "active" else None, tz)
             if when:
-                dues.append(f"{loaded.created['seats'][s]['name']}: deadline {when}" if len(seats) != 1 else
-                            f"Deadline: {when}")
+                dues.append(tr.gettext("%(name)s: deadline %(when)s", name=loaded.created["seats"][s]["name"], when=when)
+                            if len(seats) != 1 else tr.gettext("Deadline: %(when)s", when=when))
         return head, "\n".join([head + ".", *dues])
 
 
@@ -325,29 +340,34 @@ class _Reminder(Words):
     def __init__(self, left: str):
         self.left = left
 
-    def __call__(self, loaded, names, seats, tz):
+    def __call__(self, loaded, names, seats, tz, tr=EN):
         title = loaded.rules.title
-        head = f"{title}: reminder for {', '.join(names)}" if names else f"{title}: reminder"
+        head = (tr.gettext("%(title)s: reminder for %(names)s", title=title, names=", ".join(names)) if names else
+                tr.gettext("%(title)s: reminder", title=title))
         when = _when(loaded.clocks.seats[seats[0]].due_at, tz) if seats else None
-        return head, f"{head}: {self.left} left to move." + (f"\nDeadline: {when}" if when else "")
+        text = tr.gettext("%(head)s: %(left)s left to move.", head=head, left=self.left)
+        return head, text + ("\n" + tr.gettext("Deadline: %(when)s", when=when) if when else "")
 
 
 class _GameOver(Words):
-    def __init__(self, told: str):
-        self.told = told
+    def __init__(self, result: dict[str, Any] | None, names: list[str]):
+        self.result, self.names = result, names
 
-    def __call__(self, loaded, names, seats, tz):
-        head = f"{loaded.rules.title}: game over"
-        return head, f"{head}. {self.told}"
+    def __call__(self, loaded, names, seats, tz, tr=EN):
+        head = tr.gettext("%(title)s: game over", title=loaded.rules.title)
+        return head, tr.gettext("%(head)s. %(result)s", head=head, result=result_sentence(self.result, self.names, tr))
 
 
 class _Message(Words):
-    def __init__(self, author: str):
+    def __init__(self, author: int | None):
         self.author = author
 
-    def __call__(self, loaded, names, seats, tz):
-        head = f"{loaded.rules.title}: a new message from {self.author}"
-        return head, f"{head} in the table talk."
+    def __call__(self, loaded, names, seats, tz, tr=EN):
+        all_names = [s["name"] for s in loaded.created["seats"]]
+        who = (all_names[self.author] if self.author is not None and self.author < len(all_names)
+               else tr.gettext("the referee"))
+        head = tr.gettext("%(title)s: a new message from %(author)s", title=loaded.rules.title, author=who)
+        return head, tr.gettext("%(head)s in the table talk.", head=head)
 
 
 def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", appended: list, now: float) -> int:
@@ -359,9 +379,8 @@ def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", append
     names = [s["name"] for s in after.created["seats"]]
     for e in appended:
         if e.type == "game_ended":
-            told = result_sentence(e.payload.get("result"), names)
             n += queue(core, conn, after, "game_over", f"{after.game_id}:game_over:{e.seq}",
-                       set(range(len(names))), True, _GameOver(told), now)
+                       set(range(len(names))), True, _GameOver(e.payload.get("result"), names), now)
     if after.status != "active":
         return n
     movers = {e.seat for e in appended if e.type in STATE_EVENTS}
@@ -390,15 +409,14 @@ def on_message(core: "Core", conn: Any, loaded: "Loaded", message_id: str, autho
     or game channel; the text names the author only, never the message. Seats in `muted` muted
     the author: their own channels stay quiet (a game channel, being the table's, still tells)."""
     names = [s["name"] for s in loaded.created["seats"]]
-    who = names[author] if author is not None and author < len(names) else "the referee"
     readers = set(range(len(names))) if audience is None else set(audience)
     readers.discard(author)
     readers -= muted
     if audience is None:
         return queue(core, conn, loaded, "messages", f"{loaded.game_id}:msg:{message_id}", readers, True,
-                     _Message(who), now)
+                     _Message(author), now)
     return queue(core, conn, loaded, "messages", f"{loaded.game_id}:msg:{message_id}", readers, False,
-                 _Message(who), now, private_only=True)
+                 _Message(author), now, private_only=True)
 
 
 # -- delivery results ---------------------------------------------------------------------------------
@@ -450,10 +468,13 @@ def _tell_owner(core: "Core", conn: Any, c: dict[str, Any], why: str, now: float
     if not address:
         return
     page = f"{core.config.base_url.rstrip('/')}/" + (f"g/{c['game_id']}" if c["game_id"] else "me")
-    text = (f"An alert channel of yours stopped working and was switched off ({why}).\n\n"
-            f"Channel: {masked(c['url'])}\n\nFix it, then switch it on again with one click on {page}")
+    tr = translator(_lang_of(conn, Owner(c["owner"], c["game_id"], c["seat"], c.get("player_id"))))
+    text = tr.gettext("An alert channel of yours stopped working and was switched off (%(why)s).\n\n"
+                      "Channel: %(channel)s\n\nFix it, then switch it on again with one click on %(page)s",
+                      why=why, channel=masked(c["url"]), page=page)
     outbox.enqueue(conn, c["game_id"] or "", c["seat"] if c["owner"] == "seat" else None, "email", address,
-                   "alert_disabled", "An alert channel was switched off", text, f"alert-disabled:{c['id']}:{now}", now)
+                   "alert_disabled", tr.gettext("An alert channel was switched off"), text,
+                   f"alert-disabled:{c['id']}:{now}", now)
 
 
 def masked(url: str) -> str:

@@ -22,8 +22,10 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import Any, Iterable
 
+from referee.plumbing.i18n import N_
+
 MAX_ROUND_ROBIN_GAMES = 200
-TIE_BREAKS = ["points", "Sonneborn-Berger", "direct encounter", "order given at creation"]
+TIE_BREAKS = [N_("points"), "Sonneborn-Berger", N_("direct encounter"), N_("order given at creation")]  # ids: pages translate
 
 
 def round_robin(n: int, k: int) -> list[list[tuple[int, ...]]]:

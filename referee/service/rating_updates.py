@@ -25,16 +25,20 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from referee.plumbing.i18n import N_
 from referee.store import events, ratings as store
 from referee.store.ratings import SHOWN_AFTER
 
 MIN_MOVES = 3
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6; deterministic arithmetic
-POLICY = (f"A game counts only if every seat was held by a distinct signed-in human player from start to end "
-          f"(no bots, no replacements), each made at least {MIN_MOVES} moves, and it ended with a result. "
-          f"Abandoned games count as the game's standings said when they were abandoned; a game decided by "
-          f"agreement or adjudicated counts as recorded. Shared places are ties. Ratings use OpenSkill "
-          f"(Plackett-Luce); the number shown is mu - 3 sigma, once a player has {SHOWN_AFTER} rated games.")
+# The message id, so that a page can say it in its reader's language (`POLICY_ARGS` fill it in).
+POLICY_TEXT = N_("A game counts only if every seat was held by a distinct signed-in human player from start to end "
+                 "(no bots, no replacements), each made at least %(moves)s moves, and it ended with a result. "
+                 "Abandoned games count as the game's standings said when they were abandoned; a game decided by "
+                 "agreement or adjudicated counts as recorded. Shared places are ties. Ratings use OpenSkill "
+                 "(Plackett-Luce); the number shown is mu - 3 sigma, once a player has %(shown)s rated games.")
+POLICY_ARGS = {"moves": MIN_MOVES, "shown": SHOWN_AFTER}
+POLICY = POLICY_TEXT % POLICY_ARGS
 CHANGED_HANDS = ("seat_to_bot", "seat_replaced", "seat_released")
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import Conflict, Unauthorized
+from referee.plumbing.i18n import translator
 from referee.service import create, join, tables
 from referee.service.links import game_url
-from referee.store import credentials, outbox, players, tenures
+from referee.store import credentials, outbox, players, seat_settings, tenures
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
 
@@ -74,10 +75,14 @@ def rematch_seat(core: "Core", game_id: str, seat: int, pid: str | None = None) 
             conn.execute("UPDATE seats SET holder = 'reserved', invite = ? WHERE game_id = ? AND seat = ?",
                          (reserved, new_id, j))
             if h["email"]:
-                outbox.enqueue(conn, game_id, old_seat, "email", h["email"], "rematch", f"{me['name']} asks for a rematch",
-                               f"{me['name']} asks for a rematch of {old.rules.title}. Accept it on your game page "
-                               f"({game_url(core.config.base_url, game_id)}) or answer `rematch` to this mail: "
-                               "your seat in the new game is kept for you.",
+                tr = translator(seat_settings.of(conn, game_id, old_seat).get("lang"))  # the recipient's language
+                outbox.enqueue(conn, game_id, old_seat, "email", h["email"], "rematch",
+                               tr.gettext("%(name)s asks for a rematch", name=me["name"]),
+                               tr.gettext("%(name)s asks for a rematch of %(title)s. Accept it on your game page "
+                                          "(%(url)s) or answer `rematch` to this mail: "
+                                          "your seat in the new game is kept for you.",
+                                          name=me["name"], title=old.rules.title,
+                                          url=game_url(core.config.base_url, game_id)),
                                f"rematch:{game_id}:{old_seat}", core.clock())
         conn.execute("UPDATE tables SET rematch_of = ? WHERE game_id = ?", (game_id, new_id))
         won = tables_mod.set_rematch(conn, game_id, new_id)

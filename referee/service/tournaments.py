@@ -30,12 +30,13 @@ from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
+from referee.plumbing.i18n import N_, translator
 from referee.service import create, pairing
 from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
 from referee.service.notices import preferences
 from referee.service.rating_updates import ranks_of
-from referee.store import credentials, outbox, players as players_store, tenures, tournaments as store
+from referee.store import credentials, outbox, players as players_store, seat_settings, tenures, tournaments as store
 from referee.store.db import IntegrityError, write_transaction
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
     spec["names"] = [p["name"] for p in people]
     spec["start"] = start
     spec["stall"] = body.get("stall", {"days": 14, "action": "abandon"})
-    contacts = [{k2: v for k2, v in p.items() if k2 in ("email", "tz")} for p in people]
+    contacts = [{k2: v for k2, v in p.items() if k2 in ("email", "tz", "lang")} for p in people]
     with write_transaction(core.db) as conn:
         store.add(conn, tid, game, fmt, {**spec, "contacts": contacts}, credentials.token_hash(token), rounds, core.clock())
     created = []
@@ -187,11 +188,17 @@ def _start_round(core: "Core", tid: str, rnd: int, groups: list[tuple[int, ...]]
                 email = contacts[p].get("email")
                 if email:
                     link = seat_url(core.config.base_url, core.secret_key, made["id"], seat)
-                    text = (f"Round {rnd} of the {t['game']} tournament has started.\n\nYour game, seat {seat + 1} "
-                            f"against {', '.join(names[q] for q in group if q != p)}:\n\n{link}\n\n"
-                            f"Standings and pairings: {core.config.base_url.rstrip('/')}/t/{tid}")
+                    # in the recipient's language: its seat's, else its player's (whoever started the round)
+                    tr = translator(seat_settings.of(conn, made["id"], seat).get("lang"))
+                    text = tr.gettext("Round %(round)s of the %(game)s tournament has started.\n\n"
+                                      "Your game, seat %(seat)s against %(opponents)s:\n\n%(link)s\n\n"
+                                      "Standings and pairings: %(standings)s",
+                                      round=rnd, game=t["game"], seat=seat + 1,
+                                      opponents=", ".join(names[q] for q in group if q != p), link=link,
+                                      standings=f"{core.config.base_url.rstrip('/')}/t/{tid}")
                     outbox.enqueue(conn, made["id"], seat, "email", email, "round_started",
-                                   f"Round {rnd} starts: your game", text, f"round:{tid}:{rnd}:{p}", core.clock())
+                                   tr.gettext("Round %(round)s starts: your game", round=rnd), text,
+                                   f"round:{tid}:{rnd}:{p}", core.clock())
         out["games"].append({"board": board, "id": made["id"], "players": [names[p] for p in group],
                              "url": made["url"], "seats": made["seats"]})
     with write_transaction(core.db) as conn:
@@ -251,8 +258,9 @@ def overview(core: "Core", tid: str) -> dict[str, Any]:
     return {"id": tid, "game": t["game"], "format": t["format"], "status": t["status"], "start": spec["start"],
             "seats_per_game": k, "rounds_planned": t["rounds"], "players": names, "stall": spec["stall"],
             "tie_breaks": pairing.TIE_BREAKS,
-            "points": "each opponent placed below you 1, each tied with you 1/2; a bye counts as a win over a full table",
-            "seat_balance": "seat order is chosen so that first seats (then every seat) are shared as evenly as the games allow",
+            # message ids: the page says them in its reader's language
+            "points": N_("each opponent placed below you 1, each tied with you 1/2; a bye counts as a win over a full table"),
+            "seat_balance": N_("seat order is chosen so that first seats (then every seat) are shared as evenly as the games allow"),
             "rounds": [{"round": n, "games": g} for n, g in sorted(rounds.items())],
             "standings": [{"place": r["place"], "player": names[r["player"]], "points": r["points"],
                            "sonneborn_berger": r["sonneborn_berger"], "direct_encounter": r["direct_encounter"],

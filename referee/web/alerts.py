@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, redirect, request, url_for
 
 from referee.plumbing.errors import BadRequest, NotFound, ServiceError, Unauthorized
+from referee.plumbing.i18n import N_
 from referee.service.alerts import EVENTS, Owner
 from referee.web import access
 from referee.web.pages import _require_csrf, _seat, _service_error, page, secret, service
@@ -18,7 +19,9 @@ from referee.web.pages import _require_csrf, _seat, _service_error, page, secret
 bp = Blueprint("alerts_web", __name__, template_folder="templates")
 bp.register_error_handler(ServiceError, _service_error)
 
-EVENT_WORDS = {"turn": "my turn", "reminder": "reminders", "game_over": "game over", "messages": "messages"}
+# Message ids: the template says them in the page's language.
+EVENT_WORDS = {"turn": N_("my turn"), "reminder": N_("reminders"), "game_over": N_("game over"),
+               "messages": N_("messages")}
 
 
 def _owners(game_id: str | None) -> list[Owner]:

@@ -12,6 +12,8 @@ from markupsafe import Markup, escape
 
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError
+from referee.service.rating_updates import POLICY_ARGS, POLICY_TEXT
+from referee.web.i18n import current
 from referee.web.pages import _service_error, _title, page, service
 
 bp = Blueprint("ratings_web", __name__, template_folder="templates")
@@ -51,7 +53,8 @@ def leaderboard(game: str):
         board = service().leaderboard(game, 50, cursor)
     except BadRequest:
         board = service().leaderboard(game, 50, None)
-    return page("leaderboard.html", board=board, game=game, title=_title(game) if game in GAME_IDS else game)
+    return page("leaderboard.html", board=board, game=game, title=_title(game) if game in GAME_IDS else game,
+                policy=current().gettext(POLICY_TEXT, **POLICY_ARGS))
 
 
 @bp.get("/p/<player_id>")
@@ -61,7 +64,9 @@ def profile(player_id: str):
     for r in prof["ratings"]:
         values = [h["rating"] for h in r["history"]]
         charts.append({**r, "title": _title(r["game"]),
-                       "svg": chart(values, f"{_title(r['game'])}: rating after each of {len(values)} rated games")})
+                       "svg": chart(values, current().ngettext(
+                           "%(title)s: rating after %(num)s rated game", "%(title)s: rating after each of %(num)s rated games",
+                           len(values), num=len(values), title=_title(r["game"])))})
     return page("profile.html", prof=prof, charts=charts,
                 played=[(_title(g), n) for g, n in sorted(prof["games"].items())])
 

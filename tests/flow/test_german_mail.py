@@ -78,3 +78,25 @@ def test_german_command_words_and_move_words_play_as_the_english_ones(database, 
     assert "sprache en|de" in helped.get_content() and "Befehle (als erste Zeile einer Mail" in helped.get_content()
     back = send(svc, mail_sink, 1, "lang en", 8)
     assert "From now on your mails and your page are in English." in back.get_content()
+
+
+def test_round_and_rematch_mails_are_in_their_recipients_languages(database, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
+    made = svc.create_tournament({"game": "babel", "format": "round_robin", "seats_per_game": 2, "players": [
+        {"name": "Ada", "email": EMAILS[0], "lang": "de"}, {"name": "Bo", "email": EMAILS[1]}]})
+    deliver_due(svc)
+    ada = next(m for m in mail_sink.to(EMAILS[0]) if "Runde 1" in m["Subject"])
+    assert ada["Subject"].endswith("Runde 1 beginnt: deine Partie")
+    assert "Runde 1 des Turniers babel hat begonnen." in ada.get_content() and "gegen Bo:" in ada.get_content()
+    assert "Tabelle und Paarungen: " in ada.get_content() and "Round" not in ada.get_content()
+    bo = next(m for m in mail_sink.to(EMAILS[1]) if "Round 1" in m["Subject"])
+    assert bo["Subject"].endswith("Round 1 starts: your game") and "against Ada:" in bo.get_content()
+    gid = made["rounds"][0]["games"][0]["id"]
+    svc.resign(gid, 1)
+    seats = {s["name"]: s["seat"] for s in svc.load(gid).created["seats"]}
+    svc.rematch_seat(gid, seats["Bo"])  # Bo asks; Ada is told in German
+    deliver_due(svc)
+    asked = mail_sink.to(EMAILS[0])[-1]
+    assert asked["Subject"].endswith("Bo bittet um eine Revanche")
+    assert "Bo bittet um eine Revanche in Babel. Nimm sie auf der Seite deiner Partie an" in asked.get_content()
+    assert "mit `revanche`" in asked.get_content()

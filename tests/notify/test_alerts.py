@@ -257,3 +257,24 @@ def test_a_seat_has_at_most_ten_channels(server):
     assert r.status_code == 409 and "at most 10" in r.json()["detail"]
     assert server.call("POST", f"/games/{gid}/channels", game["seats"][1]["token"],
                        json={"url": "ntfy://bo"}).status_code == 201  # per seat
+
+
+def test_a_german_seat_gets_its_own_alerts_and_command_answers_in_german(allowed, receiver):
+    from referee.notify.commands import run
+    game = _create(allowed, receiver)
+    gid = game["id"]
+    allowed.service.set_seat_language(gid, 0, "de")
+    receiver.requests.clear()
+    r = allowed.call("POST", f"/games/{gid}/moves", game["seats"][0]["token"], json={"move": {"type": "end_turn"}})
+    assert r.status_code == 201, r.text
+    allowed.call("POST", f"/games/{gid}/moves", game["seats"][1]["token"], json={"move": {"type": "end_turn"}})
+    allowed.call("POST", f"/games/{gid}/moves", game["seats"][2]["token"], json={"move": {"type": "end_turn"}})
+    deliver_due(allowed.service)
+    own = _json(receiver.at("/ada")[-1])  # Ada's own channel: German
+    assert own["title"] == "Khronos: du bist an der Reihe: Ada" and "Frist: " in own["message"]
+    shared = _json(receiver.at("/shared")[-1])  # the channel she shares with the table: English
+    assert shared["title"] == "Khronos: your turn: Ada"
+    answer = run(allowed.service, gid, 0, "alert", []).text
+    assert "Deine Benachrichtigungskanäle in dieser Partie:" in answer and "Your alert" not in answer
+    assert "Keine Änderung: " in run(allowed.service, gid, 0, "alert", ["off", "nosuch"]).text
+    assert "Your alert channels in this game:" in run(allowed.service, gid, 1, "alert", []).text  # Bo: English

@@ -95,3 +95,85 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
         assert overflowing == [], overflowing
         path = tab.shot(f"german-{game}-{width}")
         assert path.exists() and path.parent == ARTIFACTS
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_new_game_created_mail_and_lobby_pages_in_german(web, tabs, width):
+    tab = tabs(f"new-de-{width}", width)
+    tab.context.set_extra_http_headers(DE)
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.url)
+    page = tab.page
+    page.goto(web.url + "/new")
+    assert page.locator("h1").inner_text() == "Partie anlegen" and page.title().startswith("Neue Partie")
+    legend = page.locator("legend").first.inner_text()
+    assert legend.startswith("Plätze (in Platzreihenfolge; ") and "für dieses Spiel; lass Zeilen leer" in legend
+    assert page.locator("#solo").inner_text() == "Gegen Bots spielen"
+    assert "Such-Bot, Stufe 1 (schnell)" in page.locator("select[name=solo_level]").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-new-{width}")
+    page.select_option("#game-select", "babel")
+    page.fill("input[name=name0]", "Ada")
+    page.fill("input[name=name1]", "Bo")
+    with page.expect_navigation():
+        page.click("form.stack button[type=submit]")
+    assert page.locator("h1").inner_text() == "Partie angelegt"
+    assert page.locator(".seat-links h2").first.inner_text() == "Platz 0: Ada"
+    page.locator("button.copy[data-copy=link1]").click()
+    page.wait_for_selector("button.copy[data-copy=link1]:has-text('Kopiert')")
+    page.wait_for_selector("button.copy[data-copy=link1]:has-text('Kopieren')", timeout=5000)  # back to its label
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-created-{width}")
+    gid = page.url.rsplit("/", 1)[1]
+    page.goto(f"{web.url}/g/{gid}/mail")
+    assert "Alle E-Mails der Partie (du hast sie angelegt)." in page.locator("main").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-mail-{width}")
+    page.goto(web.url + "/lobby")
+    assert page.locator("h1").inner_text() == "Lobby" and "Einen Tisch eröffnen" in page.locator("main").inner_text()
+    assert "Melde dich an, um einen Tisch zu eröffnen." in page.locator("main").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-lobby-{width}")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
+    from referee.store import players
+    from referee.store.db import write_transaction
+
+    svc = web.service
+    with write_transaction(svc.db) as conn:
+        players.add(conn, f"pde{width}", f"pde{width}@example.org", 0)
+    made = svc.create_tournament({"game": "babel", "format": "round_robin", "seats_per_game": 2,
+                                  "players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}]})
+    game = next(g for g in made["rounds"][0]["games"] if g.get("id"))
+    svc.resign(game["id"], 1)
+    tab = tabs(f"ratings-de-{width}", width)
+    tab.context.set_extra_http_headers(DE)
+    page = tab.page
+    page.goto(f"{web.url}/leaderboard/babel")
+    assert page.locator("h1").inner_text() == "Babel: Wertungszahlen"
+    assert "Welche Partien zählen. Eine Partie zählt nur, wenn" in page.inner_text("#policy")
+    assert "mindestens 3 Züge" in page.inner_text("#policy")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-leaderboard-{width}")
+    page.goto(f"{web.url}/p/pde{width}")
+    assert "Bilanz" in page.locator("main").inner_text() and "0 Partien beendet" in page.inner_text("#record")
+    assert "Noch keine gewertete Partie." in page.locator("main").inner_text()
+    page.goto(f"{web.url}/t/{made['id']}")
+    main = page.locator("main").inner_text()
+    assert page.locator("h1").inner_text() == "Turnier Babel"
+    assert "Jeder gegen jeden mit 3 Spielern an Tischen zu 2, 3 Runden" in main
+    assert page.inner_text("#scoring").startswith("Punkte: jeder Mitspieler hinter dir 1")
+    assert "Bei Gleichstand entscheidet Sonneborn-Berger, dann direkter Vergleich, dann Reihenfolge bei der Anlage." \
+        in page.inner_text("#scoring")
+    assert "setzt aus" in main and "gewonnen von" in main and "Runde 1" in main and "· läuft" in main
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-tournament-{width}")
+    created = create(web, "babel", ["Ada", "Bo"])
+    page.goto(created["seats"][0]["url"])
+    page.goto(f"{web.url}/g/{created['id']}/alerts")
+    assert page.locator("#h-seat").inner_text() == "Meine Benachrichtigungen für diese Partie"
+    assert "ich bin an der Reihe" in page.locator("#panel-seat .ch-choice").inner_text()
+    assert page.locator("#panel-seat button[type=submit]").first.inner_text() == "Kanal hinzufügen"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    tab.shot(f"german-alerts-{width}")

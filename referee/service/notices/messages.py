@@ -247,7 +247,8 @@ def _hello(seen: Seen) -> str:
 def status_word(status: str, tr: Translator) -> str:
     """A game's status in words (the API keeps its English enum)."""
     words = {"active": tr.gettext("active"), "paused": tr.gettext("paused"), "finished": tr.gettext("finished"),
-             "open": tr.gettext("open"), "cancelled": tr.gettext("cancelled")}
+             "open": tr.gettext("open"), "cancelled": tr.gettext("cancelled"),
+             "running": tr.gettext("running")}  # a tournament's
     return words.get(status, status)
 
 

@@ -254,8 +254,9 @@
         field.select();
         try { await navigator.clipboard.writeText(field.value); }
         catch (err) { document.execCommand && document.execCommand("copy"); }
-        button.textContent = "Copied";
-        setTimeout(function () { button.textContent = "Copy"; }, 2000);
+        var label = button.textContent;  // the page's language: the template gives both words
+        button.textContent = button.dataset.copied || "Copied";
+        setTimeout(function () { button.textContent = label; }, 2000);
       });
     });
   }

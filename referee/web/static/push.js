@@ -24,11 +24,11 @@
     var button = form.querySelector(".push-on");
     if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
       button.disabled = true;
-      state.textContent = "This browser cannot take push alerts.";
+      state.textContent = state.dataset.cannot || "This browser cannot take push alerts.";
       return;
     }
     button.addEventListener("click", function () {
-      state.textContent = "Asking the browser…";
+      state.textContent = state.dataset.asking || "Asking the browser…";
       var ask = window.Notification && Notification.requestPermission ? Notification.requestPermission() : Promise.resolve("granted");
       Promise.resolve(ask).then(function () {
         return navigator.serviceWorker.register(main.dataset.sw);
@@ -38,7 +38,7 @@
         form.querySelector("input[name=subscription]").value = JSON.stringify(sub.toJSON ? sub.toJSON() : sub);
         form.submit();
       }).catch(function (e) {
-        state.textContent = "Push alerts could not be switched on: " + (e && e.message ? e.message : e);
+        state.textContent = (state.dataset.failed || "Push alerts could not be switched on:") + " " + (e && e.message ? e.message : e);
       });
     });
   });
