@@ -86,15 +86,18 @@ def test_an_acknowledged_move_survives_a_killed_server(database):
     db = database
     port = free_port()
     env = {**os.environ, "REFEREE_DATABASE": str(db)}
-    proc = subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "serve", "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # no inbound SMTP port: its default (2525) may be another test's at the same moment (a worker per core)
+    proc = subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "serve", "--port", str(port), "--smtp-port", "0"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        deadline = time.monotonic() + 90  # generous: the machine may be busy with other tests
+        while True:
             try:
-                requests.get(url + "/healthz", timeout=1)
+                requests.get(url + "/healthz", timeout=2)
                 break
-            except requests.ConnectionError:
+            except (requests.ConnectionError, requests.Timeout):
+                assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         created = requests.post(url + "/games", json={"game": "babel", "seats": [{"name": "A"}, {"name": "B"}],
                                                       "options": {"first_seat": 0}}).json()

@@ -28,18 +28,21 @@ def live_service(tmp_path):
     env = {**os.environ, "REFEREE_DATABASE": str(tmp_path / "live.db")}
     log = tmp_path / "server.log"  # a file, not a pipe: a full pipe nobody reads would stall the server
     with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "serve", "--port", str(port)],
-                                env=env, stdout=out, stderr=subprocess.STDOUT)
+        # no inbound SMTP port: its default (2525) may be another test's at the same moment
+        proc = subprocess.Popen([sys.executable, "-m", "referee.ops.cli", "serve", "--port", str(port),
+                                 "--smtp-port", "0"], env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + 90  # generous: the machine may be busy with other tests
+    while True:
         try:
             if requests.get(url + "/healthz", timeout=2).ok:
                 break
         except (requests.ConnectionError, requests.Timeout):
-            time.sleep(0.1)
-    else:
-        proc.kill()
-        pytest.fail("the service did not start: " + log.read_text())
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("the service did not start: " + log.read_text())
+        time.sleep(0.1)
     yield url, env
     proc.terminate()
     proc.wait(10)
