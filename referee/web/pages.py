@@ -225,6 +225,14 @@ def sign_out(game_id: str):
     return resp
 
 
+def _own_seat(game_id: str, action: str) -> int:
+    """This browser's seat for an action only a seat may take, else 404 saying what it needs."""
+    seat = _seat(game_id)
+    if seat is None:
+        raise NotFound(f"only a seat can {action}: open your personal link first")
+    return seat
+
+
 def _seat(game_id: str) -> int | None:
     """The seat of this browser's personal link for the game, else the seat its signed-in
     player holds there (no seat link needed), else None (a spectator)."""
@@ -269,9 +277,7 @@ def game(game_id: str):
 
 @bp.post("/g/<game_id>/move")
 def play(game_id: str):
-    seat = _seat(game_id)
-    if seat is None:
-        raise NotFound("only a seat can move: open your personal link first")
+    seat = _own_seat(game_id, "move")
     _require_csrf()
     form = request.form
     typed = {"text": form.get("text", ""), "json": form.get("json", "")}
@@ -293,9 +299,7 @@ def play(game_id: str):
 @bp.post("/g/<game_id>/say")
 def say(game_id: str):
     """Table talk from this browser's seat (the API's use case; a refusal is shown in the page)."""
-    seat = _seat(game_id)
-    if seat is None:
-        raise NotFound("only a seat can write to the table: open your personal link first")
+    seat = _own_seat(game_id, "write to the table")
     _require_csrf()
     to = request.form.get("to", "all")
     body = {"to": to if to in ("all", "note") else [int(to)] if to.isascii() and to.isdigit() and len(to) < 3 else to,
@@ -310,9 +314,7 @@ def say(game_id: str):
 @bp.post("/g/<game_id>/mute")
 def mute(game_id: str):
     """Mute (or unmute) another seat's messages for this browser's seat alone."""
-    seat = _seat(game_id)
-    if seat is None:
-        raise NotFound("only a seat can mute: open your personal link first")
+    seat = _own_seat(game_id, "mute")
     _require_csrf()
     other = request.form.get("seat", "")
     if not (other.isascii() and other.isdigit() and len(other) < 3):
@@ -340,9 +342,7 @@ def cancel(game_id: str):
 @bp.post("/g/<game_id>/resign")
 def resign(game_id: str):
     """Resign this browser's seat (a service action; the rules say what it means)."""
-    seat = _seat(game_id)
-    if seat is None:
-        raise NotFound("only a seat can resign: open your personal link first")
+    seat = _own_seat(game_id, "resign")
     _require_csrf()
     service().resign(game_id, seat)
     return redirect(url_for("web.game", game_id=game_id), 303)
@@ -351,9 +351,7 @@ def resign(game_id: str):
 @bp.post("/g/<game_id>/rematch")
 def rematch(game_id: str):
     """Ask for a rematch of a finished game, or accept the one another seat asked for."""
-    seat = _seat(game_id)
-    if seat is None:
-        raise NotFound("only a seat can ask for a rematch: open your personal link first")
+    seat = _own_seat(game_id, "ask for a rematch")
     _require_csrf()
     taken = service().rematch_seat(game_id, seat, service().player_or_none(access.player_session()))
     resp = redirect(url_for("web.game", game_id=taken["id"]), 303)
@@ -364,9 +362,7 @@ def rematch(game_id: str):
 def _seat_action(game_id: str, action) -> Response:
     """A seat's foresight action from its page (issue 27): done, then back to the page; a refusal
     shown inline, as a refused move is."""
-    seat = _seat(game_id)
-    if seat is None:
-        raise NotFound("only a seat can do this: open your personal link first")
+    seat = _own_seat(game_id, "do this")
     _require_csrf()
     try:
         action(seat, request.form)
