@@ -17,8 +17,10 @@ import hashlib
 import json
 import logging
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from referee.engine.glossary import term
 from referee.plumbing.i18n import translator
 from referee.service.narration import texts
 from referee.store import seat_settings
@@ -185,7 +187,8 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
             if body.get("refused"):
                 refused = {**body["refused"], "line": body["refused"]["index"] + 1}
                 if refused.get("rule"):  # told in the seat's language, citing its rule
-                    refused["detail"] = Unprocessable(refused["detail"], rule=refused["rule"]).detail_in(tr)
+                    refused["detail"] = Unprocessable(refused["detail"], rule=refused["rule"],
+                                                      words=partial(term, rules.id)).detail_in(tr)
         except ServiceError as e:
             problem = e.problem(tr)
             refused = {"line": 1, "detail": problem["detail"], "rule": problem.get("rule"),

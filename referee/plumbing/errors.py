@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.plumbing.i18n import EN, N_, Translator
+from referee.plumbing.i18n import EN, N_, Text, Translator, render
 
 
 class ServiceError(Exception):
@@ -102,14 +102,19 @@ class UnsupportedMediaType(ServiceError):
 class Unprocessable(ServiceError):
     status, title = 422, N_("Illegal move")
 
+    def __init__(self, detail: str, headers: dict[str, str] | None = None, words: Any = None, **extra: Any):
+        super().__init__(detail, headers, **extra)
+        self.words = words  # the game's terms in a reader's language, for an engine's `Text` reason
+
     def detail_in(self, tr: Translator) -> str:
-        """A refused move in the reader's language cites the rule that refuses it (the engines'
-        own reason is kept beside it: it names the move's parts in the log's English terms)."""
+        """A refused move in the reader's language cites the rule that refuses it. The engine's
+        reason is a `Text`, rendered in the reader's language with the game's own terms."""
         rule = self.extra.get("rule")
         if tr.lang == EN.lang or not rule:
             return super().detail_in(tr)
+        reason = render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
         return tr.gettext("The rules refuse this move (rule %(rule)s, see the game's rules page): %(reason)s",
-                          rule=rule, reason=self.detail)
+                          rule=rule, reason=reason)
     explanation = (
         "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
     )

@@ -100,11 +100,60 @@ class Translator:
     def number(self, n: float) -> str:
         return format_decimal(n, locale=self.lang)
 
+    def text(self, value: Any, words: Any = None) -> Any:
+        """A `Text` (an engine's message with its arguments) in this language; see `render`."""
+        return render(value, self, words)
+
     def join(self, words: list[str], empty: str = "") -> str:
         """"a", "a and b", "a, b and c" ("a, b und c")."""
         if len(words) <= 1:
             return "".join(words) or empty
         return self.gettext("%(items)s and %(last)s", items=", ".join(words[:-1]), last=words[-1])
+
+
+class Text(str):
+    """A message id with its named arguments, kept for translation where it is shown.
+
+    Pure layers (the rules engines) cannot know their reader's language, so they say
+    `Text("no %(people)s card in hand", people=p)`: the value *is* the English text (a `str`, so
+    logs, JSON and old callers see what they always saw), and `render(tr, words)` writes it in
+    any reader's language, arguments included (`words(term, lang)` turns a game's English term
+    into the reader's, e.g. through the game's glossary; a `Text` argument is rendered the same
+    way).
+    `referee i18n` extracts `Text(...)` ids like `gettext(...)` ones."""
+
+    msgid: str
+    args: dict[str, Any]
+
+    def __new__(cls, msgid: str, **args: Any) -> "Text":
+        obj = super().__new__(cls, msgid % args if args else msgid)
+        obj.msgid, obj.args = msgid, args
+        return obj
+
+    def __reduce__(self):  # pickles (and deep copies) keep the id and arguments
+        return (_text, (self.msgid, self.args))
+
+    def render(self, tr: "Translator", words: Any = None) -> str:
+        return render(self, tr, words)
+
+
+def _text(msgid: str, args: dict[str, Any]) -> Text:
+    return Text(msgid, **args)
+
+
+def render(value: Any, tr: "Translator", words: Any = None) -> Any:
+    """`value` in `tr`'s language: a `Text` is translated with its arguments rendered in turn
+    (a plain string argument through `words(s, lang)`, e.g. `partial(glossary.term, game)`,
+    when given); anything else is returned as is."""
+    if not isinstance(value, Text):
+        return value
+    if tr.lang == DEFAULT:
+        return str(value)
+    args = {k: (render(v, tr, words) if isinstance(v, Text)
+                else words(v, tr.lang) if words is not None and isinstance(v, str) else v)
+            for k, v in value.args.items()}
+    text = tr._t.gettext(value.msgid)
+    return text % args if args else text
 
 
 def N_(msgid: str) -> str:

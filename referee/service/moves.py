@@ -13,6 +13,7 @@ the rule id for an illegal one), so a batch of one behaves like a single move.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from referee.engine import glossary
@@ -74,7 +75,8 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
         except BadRequest as e:
             return new, states, Refusal(i, item, e)
         except IllegalMove as e:
-            return new, states, Refusal(i, item, Unprocessable(e.message, rule=e.rule, current_seq=seq))
+            return new, states, Refusal(i, item, Unprocessable(e.message, rule=e.rule, current_seq=seq,
+                                                                   words=partial(glossary.term, loaded.game)))
         new.append(("move", seat, {"move": move, "chance": step.chance, "state_hash": step.state_hash}))
         states.append(step.state)
         state, seq = step.state, seq + 1

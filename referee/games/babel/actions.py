@@ -13,13 +13,14 @@ from referee.engine.rng import Rng
 from referee.games.babel.board import migratable, migration_available, top
 from referee.games.babel.config import Config
 from referee.games.babel.draft import Draft
+from referee.plumbing.i18n import Text
 from referee.games.babel.fields import pawn_location, people_field, seat_field
 
 
 def _card_in_hand(cfg: Config, state: State, seat: int, move: Move, rule: str) -> str:
     people = people_field(cfg, move, "people", rule)
     if state["players"][seat]["hand"][people] < 1:
-        raise IllegalMove(f"no {people} card in hand", rule)
+        raise IllegalMove(Text("no %(people)s card in hand", people=people), rule)
     return people
 
 
