@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from referee.api import abuse
-from referee.api.http import bearer_token, caller_seat, int_arg, json_body, service
+from referee.api.http import accept_lang, bearer_token, caller_seat, int_arg, json_body, service
 from referee.engine.registry import GAME_IDS
 from referee.engine.steps import parse_chosen
 from referee.engine.schemas import check
@@ -60,13 +60,13 @@ def list_games():
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
     seat = caller_seat(game_id, required=False)
-    return jsonify(service().game(game_id, seat))
+    return jsonify(service().game(game_id, seat, accept_lang()))
 
 
 @bp.get("/games/<game_id>/prompts")
 def get_prompts(game_id: str):
     seat = caller_seat(game_id, required=False)
-    return jsonify({"prompts": service().prompts(game_id, seat)})
+    return jsonify({"prompts": service().prompts(game_id, seat, accept_lang())})
 
 
 @bp.get("/games/<game_id>/prompts/<kind>/steps")
@@ -77,7 +77,7 @@ def get_steps(game_id: str, kind: str):
     if raw and not CHOSEN.fullmatch(raw):
         raise BadRequest(f"chosen must be at most {MAX_CHOSEN} option ids separated by commas, each 1-64 of "
                          "the characters A-Z a-z 0-9 _ . : ~ -", parameter="chosen")
-    return jsonify(service().steps(game_id, seat, kind, parse_chosen(raw)))
+    return jsonify(service().steps(game_id, seat, kind, parse_chosen(raw), accept_lang()))
 
 
 @bp.post("/games/<game_id>/moves")

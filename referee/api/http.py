@@ -9,6 +9,7 @@ from flask import current_app, request
 
 from referee.api import abuse
 from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaType
+from referee.plumbing.i18n import DEFAULT, LANGS
 from referee.service.referee import Referee
 
 MAX_DEPTH = 32        # no legitimate body nests deeper (a move is 3-4 levels, a position ~8)
@@ -114,6 +115,12 @@ def parse_bearer(header: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("use 'Authorization: Bearer <seat token>'")
     return token.strip()
+
+
+def accept_lang() -> str:
+    """The language the request's `Accept-Language` prefers among ours (English by default):
+    an answer's words (prompts, steps) are written in it; ids and moves never change."""
+    return request.accept_languages.best_match(LANGS) or DEFAULT
 
 
 def caller_seat(game_id: str, required: bool) -> int | None:

@@ -135,10 +135,11 @@ class Rules(Protocol):
         `parse_text(format_move(m)) == m` for every legal move `m`."""
         ...
 
-    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
         """`view` (the result of `view(state, seat)`) drawn as one standalone inline SVG
         element: it has a `<title>` and text labels, so it reads without colour and with a
-        screen reader; players are called by `names` (seat numbers when None). Things a step
+        screen reader; players are called by `names` (seat numbers when None); its words are in
+        `tr`'s language (titles, labels, legends; the game's terms from its glossary). Things a step
         may name carry `data-el` (engine/drawing.py). Pure: same view, same bytes."""
         ...
 

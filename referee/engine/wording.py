@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.plumbing.i18n import EN, Translator
+from functools import partial
+
+from referee.engine.glossary import term
+from referee.plumbing.i18n import EN, Text, Translator
 
 
 def seat_name(names: list[str], seat: Any, tr: Translator = EN) -> str:
@@ -37,3 +40,17 @@ def with_names(text: str, names: list[str], numbered: bool = False, tr: Translat
             return m.group(0)
         return tr.gettext("%(name)s (seat %(seat)s)", name=names[i], seat=i) if numbered else names[i]
     return SEAT_REF.sub(name, text)
+
+
+def localize(value: Any, tr: Translator, game: str) -> Any:
+    """`value` (an answer's JSON: prompts, steps) with every engine `Text` in it written in
+    `tr`'s language, a string argument through `game`'s glossary; English leaves it as it is."""
+    if tr.lang == EN.lang:
+        return value
+    if isinstance(value, Text):
+        return tr.text(value, partial(term, game))
+    if isinstance(value, dict):
+        return {k: localize(v, tr, game) for k, v in value.items()}
+    if isinstance(value, list):
+        return [localize(v, tr, game) for v in value]
+    return value

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.rng import redact_records
 from referee.engine.talk import policy_of
+from referee.engine.wording import localize
+from referee.plumbing.i18n import translator
 from referee.service.loaded import Loaded, iso
 from referee.service.steps import first_step
 from referee.store import bot_seats, events, projections
@@ -20,8 +22,9 @@ def deadline_of(core: "Core", loaded: Loaded, seat: int) -> float | None:
     return sc.due_at if loaded.status == "active" else None
 
 
-def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]:
-    """GET /games/{id}: status, who must move (with deadlines), the caller's view."""
+def describe(core: "Core", loaded: Loaded, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
+    """GET /games/{id}: status, who must move (with deadlines), the caller's view; the
+    prompts' words in `lang` (English if None: bots and old clients read the same answer)."""
     prompts = loaded.prompts if loaded.status == "active" else ()
     pause = loaded.clocks.pause if loaded.status == "paused" else None
     view = loaded.rules.view(loaded.state, viewer)
@@ -33,7 +36,8 @@ def describe(core: "Core", loaded: Loaded, viewer: int | None) -> dict[str, Any]
         "seed_commitment": loaded.created["seed_commitment"],
         "clock": loaded.created["clock"],
         "talk": policy_of(loaded.created),  # table talk: who may write and read what (service/talk.py)
-        "prompts": [prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in prompts],
+        "prompts": localize([prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in prompts],
+                            translator(lang), loaded.game),
         "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
         "view": view,
         "facts": loaded.rules.facts(view),
@@ -45,15 +49,16 @@ def _handed(bots: dict[int, dict[str, Any]], seat: int) -> dict[str, Any]:
     return {"bot": bots[seat]} if seat in bots else {}
 
 
-def game(core: "Core", game_id: str, viewer: int | None) -> dict[str, Any]:
-    return describe(core, core.load(game_id), viewer)
+def game(core: "Core", game_id: str, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
+    return describe(core, core.load(game_id), viewer, lang)
 
 
-def prompts(core: "Core", game_id: str, viewer: int | None) -> list[dict[str, Any]]:
+def prompts(core: "Core", game_id: str, viewer: int | None, lang: str | None = None) -> list[dict[str, Any]]:
     loaded = core.load(game_id)
     if loaded.status != "active" or viewer is None:
         return []
-    return [prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in loaded.prompts if p.seat == viewer]
+    return localize([prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded)
+                     for p in loaded.prompts if p.seat == viewer], translator(lang), loaded.game)
 
 
 def list_games(core: "Core", **filters: Any) -> list[dict[str, Any]]:

@@ -42,8 +42,8 @@ class Referee(Core):
     def submit_move(self, game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return moves.submit_move(self, game_id, seat, body)
 
-    def steps(self, game_id: str, seat: int, kind: str, chosen: list[str]) -> dict[str, Any]:
-        return steps.steps(self, game_id, seat, kind, chosen)
+    def steps(self, game_id: str, seat: int, kind: str, chosen: list[str], lang: str | None = None) -> dict[str, Any]:
+        return steps.steps(self, game_id, seat, kind, chosen, lang)
 
     def hand_to_bot(self, game_id: str, seat: int, body: dict[str, Any]) -> dict[str, Any]:
         return handover.hand_to_bot(self, game_id, seat, body)
@@ -249,11 +249,11 @@ class Referee(Core):
     def describe(self, loaded: Loaded, viewer: int | None) -> dict[str, Any]:
         return read.describe(self, loaded, viewer)
 
-    def game(self, game_id: str, viewer: int | None) -> dict[str, Any]:
-        return read.game(self, game_id, viewer)
+    def game(self, game_id: str, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
+        return read.game(self, game_id, viewer, lang)
 
-    def prompts(self, game_id: str, viewer: int | None) -> list[dict[str, Any]]:
-        return read.prompts(self, game_id, viewer)
+    def prompts(self, game_id: str, viewer: int | None, lang: str | None = None) -> list[dict[str, Any]]:
+        return read.prompts(self, game_id, viewer, lang)
 
     def list_games(self, **filters: Any) -> list[dict[str, Any]]:
         return read.list_games(self, **filters)

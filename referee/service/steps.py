@@ -10,6 +10,8 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.steps import StepRefused
+from referee.engine.wording import localize
+from referee.plumbing.i18n import translator
 from referee.plumbing.errors import Conflict, StepRefusedError
 
 if TYPE_CHECKING:
@@ -22,10 +24,10 @@ log = logging.getLogger(__name__)
 STEPS_THRESHOLD = 24  # a prompt with more choices than this (or none listed) carries its first step
 
 
-def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str]) -> dict[str, Any]:
+def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str], lang: str | None = None) -> dict[str, Any]:
     """`{"seq", "kind", "chosen", "question", "options", "move"}` for `seat`'s prompt `kind`.
     409 when the seat has no such decision now (the game moved on); 422 naming the step for a
-    path the rules do not offer."""
+    path the rules do not offer. Its words (question, labels) are in `lang` (English if None)."""
     loaded = core.load(game_id)
     if loaded.status != "active":
         raise Conflict(f"the game is {loaded.status}; nothing can be played now", current_seq=loaded.seq)
@@ -41,7 +43,8 @@ def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str]) -
         # is written in the text form or as JSON instead (never a 500).
         raise Conflict(f"the {kind!r} decision of {loaded.game} is not offered step by step yet; "
                        "write the move in the game's text form", current_seq=loaded.seq) from None
-    return {"seq": loaded.seq, "kind": kind, "chosen": list(chosen), **step.to_json()}
+    return localize({"seq": loaded.seq, "kind": kind, "chosen": list(chosen), **step.to_json()},
+                    translator(lang), loaded.game)
 
 
 def wants_steps(prompt: "Prompt") -> bool:

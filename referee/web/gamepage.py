@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from referee.engine.talk import policy_of
 from referee.engine.verify import verify_events
-from referee.engine.wording import with_names
+from referee.engine.wording import localize, with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.plumbing.i18n import EN, Translator
 from referee.service.narration import result_sentence
@@ -215,8 +215,9 @@ def _step_box(svc: Referee, loaded: Loaded, seat: int, kind: str, chosen: list[s
     refused = None
 
     def ask(path: list[str]) -> dict[str, Any]:
-        key = (loaded.game_id, loaded.seq, seat, kind, tuple(path))
-        return STEPS.get(key, lambda: svc.steps(loaded.game_id, seat, kind, path))
+        lang = i18n.current().lang
+        key = (loaded.game_id, loaded.seq, seat, kind, tuple(path), lang)
+        return STEPS.get(key, lambda: svc.steps(loaded.game_id, seat, kind, path, lang))
 
     try:
         answer = ask([])
@@ -258,7 +259,7 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
         choices = None
         if own and steps is None and p.choices is not None:
             choices = [Choice(present.compact(m), present.move_text(rules, m), m == p.default) for m in p.choices]
-        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, with_names(p.text, names) if own else "",
+        boxes.append(PromptBox(p.seat, names[p.seat], p.kind, with_names(localize(p.text, i18n.current(), loaded.game), names, tr=i18n.current()) if own else "",
                                iso(due) if due is not None else None, choices,
                                present.move_text(rules, p.default) if own else None, own, steps))
     return boxes
@@ -302,7 +303,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
-    svg = _mark_board(present.picture(rules, view, seat, names), prompts, kind)
+    svg = _mark_board(present.picture(rules, view, seat, names, tr), prompts, kind)
     talk = talk_lines(svc.recent_messages(latest, seat), names) if not part else []
     policy = policy_of(latest.created)
     return GamePage(

@@ -38,13 +38,14 @@ def move_text(rules: Rules, move: dict) -> str:
     return compact(move)
 
 
-def picture(rules: Rules, view: dict, seat: int | None, names: list[str] | None = None) -> Markup:
-    """The game's SVG of `view`, players called by `names`. The hook draws only from the view,
-    and escapes its own text."""
+def picture(rules: Rules, view: dict, seat: int | None, names: list[str] | None = None,
+            tr: Translator = EN) -> Markup:
+    """The game's SVG of `view`, players called by `names`, its words in `tr`'s language. The
+    hook draws only from the view, and escapes its own text."""
     draw = getattr(rules, "picture", None)
     if draw is not None:
         try:
-            return Markup(draw(view, seat, names))
+            return Markup(draw(view, seat, names, tr))
         except Exception:  # shown as "no picture"; logged so the game's author sees it
             log.exception("picture of %s failed", getattr(rules, "id", "?"))
     return Markup('<p class="no-picture">No picture for this game yet: see the view data below.</p>')

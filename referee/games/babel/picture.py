@@ -9,6 +9,8 @@ may name are `element`s whose ids are listed in steps.py; every text is at least
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import EN, Translator
+
 from typing import Any
 
 from referee.engine.drawing import MIN_FONT, document, element, group, legend, rect, text
@@ -173,7 +175,7 @@ LEGEND = [("Med Sum Hit Per Ass:", "people cards: Medes, Sumerians, Hittites, Pe
           ("goal:", "15 points while the opponent has under 10; otherwise a race to 20 (or push them below 10)")]
 
 
-def draw(view: dict[str, Any], viewer: int | None, names: list[str] | None = None) -> str:
+def draw(view: dict[str, Any], viewer: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
     """The SVG of `view` as `viewer` (None: a spectator) sees it; players called by `names`."""
     names = list(names) if names else ["Player 1", "Player 2"]
     view = {**view, "viewer": viewer}

@@ -166,9 +166,9 @@ class GameRules(GameRulesBase):
     def parse_text(self, text: str) -> Move:
         return parse_move(text, self.cfg.peoples, self.cfg.powers)
 
-    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
         """The board as SVG, from the view only (picture.py)."""
-        return draw_picture(view, seat, names)
+        return draw_picture(view, seat, names, tr)
 
     def format_move(self, move: Move) -> str:
         return format_move(move)

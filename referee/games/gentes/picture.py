@@ -12,6 +12,8 @@ Drawn from the view only (pure); 760 wide, no text below MIN_FONT."""
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import EN, Translator
+
 import textwrap
 from typing import Any
 
@@ -305,7 +307,8 @@ LEGEND = [("c / h", "coins / hourglasses on an action tile (cost to pay, hourgla
           ("1: x  2: y", "training cost: threshold needed to train 1 person / 2 persons with that meeple")]
 
 
-def draw(data: GameData, view: dict[str, Any], seat: int | None, names: list[str] | None = None) -> str:
+def draw(data: GameData, view: dict[str, Any], seat: int | None, names: list[str] | None = None,
+         tr: Translator = EN) -> str:
     c = Canvas()
     c.heading(f"Gentes - {_status(data, view, names)}", 15)
     if view.get("start_player") is not None:

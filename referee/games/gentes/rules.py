@@ -143,8 +143,8 @@ class GameRules(GameRulesBase):
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)
 
-    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
-        return picture.draw(self.data, view, seat, names)
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
+        return picture.draw(self.data, view, seat, names, tr)
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
                 tr: Translator = EN) -> str:

@@ -9,6 +9,8 @@ component data). Things a step may name are `element`s (ids in steps.py): `die-<
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import EN, Translator
+
 from typing import Any
 
 from referee.engine.drawing import MIN_FONT, document, element, group, legend, rect, text
@@ -198,7 +200,8 @@ def _legend(components: dict) -> list[tuple[str, str]]:
     return out
 
 
-def draw(view: dict[str, Any], viewer: int | None, components: dict[str, Any], names: list[str] | None = None) -> str:
+def draw(view: dict[str, Any], viewer: int | None, components: dict[str, Any], names: list[str] | None = None,
+         tr: Translator = EN) -> str:
     """The SVG of `view` as `viewer` (None: a spectator) sees it; players called by `names`."""
     seats = len(view["players"])
     names = list(names) if names else [f"Player {s + 1}" for s in range(seats)]

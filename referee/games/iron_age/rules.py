@@ -129,9 +129,9 @@ class GameRules(GameRulesBase):
     def parse_text(self, text: str) -> Move:
         return text_form.parse_text(self.data, text)
 
-    def picture(self, view: dict, seat: int | None, names: list[str] | None = None) -> str:
+    def picture(self, view: dict, seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
         """The table as SVG, from the view only (picture.py)."""
-        return picture.draw(view, seat, self.components, names)
+        return picture.draw(view, seat, self.components, names, tr)
 
     def format_move(self, move: Move) -> str:
         return text_form.format_move(move)

@@ -13,6 +13,8 @@ adventurer), `player-<seat>`. The viewBox is 760 wide and no text is below MIN_F
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import EN, Translator
+
 from typing import Any
 
 from referee.engine.drawing import MIN_FONT, document, element, group, legend, rect, text
@@ -237,7 +239,7 @@ def _supply(view: dict) -> str:
     return "Tiles left: " + ", ".join(parts)
 
 
-def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None) -> str:
+def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
     status = _status(view, names).split("\n")
     out = [text(10, 20 + 18 * i, s, font_size=14 if i == 0 else 12, font_weight="bold") for i, s in enumerate(status)]
     players, y = _players(view, seat, names, 16 + 18 * len(status))

@@ -15,6 +15,8 @@ Every thing a step may name is an `element` whose `data-el` is that step's Optio
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import EN, Translator
+
 from referee.engine.drawing import (
     MIN_FONT,
     document,
@@ -88,7 +90,8 @@ def _initial(names: list[str], seat: int) -> str:
     return (names[seat][:3] if seat < len(names) and names[seat] else f"S{seat}")
 
 
-def picture(g: GameData, view: dict, seat: int | None, names: list[str] | None = None) -> str:
+def picture(g: GameData, view: dict, seat: int | None, names: list[str] | None = None,
+            tr: Translator = EN) -> str:
     n = len(view["players"])
     names = list(names or [f"Seat {i}" for i in range(n)])
     names += [f"Seat {i}" for i in range(len(names), n)]
