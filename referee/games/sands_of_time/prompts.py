@@ -7,25 +7,27 @@ from referee.engine.contract import Prompt
 from referee.games.sands_of_time import cards, combat, generation, resettle, setup
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.state import Move, State
+from referee.games.sands_of_time.words import joined
+from referee.plumbing.i18n import N_, Text
 
 TEXTS = {
-    "setup_region": "Draft a region (ST-6).",
-    "setup_capital": "Choose your capital among your provinces (ST-8).",
-    "setup_caravan": "Place your first caravan from the capital and raise one heritage track (ST-9).",
-    "setup_farmer": "Place one farmer in one of your provinces (ST-10).",
-    "setup_progress": "Place your first progress marker on a level-1 progress (ST-12).",
-    "choose_cards": "Choose your two cards for this turn, secretly (ST-21). \"auto\" declines both action cards at the reveal, which is what the deadline plays.",
-    "turn": "Your turn: act with a revealed card, decline it, take a bonus action, or end the turn (ST-22).",
-    "combat_value": "Choose your secret die value (Augenzahl: 3 per pip on your total; your unrest rises by it if you win) (ST-56).",
-    "combat_losses": "Choose which citizens you lose in the combat (ST-57).",
-    "retreat": "Choose the region your citizens retreat to (ST-58).",
-    "new_capital": "Choose your new capital (ST-59).",
-    "annex": "Annex the region after your attack? (ST-60)",
-    "road_permission": "Another player asks to pass through your road region (ST-75).",
-    "resettle_replan": "A road passage was denied: re-plan your resettle (ST-75).",
-    "progress_pick": "Pick one of the progress cards you drew (ST-69).",
-    "growth_allocation": "Choose the regions that receive your last farmers (ST-30).",
-    "overpop_remove": "Remove one of your citizens from the overpopulated region (ST-32).",
+    "setup_region": N_("Draft a region (ST-6)."),
+    "setup_capital": N_("Choose your capital among your provinces (ST-8)."),
+    "setup_caravan": N_("Place your first caravan from the capital and raise one heritage track (ST-9)."),
+    "setup_farmer": N_("Place one farmer in one of your provinces (ST-10)."),
+    "setup_progress": N_("Place your first progress marker on a level-1 progress (ST-12)."),
+    "choose_cards": N_("Choose your two cards for this turn, secretly (ST-21). \"auto\" declines both action cards at the reveal, which is what the deadline plays."),
+    "turn": N_("Your turn: act with a revealed card, decline it, take a bonus action, or end the turn (ST-22)."),
+    "combat_value": N_("Choose your secret die value (Augenzahl: 3 per pip on your total; your unrest rises by it if you win) (ST-56)."),
+    "combat_losses": N_("Choose which citizens you lose in the combat (ST-57)."),
+    "retreat": N_("Choose the region your citizens retreat to (ST-58)."),
+    "new_capital": N_("Choose your new capital (ST-59)."),
+    "annex": N_("Annex the region after your attack? (ST-60)"),
+    "road_permission": N_("Another player asks to pass through your road region (ST-75)."),
+    "resettle_replan": N_("A road passage was denied: re-plan your resettle (ST-75)."),
+    "progress_pick": N_("Pick one of the progress cards you drew (ST-69)."),
+    "growth_allocation": N_("Choose the regions that receive your last farmers (ST-30)."),
+    "overpop_remove": N_("Remove one of your citizens from the overpopulated region (ST-32)."),
 }
 
 
@@ -79,14 +81,17 @@ def open_prompts(g: GameData, state: State) -> list[Prompt]:
     out = []
     for d in state["pending"]:
         ch, default = options(g, state, d)
-        text = TEXTS[d["kind"]]
+        msgid = TEXTS[d["kind"]]
+        text = Text(msgid)
         if d["kind"] == "road_permission":
-            text = f"{text[:-9]} {d['region']} (ST-75)."
+            text = Text("Another player asks to pass through your road region %(region)s (ST-75).", region=d["region"])
         elif d["kind"] == "turn":
             left = cards.pending_cards(state)
-            text += f" Still to resolve: {', '.join(left) if left else 'nothing'}."
+            text = Text("%(prompt)s Still to resolve: %(cards)s.", prompt=text,
+                        cards=joined(list(left)) if left else Text("nothing"))
         elif d["kind"] == "combat_value":
-            text += f" Allowed: 0 to {state['action']['limits'][str(d['seat'])]}."
+            text = Text("%(prompt)s Allowed: 0 to %(limit)s.", prompt=text,
+                        limit=state["action"]["limits"][str(d["seat"])])
         out.append(Prompt(d["seat"], d["kind"], text, ch, default))
     return out
 

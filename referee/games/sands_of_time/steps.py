@@ -26,13 +26,19 @@ from referee.games.sands_of_time.state import Move, State
 from referee.games.sands_of_time.turn_steps import READY, Ctx, Node, walk
 from referee.games.sands_of_time.words import (
     card_text,
+    farmers,
     progress_text,
     region_name,
     row_name,
+    soldiers,
     title,
 )
+from referee.plumbing.i18n import N_, Text
 
 Play = Callable[[State, int, Move, Rng], State]
+QUESTIONS = {"setup_region": N_("Draft which region?"), "setup_capital": N_("Which province becomes your capital?"),
+             "setup_farmer": N_("Place the farmer in which province?"), "retreat": N_("Retreat to which region?"),
+             "new_capital": N_("Which region becomes your new capital?")}
 
 
 def _decision(state: State, seat: int, kind: str) -> dict:
@@ -45,49 +51,54 @@ def _decision(state: State, seat: int, kind: str) -> dict:
 def _region_info(g: GameData, state: State, r: str) -> str:
     reg = state["regions"][r]
     if reg.get("resource"):
-        return f"{region_name(g, r)} ({reg['resource']}, capacity {reg['capacity']})"
+        return Text("%(region)s (%(resource)s, capacity %(capacity)s)", region=region_name(g, r),
+                    resource=reg["resource"], capacity=reg["capacity"])
     return region_name(g, r)
 
 
 def listed_path(g: GameData, state: State, seat: int, kind: str, m: Move) -> list[tuple[str, Option]]:
     """How one listed move reads as steps."""
     if kind in ("setup_region", "setup_capital", "setup_farmer", "retreat", "new_capital"):
-        q = {"setup_region": "Draft which region?", "setup_capital": "Which province becomes your capital?",
-             "setup_farmer": "Place the farmer in which province?", "retreat": "Retreat to which region?",
-             "new_capital": "Which region becomes your new capital?"}[kind]
+        q = Text(QUESTIONS[kind])
         r = m["region"]
         return [(q, Option(r, _region_info(g, state, r), f"region-{r}"))]
     if kind == "setup_caravan":
         b = m["border"]
-        first = (("Place the first caravan between your capital and which province?",
-                  Option(b[1], f"{region_name(g, b[0])}-{region_name(g, b[1])}", f"region-{b[1]}"))
-                 if b else ("No own province borders your capital", Option("none", "No caravan (ST-R44)")))
-        return [first, ("Raise which heritage track to 1?", Option(m["heritage"], f"{title(m['heritage'])} heritage"))]
+        first = ((Text("Place the first caravan between your capital and which province?"),
+                  Option(b[1], Text("%(a)s-%(b)s", a=region_name(g, b[0]), b=region_name(g, b[1])), f"region-{b[1]}"))
+                 if b else (Text("No own province borders your capital"), Option("none", Text("No caravan (ST-R44)"))))
+        return [first, (Text("Raise which heritage track to 1?"),
+                        Option(m["heritage"], Text("%(category)s heritage", category=title(m["heritage"]))))]
     if kind == "setup_progress":
         row = m["row"]
-        return [("Place your progress marker on which level-1 progress?",
-                 Option(row, f"{progress_text(g, g.level1[row])} - {row_name(g, row)}", f"row-{row}"))]
+        return [(Text("Place your progress marker on which level-1 progress?"),
+                 Option(row, Text("%(progress)s - %(row)s", progress=progress_text(g, g.level1[row]),
+                                  row=row_name(g, row)), f"row-{row}"))]
     if kind == "combat_value":
         d = m["value"]
-        return [(("Choose your secret die value (Augenzahl, ST-56): it adds 3 per pip to your combat total; "
-                  "if you win, your unrest rises by it"),
-                 Option(f"d{d}", f"Die value {d}: +{3 * d} to your total, +{d} unrest if you win"))]
+        return [(Text("Choose your secret die value (Augenzahl, ST-56): it adds 3 per pip to your combat total; "
+                      "if you win, your unrest rises by it"),
+                 Option(f"d{d}", Text("Die value %(d)s: +%(plus)s to your total, +%(d)s unrest if you win", d=d,
+                                      plus=3 * d)))]
     if kind == "combat_losses":
         f, s = m["farmers"], m["soldiers"]
-        return [("Which citizens do you lose?", Option(f"f{f}s{s}", f"{f} farmer{'s' if f != 1 else ''} and "
-                                                                     f"{s} soldier{'s' if s != 1 else ''}"))]
+        return [(Text("Which citizens do you lose?"),
+                 Option(f"f{f}s{s}", Text("%(farmers)s and %(soldiers)s", farmers=farmers(f), soldiers=soldiers(s))))]
     if kind == "annex":
-        return [("Annex the region now (ST-60)?", Option("yes" if m["accept"] else "no",
-                                                         "Annex it (pay the grain)" if m["accept"] else "Do not annex"))]
+        return [(Text("Annex the region now (ST-60)?"),
+                 Option("yes" if m["accept"] else "no",
+                        Text("Annex it (pay the grain)") if m["accept"] else Text("Do not annex")))]
     if kind == "road_permission":
         r = m["region"]
-        return [(f"May the resettle pass through your road in {region_name(g, r)}?",
-                 Option("grant" if m["grant"] else "deny", "Grant passage" if m["grant"] else "Deny passage"))]
+        return [(Text("May the resettle pass through your road in %(region)s?", region=region_name(g, r)),
+                 Option("grant" if m["grant"] else "deny", Text("Grant passage") if m["grant"] else Text("Deny passage")))]
     if kind == "progress_pick":
-        return [("Which progress card do you keep?", Option(m["card"], progress_text(g, m["card"]), f"progress-{m['card']}"))]
+        return [(Text("Which progress card do you keep?"),
+                 Option(m["card"], progress_text(g, m["card"]), f"progress-{m['card']}"))]
     if kind == "overpop_remove":
         k = m["kind"]
-        return [("Remove which of your citizens from the overpopulated region?", Option(k, f"A {k}"))]
+        return [(Text("Remove which of your citizens from the overpopulated region?"),
+                 Option(k, Text("A farmer") if k == "farmer" else Text("A soldier") if k == "soldier" else f"A {k}"))]
     raise StepRefused(0, f"no steps for {kind!r}")
 
 
@@ -95,27 +106,27 @@ def _choose_cards(g: GameData, state: State, seat: int, play: Play, moves: list[
     pairs = [tuple(m["cards"]) for m in moves if not m.get("auto_decline")] or [tuple(m["cards"]) for m in moves]
     p = state["players"][seat]
 
-    def opt(c: str, label_extra: str = "") -> Option:
+    def opt(c: str) -> Option:
         if c in g.focus:
-            group = "Focus cards (one per generation)"
+            group = Text("Focus cards (one per generation)")
         elif c in p["played_actions"]:
-            group = "Played this generation (re-use: +1 unrest if executed)"
+            group = Text("Played this generation (re-use: +1 unrest if executed)")
         else:
-            group = "Action cards in hand"
-        return Option(c, card_text(g, c) + label_extra, f"card-{c}", group)
+            group = Text("Action cards in hand")
+        return Option(c, card_text(g, c), f"card-{c}", group)
     firsts = [c for c in g.all_cards if any(c in pr for pr in pairs)]
 
     def second(a: str) -> Node:
         others = [c for c in g.all_cards if c != a and ((a, c) in pairs or (c, a) in pairs)]
-        return Node("Choose the second card", [opt(c) for c in others], None, lambda b: last([a, b]))
+        return Node(Text("Choose the second card"), [opt(c) for c in others], None, lambda b: last([a, b]))
 
     def last(cards_: list[str]) -> Node:
-        both = [Option("play", "Play them when revealed"),
-                Option("auto", "Decline both action cards at the reveal (auto; what the deadline plays; "
-                               "a focus card still takes effect)")]
-        return Node("When your cards are revealed", both, None,
+        both = [Option("play", Text("Play them when revealed")),
+                Option("auto", Text("Decline both action cards at the reveal (auto; what the deadline plays; "
+                                    "a focus card still takes effect)"))]
+        return Node(Text("When your cards are revealed"), both, None,
                     lambda t: Node(READY, [], {"type": "choose_cards", "cards": cards_, "auto_decline": t == "auto"}))
-    return Node("Choose your first card (secret until your reveal)", [opt(c) for c in firsts], None, second)
+    return Node(Text("Choose your first card (secret until your reveal)"), [opt(c) for c in firsts], None, second)
 
 
 def _growth(g: GameData, state: State, seat: int, moves: list[Move], chosen: tuple = ()) -> Node:
@@ -124,7 +135,7 @@ def _growth(g: GameData, state: State, seat: int, moves: list[Move], chosen: tup
     if len(chosen) == need:
         return Node(READY, [], {"type": "growth_allocation", "regions": list(chosen)})
     left = need - len(chosen)
-    return Node(f"Place a farmer in which region? ({left} to place)",
+    return Node(Text("Place a farmer in which region? (%(left)s to place)", left=left),
                 [Option(r, _region_info(g, state, r), f"region-{r}") for r in pool if r not in chosen], None,
                 lambda r: _growth(g, state, seat, moves, chosen + (r,)))
 

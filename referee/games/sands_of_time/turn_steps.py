@@ -44,14 +44,23 @@ from referee.games.sands_of_time.words import (
     BONUS_TEXT,
     FIELD_MEASURE,
     building_text,
+    card_name,
     card_text,
+    farmers,
     chronicle_text,
+    joined,
     region_name,
     row_name,
+    soldiers,
     title,
 )
+from referee.plumbing.i18n import Text
 
-READY = "Ready to play"
+READY = Text("Ready to play")
+
+
+def heritage_plus_one(cat: str) -> Text:
+    return Text("%(category)s heritage +1", category=title(cat))
 
 
 @dataclass
@@ -123,21 +132,25 @@ def turn_root(c: Ctx) -> Node:
         b = ACTIONS[card]
         node = b(c)
         if node.options or node.move is not None:
-            opts.append(Option(f"act-{card}", f"Play {card_text(g, card)}", f"card-{card}", "Play a revealed card"))
+            opts.append(Option(f"act-{card}", Text("Play %(card)s", card=card_text(g, card)), f"card-{card}",
+                               Text("Play a revealed card")))
             builders[f"act-{card}"] = node
     for card in pending:
-        opts.append(Option(f"decline-{card}", f"Decline {card_text(g, card).split(':')[0]} (nothing happens, ST-24)",
-                           None, "Decline a card"))
+        opts.append(Option(f"decline-{card}", Text("Decline %(card)s (nothing happens, ST-24)", card=card_name(g, card)),
+                           None, Text("Decline a card")))
     if c.p["bonus_used_this_turn"] is None:
         for b_id in g.bonus_ids:
             node = _bonus(c, b_id)
             if node.options:
-                first = " (+1 unrest: first use this generation)" if b_id not in c.p["bonus_used_this_gen"] else ""
-                opts.append(Option(f"bonus-{b_id}", f"Bonus action {title(b_id)}: {BONUS_TEXT.get(b_id, '')}{first}",
-                                   f"bonus-{b_id}", "Bonus action (one per turn)"))
+                label = (Text("Bonus action %(bonus)s: %(effect)s (+1 unrest: first use this generation)",
+                              bonus=title(b_id), effect=BONUS_TEXT.get(b_id, ""))
+                         if b_id not in c.p["bonus_used_this_gen"] else
+                         Text("Bonus action %(bonus)s: %(effect)s", bonus=title(b_id), effect=BONUS_TEXT.get(b_id, "")))
+                opts.append(Option(f"bonus-{b_id}", label, f"bonus-{b_id}", Text("Bonus action (one per turn)")))
                 builders[f"bonus-{b_id}"] = node
-    left = " (declines " + ", ".join(title(x) for x in pending) + ")" if pending else ""
-    opts.append(Option("end", f"End the turn{left}", None, "End"))
+    end = (Text("End the turn (declines %(cards)s)", cards=joined([title(x) for x in pending])) if pending
+           else Text("End the turn"))
+    opts.append(Option("end", end, None, Text("End")))
 
     def child(token: str) -> Node:
         if token == "end":
@@ -145,27 +158,29 @@ def turn_root(c: Ctx) -> Node:
         if token.startswith("decline-"):
             return Node(READY, [], {"type": "decline", "card": token[len("decline-"):]})
         return builders[token]
-    return Node("What do you do now?", opts, None, child)
+    return Node(Text("What do you do now?"), opts, None, child)
 
 
 def _bonus(c: Ctx, b_id: str) -> Node:
     g = c.g
     if b_id == "oppression":
         moves = {r: {"type": "bonus", "bonus": b_id, "region": r} for r in controlled(c.state, c.seat)}
-        opts = [c.region_opt(r, f"{region_name(g, r)}: gain {min(has(c.state, r, c.seat, 'farmers'), c.state['regions'][r]['capacity'])} "
-                                f"{c.state['regions'][r]['resource']}") for r in moves]
-        q = "Oppress which region you control?"
+        opts = [c.region_opt(r, Text("%(region)s: gain %(n)s %(resource)s", region=region_name(g, r),
+                                     n=min(has(c.state, r, c.seat, "farmers"), c.state["regions"][r]["capacity"]),
+                                     resource=c.state["regions"][r]["resource"])) for r in moves]
+        q = Text("Oppress which region you control?")
     elif b_id == "support":
         moves = {cat: {"type": "bonus", "bonus": b_id, "category": cat} for cat in g.categories}
         amount = bonus.support_amount(g, c.state, c.seat)
-        opts = [Option(cat, f"{title(cat)} heritage +{amount} for Progress this turn") for cat in moves]
-        q = "Support which category?"
+        opts = [Option(cat, Text("%(category)s heritage +%(n)s for Progress this turn", category=title(cat), n=amount))
+                for cat in moves]
+        q = Text("Support which category?")
     else:
         from referee.games.sands_of_time.derived import trade_goods
         n = trade_goods(g, c.state, c.seat)
         moves = {res: {"type": "bonus", "bonus": b_id, "resource": res} for res in ("grain", "gold")}
-        opts = [Option(res, f"Gain {n} {res}") for res in moves]
-        q = "Taxes in grain or gold?"
+        opts = [Option(res, Text("Gain %(n)s %(resource)s", n=n, resource=res)) for res in moves]
+        q = Text("Taxes in grain or gold?")
     opts = [o for o in opts if c.passes(lambda o=o: bonus.check_bonus(g, c.state, c.seat, moves[o.id]))]
     return Node(q, opts, None, lambda t: _final(c, moves[t], READY, [], lambda x: Node(READY)))
 
@@ -182,7 +197,7 @@ def _chronicle(c: Ctx, placements: tuple = ()) -> Node:
     fields = [f for f in g.field_ids if p["chronicle_board"][f] is None and f not in used_fields]
     opts = []
     if len(placements) < limit and fields:
-        opts = [Option(f"c{v}", chronicle_text(g, v), f"chron-{v}", "Your chronicle cards") for v in sorted(hand)]
+        opts = [Option(f"c{v}", chronicle_text(g, v), f"chron-{v}", Text("Your chronicle cards")) for v in sorted(hand)]
 
     def pick_field(token: str) -> Node:
         value = int(token[1:])
@@ -190,11 +205,13 @@ def _chronicle(c: Ctx, placements: tuple = ()) -> Node:
         for f in fields:
             fd = g.fields[f]
             need = g.chronicle[value]["conditions"][f]
-            fopts.append(Option(f, f"Field {f} ({fd['category']}: {FIELD_MEASURE.get(fd['measure'], fd['measure'])} "
-                                   f"at least {need})", f"field-{f}"))
-        return Node(f"On which field does chronicle card {value} go?", fopts, None,
+            fopts.append(Option(f, Text("Field %(field)s (%(category)s: %(measure)s at least %(need)s)", field=f,
+                                        category=fd["category"], measure=FIELD_MEASURE.get(fd["measure"], fd["measure"]),
+                                        need=need), f"field-{f}"))
+        return Node(Text("On which field does chronicle card %(value)s go?", value=value), fopts, None,
                     lambda f: _chronicle(c, placements + ({"card": value, "field": f},)))
-    q = "Which chronicle card do you place?" if not placements else "Place another chronicle card (Writing), or play"
+    q = (Text("Which chronicle card do you place?") if not placements
+         else Text("Place another chronicle card (Writing), or play"))
     if not placements:
         return Node(q, opts, None, pick_field)
     return _final(c, move, q, opts, pick_field)
@@ -219,24 +236,25 @@ def _muster(c: Ctx, m: dict | None = None, phase: int = 0) -> Node:
                 and ok(with_("irrigation", r))]
     opts = []
     if soldier:
-        opts.append(Option("soldier", "Place a soldier (1 gold)", None, "Muster"))
+        opts.append(Option("soldier", Text("Place a soldier (1 gold)"), None, Text("Muster")))
     if convert:
-        opts.append(Option("convert", "Convert a farmer or soldier (1 gold, political)", None, "Muster"))
+        opts.append(Option("convert", Text("Convert a farmer or soldier (1 gold, political)"), None, Text("Muster")))
     if irrigate:
-        opts.append(Option("irrigate", "Irrigation: place a farmer (1 gold)", None, "Muster"))
+        opts.append(Option("irrigate", Text("Irrigation: place a farmer (1 gold)"), None, Text("Muster")))
 
     def child(token: str) -> Node:
         if token == "soldier":
-            return Node("Place the soldier in which region?", [c.region_opt(r) for r in soldier], None,
+            return Node(Text("Place the soldier in which region?"), [c.region_opt(r) for r in soldier], None,
                         lambda r: _muster(c, with_("soldiers", r), 0))
         if token == "irrigate":
-            return Node("Irrigate which region?", [c.region_opt(r) for r in irrigate], None,
+            return Node(Text("Irrigate which region?"), [c.region_opt(r) for r in irrigate], None,
                         lambda r: _muster(c, with_("irrigation", r), 2))
-        return Node("Convert in which region?", [c.region_opt(r) for r in convert], None,
-                    lambda r: Node("Convert into?", [Option(to, f"A {'farmer becomes a soldier' if to == 'soldier' else 'soldier becomes a farmer'}")
+        return Node(Text("Convert in which region?"), [c.region_opt(r) for r in convert], None,
+                    lambda r: Node(Text("Convert into?"), [Option(to, Text("A farmer becomes a soldier") if to == "soldier"
+                                                                  else Text("A soldier becomes a farmer"))
                                                      for to in convert[r]], None,
                                    lambda to: _muster(c, with_("conversions", {"region": r, "to": to}), 1)))
-    return _final(c, m, "Add to the muster, or play it (1 gold each)", opts, child)
+    return _final(c, m, Text("Add to the muster, or play it (1 gold each)"), opts, child)
 
 
 def _conquest(c: Ctx) -> Node:
@@ -252,9 +270,11 @@ def _conquest(c: Ctx) -> Node:
             for k in sorted(reg["citizens"], key=int):
                 s = int(k)
                 if s != seat and count(st, r, s):
-                    opts.append(Option(f"attack-{s}", f"Attack seat {s} here (pay {c.p['unrest']} grain)"))
+                    opts.append(Option(f"attack-{s}", Text("Attack seat %(seat)s here (pay %(n)s grain)", seat=s,
+                                                           n=c.p["unrest"])))
         if combat.annex_problem(g, st, seat, r) is None:
-            opts.append(Option("annex", f"Annex {region_name(g, r)} (pay {combat.annex_cost(g, st, seat, r)} grain)"))
+            opts.append(Option("annex", Text("Annex %(region)s (pay %(n)s grain)", region=region_name(g, r),
+                                             n=combat.annex_cost(g, st, seat, r))))
         if opts:
             choices[r] = opts
 
@@ -262,8 +282,8 @@ def _conquest(c: Ctx) -> Node:
         if t == "annex":
             return {"type": "act", "card": "conquest", "region": r, "attack": None, "annex": True}
         return {"type": "act", "card": "conquest", "region": r, "attack": int(t.split("-")[1]), "annex": False}
-    return Node("Conquest in which region?", [c.region_opt(r) for r in choices], None,
-                lambda r: Node("Attack or annex?", choices[r], None, lambda t: _final(c, move(r, t), READY, [], lambda x: Node(READY))))
+    return Node(Text("Conquest in which region?"), [c.region_opt(r) for r in choices], None,
+                lambda r: Node(Text("Attack or annex?"), choices[r], None, lambda t: _final(c, move(r, t), READY, [], lambda x: Node(READY))))
 
 
 def _raid(c: Ctx, moves: tuple = ()) -> Node:
@@ -274,11 +294,12 @@ def _raid(c: Ctx, moves: tuple = ()) -> Node:
         used[x["from"]] = used.get(x["from"], 0) + x["count"]
     left = {r: has(st, r, seat, "soldiers") - used.get(r, 0) for r in st["region_order"]}
     sources = [r for r, n in left.items() if n > 0 and any(st["regions"][b]["in_play"] for b in g.adj[r])]
-    opts = [Option("move", "Move soldiers one step", None, "Raid")] if sources else []
+    opts = [Option("move", Text("Move soldiers one step"), None, Text("Raid"))] if sources else []
     political = unlocked(g, st, seat, "political")
     targets = [] if political else [r for r in st["region_order"] if r in {x["to"] for x in moves}
                                      and st["regions"][r]["controller"] != seat]
-    opts += [Option(f"target-{r}", f"Collect from {region_name(g, r)}", region_el(r), "Collect from") for r in targets]
+    opts += [Option(f"target-{r}", Text("Collect from %(region)s", region=region_name(g, r)), region_el(r),
+                    Text("Collect from")) for r in targets]
 
     def child(token: str) -> Node:
         if token.startswith("target-"):
@@ -286,13 +307,14 @@ def _raid(c: Ctx, moves: tuple = ()) -> Node:
 
         def to_node(a: str) -> Node:
             dests = [b for b in st["region_order"] if b in g.adj[a] and st["regions"][b]["in_play"]]
-            return Node(f"Move soldiers from {region_name(g, a)} to?", [c.region_opt(b) for b in dests], None,
-                        lambda b: Node("How many soldiers?", [Option(f"n{k}", f"{k} soldier{'s' if k > 1 else ''}")
+            return Node(Text("Move soldiers from %(region)s to?", region=region_name(g, a)),
+                        [c.region_opt(b) for b in dests], None,
+                        lambda b: Node(Text("How many soldiers?"), [Option(f"n{k}", soldiers(k))
                                                               for k in range(1, left[a] + 1)], None,
                                        lambda n: _raid(c, moves + ({"from": a, "to": b, "count": int(n[1:])},))))
-        return Node("Move soldiers from which region?", [c.region_opt(r) for r in sources], None, to_node)
-    q = ("Move soldiers, then play (you collect from every region with your soldiers that you do not control)"
-         if political else "Move soldiers, choose the region to collect from, or play")
+        return Node(Text("Move soldiers from which region?"), [c.region_opt(r) for r in sources], None, to_node)
+    q = (Text("Move soldiers, then play (you collect from every region with your soldiers that you do not control)")
+         if political else Text("Move soldiers, choose the region to collect from, or play"))
     return _final(c, m, q, opts, child)
 
 
@@ -314,19 +336,21 @@ def _build(c: Ctx) -> Node:
         return build.build_cost(g, st, seat, r, b, u)[0]
 
     def bnode(r: str) -> Node:
-        opts = [Option(b, f"{building_text(g, b)} - costs {cost(r, b, False) if False in w else cost(r, b, True)} gold",
-                       None, g.buildings[b]["category"]) for b, w in table[r].items()]
+        opts = [Option(b, Text("%(building)s - costs %(n)s gold", building=building_text(g, b),
+                               n=cost(r, b, False) if False in w else cost(r, b, True)),
+                       None, Text("%(category)s", category=g.buildings[b]["category"])) for b, w in table[r].items()]
 
         def after(b: str) -> Node:
             if not labour:
                 return _final(c, move(r, b, False), READY, [], lambda x: Node(READY))
             w = table[r][b]
             lopts = [Option("labour" if u else "no-labour",
-                            f"Use Labour: pay {cost(r, b, True)} gold, {build.build_cost(g, st, seat, r, b, True)[1]} farmers return"
-                            if u else f"Without Labour: pay {cost(r, b, False)} gold") for u in w]
-            return Node("Use Labour?", lopts, None, lambda t: _final(c, move(r, b, t == "labour"), READY, [], lambda x: Node(READY)))
-        return Node(f"Build what in {region_name(g, r)}?", opts, None, after)
-    return Node("Build in which region?", [c.region_opt(r) for r in table], None, bnode)
+                            Text("Use Labour: pay %(n)s gold, %(back)s farmers return", n=cost(r, b, True),
+                                 back=build.build_cost(g, st, seat, r, b, True)[1])
+                            if u else Text("Without Labour: pay %(n)s gold", n=cost(r, b, False))) for u in w]
+            return Node(Text("Use Labour?"), lopts, None, lambda t: _final(c, move(r, b, t == "labour"), READY, [], lambda x: Node(READY)))
+        return Node(Text("Build what in %(region)s?", region=region_name(g, r)), opts, None, after)
+    return Node(Text("Build in which region?"), [c.region_opt(r) for r in table], None, bnode)
 
 
 def _govern(c: Ctx) -> Node:
@@ -337,9 +361,16 @@ def _govern(c: Ctx) -> Node:
         mv = {"type": "act", "card": "govern", "steps": k}
         if c.passes(lambda mv=mv: build.check_govern(g, st, seat, mv)):
             grain = k * build.govern_step_cost(g, st, seat)
-            opts.append(Option(f"k{k}", f"Lower unrest by {k + free} ({k} paid step{'s' if k != 1 else ''}, {grain} grain"
-                                        f"{', 1 free step (culture)' if free else ''})"))
-    return Node("Lower unrest by how much?", opts, None,
+            args = dict(total=k + free, k=k, grain=grain)
+            if free:
+                label = (Text("Lower unrest by %(total)s (%(k)s paid step, %(grain)s grain, 1 free step (culture))", **args)
+                         if k == 1 else
+                         Text("Lower unrest by %(total)s (%(k)s paid steps, %(grain)s grain, 1 free step (culture))", **args))
+            else:
+                label = (Text("Lower unrest by %(total)s (%(k)s paid step, %(grain)s grain)", **args) if k == 1 else
+                         Text("Lower unrest by %(total)s (%(k)s paid steps, %(grain)s grain)", **args))
+            opts.append(Option(f"k{k}", label))
+    return Node(Text("Lower unrest by how much?"), opts, None,
                 lambda t: _final(c, {"type": "act", "card": "govern", "steps": int(t[1:])}, READY, [], lambda x: Node(READY)))
 
 
@@ -351,10 +382,10 @@ def _progress(c: Ctx) -> Node:
         mv = {"type": "act", "card": "progress", "mode": mode, "row": row}
         if c.passes(lambda mv=mv: progress.check_progress(g, st, seat, mv)):
             moves[row] = mv
-            label = f"Advance your marker in the {row_name(g, row)}" if mode == "advance" else \
-                f"Start the {row_name(g, row)} with a new marker (culture)"
+            label = (Text("Advance your marker in the %(row)s", row=row_name(g, row)) if mode == "advance" else
+                     Text("Start the %(row)s with a new marker (culture)", row=row_name(g, row)))
             opts.append(Option(row, label, f"row-{row}"))
-    return Node("Which progress row?", opts, None, lambda t: _final(c, moves[t], READY, [], lambda x: Node(READY)))
+    return Node(Text("Which progress row?"), opts, None, lambda t: _final(c, moves[t], READY, [], lambda x: Node(READY)))
 
 
 def _pay_options(c: Ctx, state: State, key: str, free: bool) -> list[tuple[str, object, str]]:
@@ -362,9 +393,10 @@ def _pay_options(c: Ctx, state: State, key: str, free: bool) -> list[tuple[str, 
     if free:
         return []
     cost = caravans.caravan_cost(g, state, seat, key)
-    out = [("grain", "grain", f"Pay {cost} grain"), ("gold", "gold", f"Pay {cost} gold")]
+    out = [("grain", "grain", Text("Pay %(n)s grain", n=cost)), ("gold", "gold", Text("Pay %(n)s gold", n=cost))]
     if has_effect(g, state, seat, "caravan_mixed_payment"):
-        out += [(f"mix{x}-{cost - x}", {"grain": x, "gold": cost - x}, f"Pay {x} grain and {cost - x} gold (Currency)")
+        out += [(f"mix{x}-{cost - x}", {"grain": x, "gold": cost - x},
+                 Text("Pay %(grain)s grain and %(gold)s gold (Currency)", grain=x, gold=cost - x))
                 for x in range(cost + 1)]
     return [o for o in out if c.passes(lambda o=o: caravans.payment(g, state, seat, key, o[1]))]
 
@@ -378,9 +410,10 @@ def _border_nodes(c: Ctx, state: State, keys: list[str], done: Callable[[list[st
         ends.setdefault(a, []).append(b)
         ends.setdefault(b, []).append(a)
     first = [r for r in state["region_order"] if r in ends]
-    return Node(f"{what}: first region of the border?", [c.region_opt(r) for r in first], None,
-                lambda a: Node(f"{what}: the border of {region_name(g, a)} with?",
-                               [c.region_opt(b, f"{region_name(g, b)}{' (' + tg + ')' if (tg := g.border_info[g.key(a, b)].get('trade_good')) else ''}")
+    return Node(Text("%(what)s: first region of the border?", what=what), [c.region_opt(r) for r in first], None,
+                lambda a: Node(Text("%(what)s: the border of %(region)s with?", what=what, region=region_name(g, a)),
+                               [c.region_opt(b, Text("%(region)s (%(good)s)", region=region_name(g, b), good=tg)
+                                             if (tg := g.border_info[g.key(a, b)].get("trade_good")) else None)
                                 for b in state["region_order"] if b in ends[a]], None,
                                lambda b: done([a, b])))
 
@@ -417,21 +450,22 @@ def _caravan(c: Ctx, card: str) -> Node:
             mv = {"type": "act", "card": card, "border": border, "pay": pay, "heritage": None}
             if not due:
                 return _final(c, mv, READY, [], lambda x: Node(READY))
-            return Node("This caravan earns 1 heritage (ST-72): which track?",
-                        [Option(cat, f"{title(cat)} heritage +1") for cat in g.categories], None,
+            return Node(Text("This caravan earns 1 heritage (ST-72): which track?"),
+                        [Option(cat, heritage_plus_one(cat)) for cat in g.categories], None,
                         lambda cat: _final(c, {**mv, "heritage": cat}, READY, [], lambda x: Node(READY)))
-        return Node("Pay with?", [Option(i, label) for i, _, label in pays], None, after_pay)
-    return _border_nodes(c, st, keys, done, "Caravan")
+        return Node(Text("Pay with?"), [Option(i, label) for i, _, label in pays], None, after_pay)
+    return _border_nodes(c, st, keys, done, Text("Caravan"))
 
 
 def _tribute(c: Ctx) -> Node:
     g = c.g
     both = unlocked(g, c.state, c.seat, "civil")
-    opts = [Option(m, ("Both modes (civil unlocked): " if both else "") +
-                   ("from each of your colonies, 1 of its resource" if m == "colonies"
-                    else "1 per other player's caravan touching your capital or city regions"))
-            for m in ("colonies", "caravans")]
-    return Node("Collect tribute how?", opts, None,
+    def words(m: str) -> Text:
+        what = (Text("from each of your colonies, 1 of its resource") if m == "colonies"
+                else Text("1 per other player's caravan touching your capital or city regions"))
+        return Text("Both modes (civil unlocked): %(mode)s", mode=what) if both else what
+    opts = [Option(m, words(m)) for m in ("colonies", "caravans")]
+    return Node(Text("Collect tribute how?"), opts, None,
                 lambda t: _final(c, {"type": "act", "card": "tribute", "mode": t}, READY, [], lambda x: Node(READY)))
 
 
@@ -446,7 +480,7 @@ def resettle_node(c: Ctx, moves: tuple = (), granted: set[str] | None = None) ->
             used[(x["from"], kind)] = used.get((x["from"], kind), 0) + x[kind]
     left = {(r, k): has(st, r, seat, k) - used.get((r, k), 0) for r in st["region_order"] for k in ("farmers", "soldiers")}
     sources = [r for r in st["region_order"] if left[(r, "farmers")] + left[(r, "soldiers")] > 0]
-    opts = [Option("move", "Move citizens", None, "Resettle")] if sources else []
+    opts = [Option("move", Text("Move citizens"), None, Text("Resettle"))] if sources else []
     culture = unlocked(g, st, seat, "culture")
     after_state: State | None = None
     keys: list[str] = []
@@ -458,7 +492,7 @@ def resettle_node(c: Ctx, moves: tuple = (), granted: set[str] | None = None) ->
         except IllegalMove:
             keys = []
         if keys:
-            opts.append(Option("caravan", "Place the free caravan (culture) and finish", None, "Resettle"))
+            opts.append(Option("caravan", Text("Place the free caravan (culture) and finish"), None, Text("Resettle")))
 
     def dests(a: str) -> list[tuple[str, str, str | None]]:
         out = [(b, b, None) for b in st["region_order"] if b in g.adj[a] and st["regions"][b]["in_play"]]
@@ -478,36 +512,38 @@ def resettle_node(c: Ctx, moves: tuple = (), granted: set[str] | None = None) ->
                 mv = {**m, "caravan": {"border": border, "heritage": None}}
                 if not caravans.heritage_due(g, after_state, seat, key):
                     return _final(c, mv, READY, [], lambda x: Node(READY))
-                return Node("The caravan earns 1 heritage (ST-72): which track?",
-                            [Option(cat, f"{title(cat)} heritage +1") for cat in g.categories], None,
+                return Node(Text("The caravan earns 1 heritage (ST-72): which track?"),
+                            [Option(cat, heritage_plus_one(cat)) for cat in g.categories], None,
                             lambda cat: _final(c, {**m, "caravan": {"border": border, "heritage": cat}}, READY, [], lambda x: Node(READY)))
-            return _border_nodes(c, after_state, keys, done, "Free caravan")
+            return _border_nodes(c, after_state, keys, done, Text("Free caravan"))
 
         def to_node(a: str) -> Node:
             ds = dests(a)
             opts2 = []
             for tok, b, via in ds:
                 if via is None:
-                    opts2.append(c.region_opt(b, group="Adjacent"))
+                    opts2.append(c.region_opt(b, group=Text("Adjacent")))
                 else:
                     ctrl = st["regions"][via]["controller"]
-                    ask = " (its controller must permit)" if ctrl is not None and ctrl != seat else ""
-                    opts2.append(Option(tok, f"{region_name(g, b)} via the road in {region_name(g, via)}{ask}", None, "Via a road"))
+                    args = dict(region=region_name(g, b), via=region_name(g, via))
+                    label = (Text("%(region)s via the road in %(via)s (its controller must permit)", **args)
+                             if ctrl is not None and ctrl != seat else Text("%(region)s via the road in %(via)s", **args))
+                    opts2.append(Option(tok, label, None, Text("Via a road")))
             info = {tok: (b, via) for tok, b, via in ds}
 
-            def farmers(tok: str) -> Node:
+            def how_many(tok: str) -> Node:
                 b, via = info[tok]
                 nf, ns = left[(a, "farmers")], left[(a, "soldiers")]
-                return Node("How many farmers move?", [Option(f"f{k}", f"{k} farmer{'s' if k != 1 else ''}")
+                return Node(Text("How many farmers move?"), [Option(f"f{k}", farmers(k))
                                                        for k in range(nf + 1) if k or ns], None,
-                            lambda f: Node("How many soldiers move?",
-                                           [Option(f"s{k}", f"{k} soldier{'s' if k != 1 else ''}") for k in range(ns + 1)
+                            lambda f: Node(Text("How many soldiers move?"),
+                                           [Option(f"s{k}", soldiers(k)) for k in range(ns + 1)
                                             if k or int(f[1:])], None,
                                            lambda s: resettle_node(c, moves + ({"from": a, "to": b, "via": via,
                                                                                 "farmers": int(f[1:]), "soldiers": int(s[1:])},), granted)))
-            return Node(f"Move from {region_name(g, a)} to?", opts2, None, farmers)
-        return Node("Move citizens from which region?", [c.region_opt(r) for r in sources], None, to_node)
-    return _final(c, m, "Move citizens, place the free caravan, or play", opts, child)
+            return Node(Text("Move from %(region)s to?", region=region_name(g, a)), opts2, None, how_many)
+        return Node(Text("Move citizens from which region?"), [c.region_opt(r) for r in sources], None, to_node)
+    return _final(c, m, Text("Move citizens, place the free caravan, or play"), opts, child)
 
 
 ACTIONS: dict[str, Callable[[Ctx], Node]] = {

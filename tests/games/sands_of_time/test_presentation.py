@@ -5,6 +5,7 @@ named, nothing hidden is drawn, and the history names places, amounts and outcom
 from __future__ import annotations
 
 import random
+import re
 
 from referee.engine.rng import Rng
 from tests.games.sands_of_time.positions import RULES, play, scene
@@ -105,3 +106,46 @@ def test_a_timeout_and_the_generation_change_get_their_own_lines_st_26_st_47() -
         assert lines[-1].startswith(f"Generation {after['generation_index'] + 1} begins") or after["result"]
         return
     raise AssertionError("no generation end found")
+
+
+def test_german_reader_gets_board_prompts_steps_and_summary_in_german_issue_29() -> None:
+    """Issue 29: the picture, the prompt, a step's words and the mail summary in the reader's
+    language with the rulebook's terms (glossary.de.json); the same elements and ids; English
+    exactly as before."""
+    import xml.etree.ElementTree as ET
+
+    from referee.engine.wording import localize
+    from referee.plumbing.i18n import EN, translator
+    from tests.games.sands_of_time.positions import active
+
+    de = translator("de")
+    st = active(3, ["build", "focus_culture"], seat=0)
+    view = RULES.view(st, 0)
+    english, german = RULES.picture(view, 0, NAMES[:3]), RULES.picture(view, 0, NAMES[:3], de)
+    assert RULES.picture(view, 0, NAMES[:3], EN) == english and "Legend" in english
+    ET.fromstring(german)  # well-formed SVG
+    assert re.findall(r'data-el="([^"]+)"', german) == re.findall(r'data-el="([^"]+)"', english)
+    words = re.sub(r"<[^>]+>", "\n", german)
+    for term in ("Landkarte", "Regionen", "Chronikplan", "Fortschrittsreihen", "Legende", "Überlieferung",
+                 "Hauptstadt von Ann", "Getreide", "Bauern", "Bauen: ein Bauwerk", "Schwerpunktkarte Kultur",
+                 "Bonusaktion Unterdrückung", "Deine Karten, Ann", "Warte auf: Ann"):
+        assert term in words, term
+    for leftover in ("Legend\n", "Regions", "Players", "heritage", "unrest", "Waiting for", "farmers", "soldier",
+                     "grain", "in hand", "Your cards", "Border ", "capacity", " the "):
+        assert leftover not in words, leftover
+    prompt = next(p for p in RULES.prompts(st) if p.seat == 0)
+    assert prompt.text.startswith("Your turn: act with a revealed card")
+    assert localize(prompt.text, de, RULES.id).startswith("Du bist an der Reihe: führe eine aufgedeckte Karte aus")
+    step = RULES.steps(st, 0, prompt.kind, []).to_json()
+    shown = localize(step, de, RULES.id)
+    assert step["question"] == "What do you do now?" and shown["question"] == "Was tust du jetzt?"
+    labels = {o["id"]: o["label"] for o in shown["options"]}
+    assert labels["end"].startswith("Spielzug beenden") and labels["act-build"].startswith("Ausführen: Bauen: ")
+    assert [o["id"] for o in shown["options"]] == [o["id"] for o in step["options"]]  # ids never change
+    groups = {o["group"] for o in shown["options"]}
+    assert "Bonusaktion (1 pro Spielzug)" in groups and "Bonus action (one per turn)" not in groups
+    deeper = localize(RULES.steps(st, 0, prompt.kind, ["act-build"]).to_json(), de, RULES.id)
+    assert deeper["question"] == "In welcher Region baust du?"
+    summary = RULES.summary(view, 0, de)
+    assert "Platz 0 (du): " in summary and "Überlieferung Bürgertum" in summary and "Deine Aktionskarten" in summary
+    assert RULES.summary(view, 0) == RULES.summary(view, 0, EN) and "Seat 0 (you): " in RULES.summary(view, 0)
