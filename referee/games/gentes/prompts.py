@@ -10,6 +10,7 @@ from referee.games.gentes.data import GameData
 from referee.games.gentes.decline import cities_by_region, default_choices, moon_cards
 from referee.games.gentes.scoring import default_fulfil
 from referee.games.gentes.state import Ctx, State, empty_cells
+from referee.plumbing.i18n import Text
 
 MAX_CHOICES = 300
 
@@ -65,25 +66,27 @@ def open_prompts(data: GameData, st: State) -> list[Prompt]:
     phase = st["phase"]
     if phase == "draft":
         seat = st["turn_seat"]
-        return [Prompt(seat, "draft_pick", "Pick a starting card from the draft pool (G-4).",
+        return [Prompt(seat, "draft_pick", Text("Pick a starting card from the draft pool (G-4)."),
                        [{"type": "draft_pick", "card": c} for c in st["draft_pool"] if c is not None],
                        default_move(data, st, seat))]
     if phase == "heyday":
         seat = st["turn_seat"]
         e = empty_cells(st["players"][seat]["track"])
-        text = (f"Round {st['round']}: your turn - take an action tile, use a cube ability or the tax "
-                f"collector ({e} empty time space(s))." if e else
-                f"Round {st['round']}: your time track is full - pass (or use a cube ability without hourglasses).")
+        text = (Text("Round %(round)s: your turn - take an action tile, use a cube ability or the tax "
+                     "collector (%(empty)s empty time space(s)).", round=st["round"], empty=e) if e else
+                Text("Round %(round)s: your time track is full - pass (or use a cube ability without hourglasses).",
+                     round=st["round"]))
         return [Prompt(seat, "turn", text, only_pass(data, st, seat), default_move(data, st, seat))]
     if phase == "decline":
-        return [Prompt(s, "decline_choices", "Decline: choose one city per region to activate and your moon abilities (G-54).",
+        return [Prompt(s, "decline_choices",
+                       Text("Decline: choose one city per region to activate and your moon abilities (G-54)."),
                        decline_list(data, st, s), default_move(data, st, s)) for s in st["decline_pending"]]
     if phase == "final":
         out = []
         for s in st["final_pending"]:
             p = st["players"][s]
             cubes = p["cubes"]["eye"] + p["cubes"]["temple"]
-            out.append(Prompt(s, "final_fulfil", "Final scoring: use your cubes and claim your hand cards (G-57).",
+            out.append(Prompt(s, "final_fulfil", Text("Final scoring: use your cubes and claim your hand cards (G-57)."),
                               None if cubes else [default_fulfil()], default_fulfil()))
         return out
     return []

@@ -157,4 +157,4 @@ class GameRules(GameRulesBase):
                 "scores": [p.get("vp") for p in view["players"]]}
 
     def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
-        return summary.summarize(self.data, view, seat)
+        return summary.summarize(self.data, view, seat, tr)

@@ -29,20 +29,25 @@ from referee.games.gentes.state import Ctx, clone, empty_cells, own_cities
 from referee.games.gentes.steps_parts import (Part, allocations, dead, doubles_ask, effect_choices, free_op,
                                               params_of, temple_id, temple_label, want)
 from referee.games.gentes.stepwalk import Ask, Walker
-from referee.games.gentes.words import (KIND_NAMES, ability, card_line, effects, home_option, plural,
+from referee.games.gentes.texts import (ability, card_line, effects, home_option, hourglasses, joined,
                                         space_line, tile_line)
+from referee.games.gentes.words import KIND_NAMES
+from referee.plumbing.i18n import N_, Text
 
 Move = dict[str, Any]
 FREE_TOKENS = {"eye_shift": "eye", "convert_cubes": "cv"}
+WHEN = {"before": N_("Before your action"), "after": N_("After your action"), "first": N_("First")}
 
 
 def _free_options(me: dict, prefix: str, when: str) -> list[Option]:
     opts = []
+    moment = Text(WHEN[when])
     if me["cubes"]["eye"] >= 1:
-        opts.append(Option(f"{prefix}.eye", f"{when}: spend an eye cube to shift population (lower one, raise another)",
-                           None, "Extra options"))
+        opts.append(Option(f"{prefix}.eye", Text("%(when)s: spend an eye cube to shift population (lower one, raise "
+                                                 "another)", when=moment), None, Text("Extra options")))
     if me["cubes"]["eye"] + me["cubes"]["temple"] >= 3:
-        opts.append(Option(f"{prefix}.cv", f"{when}: return 3 cubes to raise one profession", None, "Extra options"))
+        opts.append(Option(f"{prefix}.cv", Text("%(when)s: return 3 cubes to raise one profession", when=moment), None,
+                           Text("Extra options")))
     return opts
 
 
@@ -92,7 +97,7 @@ class Grammars:
     # -- draft -----------------------------------------------------------------------------
     def draft_pick(self, t: Move | None) -> Part:
         opts = [Option(f"k.{c}", card_line(self.data, c), f"card-{c}") for c in self.state["draft_pool"] if c]
-        tok = yield Ask("Pick a starting card from the draft pool", opts, want(t, f"k.{(t or {}).get('card')}"))
+        tok = yield Ask(Text("Pick a starting card from the draft pool"), opts, want(t, f"k.{(t or {}).get('card')}"))
         return {"type": "draft_pick", "card": tok.split(".", 1)[1]}
 
     # -- heyday turn -----------------------------------------------------------------------
@@ -104,24 +109,27 @@ class Grammars:
     def _build_menu(self, st: dict) -> list[Option]:
         data, seat = self.data, self.seat
         me = st["players"][seat]
-        opts = [Option(f"t.{tid}", tile_line(data, tid), f"tile-{tid}", KIND_NAMES[data.tiles[tid]["action"]] + " tiles")
+        opts = [Option(f"t.{tid}", tile_line(data, tid), f"tile-{tid}",
+                       Text("%(kind)s tiles", kind=KIND_NAMES[data.tiles[tid]["action"]]))
                 for tid in data.tile_order if tid in st["tiles_on_board"]]
         if st["supply_cubes"] > 0:
             for cid in me["tableau"]:
                 ab = data.cards[cid].get("ability") or {}
                 if ab.get("kind") == "cube" and cid not in me["cards_marked"]:
-                    opts.append(Option(f"c.{cid}", f"{data.cards[cid]['name']} ({cid}), {ability(ab)}", f"card-{cid}",
-                                       "Cube abilities"))
+                    opts.append(Option(f"c.{cid}", Text("%(name)s (%(id)s), %(ability)s", name=data.cards[cid]["name"],
+                                                        id=cid, ability=ability(ab)), f"card-{cid}",
+                                       Text("Cube abilities")))
             for sid in data.home_order:
                 opt = data.home_option(sid, "a")
                 if st["city_owner"].get(sid) == seat and sid not in st["hometown_marked"] and opt and opt["kind"] == "action":
-                    opts.append(Option(f"h.{sid}", f"Hometown {sid}, {home_option(data, sid, 'a')}", f"space-{sid}",
-                                       "Cube abilities"))
-        opts.append(Option("tax", "Tax collector: " + ", ".join(
-            f"{plural(h, 'hourglass', 'hourglasses')} for {c} coins" for h, c in sorted(data.tax_options.items())),
-            "tax", "Other"))
-        opts.append(Option("pass", "Pass (only with a full time track)", None, "Other"))
-        return opts + _free_options(me, "x", "Before your action")
+                    opts.append(Option(f"h.{sid}", Text("Hometown %(space)s, %(option)s", space=sid,
+                                                        option=home_option(data, sid, "a")), f"space-{sid}",
+                                       Text("Cube abilities")))
+        taxes = [Text("%(hourglasses)s for %(n)s coins", hourglasses=hourglasses(h), n=c)
+                 for h, c in sorted(data.tax_options.items())]
+        opts.append(Option("tax", Text("Tax collector: %(options)s", options=joined(taxes)), "tax", Text("Other")))
+        opts.append(Option("pass", Text("Pass (only with a full time track)"), None, Text("Other")))
+        return opts + _free_options(me, "x", "before")
 
     @staticmethod
     def _main_token(t: Move) -> str:
@@ -139,7 +147,7 @@ class Grammars:
         st = self.state
         while True:
             w = _free_want(t, "free_ops", len(free), "x") or (self._main_token(t) if t is not None else None)
-            tok = yield Ask("What do you do this turn?", self._menu(st), w)
+            tok = yield Ask(Text("What do you do this turn?"), self._menu(st), w)
             if not tok.startswith("x."):
                 break
             free.append((yield from free_op(data, st, seat, tok[2:], _nth(t, "free_ops", len(free)))))
@@ -158,11 +166,13 @@ class Grammars:
             for h, coins in sorted(data.tax_options.items()):
                 for d in range(h // 2 + 1):
                     if empty_cells(me["track"]) >= h - d:
-                        lay = " as a double (1 space)" if d else (" (2 spaces)" if h > 1 else "")
-                        opts.append(Option(f"h{h}" + (f"d{d}" if d else ""),
-                                           f"{plural(h, 'hourglass', 'hourglasses')}{lay} for {coins} coins"))
+                        args = dict(hourglasses=hourglasses(h), n=coins)
+                        label = (Text("%(hourglasses)s as a double (1 space) for %(n)s coins", **args) if d else
+                                 Text("%(hourglasses)s (2 spaces) for %(n)s coins", **args) if h > 1 else
+                                 Text("%(hourglasses)s for %(n)s coins", **args))
+                        opts.append(Option(f"h{h}" + (f"d{d}" if d else ""), label))
             w = None if t is None else f"h{t.get('hourglasses')}" + (f"d{t.get('doubles')}" if t.get("doubles") else "")
-            got = yield Ask("Tax collector: how many hourglasses?", opts, w)
+            got = yield Ask(Text("Tax collector: how many hourglasses?"), opts, w)
             h, _, d = got[1:].partition("d")
             head = {"type": "tax_collector", "hourglasses": int(h), "doubles": int(d or 0)}
         elif tok.startswith("t."):
@@ -180,10 +190,11 @@ class Grammars:
                 and (data.home_option(s, "b") or {}).get("applies_to") == tile["action"]] if st["supply_cubes"] else []
         mod = None
         if mods:
-            opts = [Option("m.none", "No hometown modifier")]
-            opts += [Option(f"m.{s}", f"Hometown {s} (a cube on it): {home_option(data, s, 'b')}", f"space-{s}") for s in mods]
+            opts = [Option("m.none", Text("No hometown modifier"))]
+            opts += [Option(f"m.{s}", Text("Hometown %(space)s (a cube on it): %(option)s", space=s,
+                                           option=home_option(data, s, "b")), f"space-{s}") for s in mods]
             tm = (t or {}).get("modifier")
-            tok = yield Ask(f"Use a hometown modifier with {tid}?", opts,
+            tok = yield Ask(Text("Use a hometown modifier with %(tile)s?", tile=tid), opts,
                             want(t, f"m.{tm.get('hometown_space')}" if isinstance(tm, dict) else "m.none"))
             mod = None if tok == "m.none" else tok[2:]
         opt = data.home_option(mod, "b") if mod else None
@@ -240,8 +251,8 @@ class Grammars:
             res, err = self.walker.outcome(move) if self.walker else (None, None)
             if res is None:
                 yield dead(err.message if err else "refused", err.rule if err else None)
-            opts = _free_options(res["players"][self.seat], "a", "After your action")
-            tok = yield Ask("Play this move, or use cubes after the action?", opts,
+            opts = _free_options(res["players"][self.seat], "a", "after")
+            tok = yield Ask(Text("Play this move, or use cubes after the action?"), opts,
                             _free_want(t, "free_ops_after", len(after), "a"), complete=move)
             ta = _nth(t, "free_ops_after", len(after))
             op = yield from free_op(self.data, res, self.seat, tok[2:], ta)
@@ -257,7 +268,7 @@ class Grammars:
             if r not in regions:
                 continue
             opts = [Option(f"a.{s}", space_line(data, s), f"space-{s}") for s in regions[r]]
-            tok = yield Ask(f"Decline: activate which of your cities in the {r} region?", opts,
+            tok = yield Ask(Text("Decline: activate which of your cities in the %(colour)s region?", colour=r), opts,
                             want(t, f"a.{((t or {}).get('activate') or {}).get(r)}"), auto=True)
             act[r] = tok[2:]
         head: Move = {"type": "decline_choices", "activate": act, "moon": []}
@@ -271,10 +282,11 @@ class Grammars:
         while True:
             move = dict(head, moon=list(moons))
             used = {m["card"] for m in moons}
-            opts = [Option(f"mo.{c}", f"{data.cards[c]['name']} ({c}): {effects(data.cards[c]['ability']['effects'])}",
+            opts = [Option(f"mo.{c}", Text("%(name)s (%(id)s): %(effects)s", name=data.cards[c]["name"], id=c,
+                                           effects=effects(data.cards[c]["ability"]["effects"])),
                            f"card-{c}") for c in owned if c not in used]
             w = None if t is None or len(moons) >= len(t_moon) else f"mo.{(t_moon[len(moons)] or {}).get('card')}"
-            tok = yield Ask("Use a moon ability of your cards (or play this answer)?", opts, w, complete=move)
+            tok = yield Ask(Text("Use a moon ability of your cards (or play this answer)?"), opts, w, complete=move)
             cid = tok[3:]
             tc = None if t is None else ((t_moon[len(moons)] or {}).get("choices") or [])
             choices = yield from effect_choices(data, st, seat, data.cards[cid]["ability"]["effects"], tc)
@@ -288,11 +300,11 @@ class Grammars:
         while True:
             me = st["players"][seat]
             move = {"type": "final_fulfil", "free_ops": list(free), "claims": []}
-            opts = _free_options(me, "x", "First")
+            opts = _free_options(me, "x", "first")
             if me["hand"]:
-                opts.append(Option("cl", "Spend temple cubes on your hand cards, card by card"))
+                opts.append(Option("cl", Text("Spend temple cubes on your hand cards, card by card")))
             w = _free_want(t, "free_ops", len(free), "x") or ("cl" if t is not None and t.get("claims") else None)
-            tok = yield Ask("Final scoring: use your cubes, or play your answer as it is?", opts, w, complete=move)
+            tok = yield Ask(Text("Final scoring: use your cubes, or play your answer as it is?"), opts, w, complete=move)
             if tok == "cl":
                 break
             free.append((yield from free_op(data, st, seat, tok[2:], _nth(t, "free_ops", len(free)))))
@@ -309,10 +321,12 @@ class Grammars:
             opts = []
             for a in allocations(card, left):
                 ok = meets(ctx, card, me["pop"], a) is None
-                opts.append(Option(temple_id(card, a), f"{card['name']} ({cid}): {temple_label(a)} - "
-                                                       f"{'fulfilled' if ok else 'not fulfilled'}"))
+                args = dict(name=card["name"], id=cid, cubes=temple_label(a))
+                opts.append(Option(temple_id(card, a), Text("%(name)s (%(id)s): %(cubes)s - fulfilled", **args) if ok
+                                   else Text("%(name)s (%(id)s): %(cubes)s - not fulfilled", **args)))
             tw = {p: n for p, n in t_claims.get(cid, {}).items() if n}
-            tok = yield Ask(f"Temple cubes for {card['name']} ({cid})?", opts, want(t, temple_id(card, tw)), auto=True)
+            tok = yield Ask(Text("Temple cubes for %(name)s (%(id)s)?", name=card["name"], id=cid), opts,
+                            want(t, temple_id(card, tw)), auto=True)
             a = next(a for a in allocations(card, left) if temple_id(card, a) == tok)
             left -= sum(a.values())
             claims.append({"card": cid, "temple": a})

@@ -24,7 +24,9 @@ from referee.games.gentes.effects import CHOICE_OPS
 from referee.games.gentes.scribe import discard_allowance
 from referee.games.gentes.state import Ctx, own_cities
 from referee.games.gentes.stepwalk import Ask
-from referee.games.gentes.words import card_line, card_name, indicator_line, plural, space_line
+from referee.games.gentes.texts import (CELL_WORDS, card_line, card_name, cards, coins, hourglasses, indicator_line, joined,
+                                        space_line, synergy)
+from referee.plumbing.i18n import Text
 
 Part = Generator[Ask, str, Any]
 DEAD = "No legal move follows from here"
@@ -83,13 +85,14 @@ def philosopher(data: GameData, st: dict, seat: int, x: int, t: dict | None) -> 
            if data.cost_two[col[a]] <= x and data.cost_two[col[b]] <= x and _raised(data, pop, [a, b])]
     firsts = [p for p in queue if p in one or any(a == p for a, _ in two)]
     train = (t or {}).get("train") or [None]
-    opts = [Option(f"p.{p}", f"{p} (column {col[p] + 1}: 1 person costs {data.cost_one[col[p]]}, "
-                             f"2 persons {data.cost_two[col[p]]}; now {pop[p]})", f"meeple-{p}") for p in firsts]
-    first = (yield Ask(f"Train whom? (threshold {x})", opts, want(t, f"p.{train[0]}"))).split(".", 1)[1]
-    seconds = [Option("p2.no", f"Only one {first}")] if first in one else []
-    seconds += [Option(f"p2.{b}", f"and a {b} too" if b != first else f"a second {b}", f"meeple-{b}")
-                for a, b in two if a == first]
-    tok = yield Ask("Train a second person?", seconds,
+    opts = [Option(f"p.{p}", Text("%(prof)s (column %(column)s: 1 person costs %(one)s, 2 persons %(two)s; now %(now)s)",
+                                  prof=p, column=col[p] + 1, one=data.cost_one[col[p]], two=data.cost_two[col[p]],
+                                  now=pop[p]), f"meeple-{p}") for p in firsts]
+    first = (yield Ask(Text("Train whom? (threshold %(x)s)", x=x), opts, want(t, f"p.{train[0]}"))).split(".", 1)[1]
+    seconds = [Option("p2.no", Text("Only one %(prof)s", prof=first))] if first in one else []
+    seconds += [Option(f"p2.{b}", Text("and a %(prof)s too", prof=b) if b != first else Text("a second %(prof)s", prof=b),
+                       f"meeple-{b}") for a, b in two if a == first]
+    tok = yield Ask(Text("Train a second person?"), seconds,
                     want(t, "p2.no" if len(train) < 2 else f"p2.{train[1]}"), auto=True)
     return {"train": [first] if tok == "p2.no" else [first, tok.split(".", 1)[1]]}
 
@@ -102,12 +105,12 @@ def _pick_list(question: str, prefix: str, items: list[Option], most: int, t_ite
     while len(picked) < most:
         opts = [o for o in items if o.id.split(".", 1)[1] not in picked]
         if len(picked) >= least:
-            opts.append(Option(f"{prefix}.done", "No more" if picked else "None"))
+            opts.append(Option(f"{prefix}.done", Text("No more") if picked else Text("None")))
         if t_items is None:
             w = None
         else:
             w = f"{prefix}.{t_items[len(picked)]}" if len(picked) < len(t_items) else f"{prefix}.done"
-        tok = yield Ask(question if not picked else f"{question} (another, or no more)", opts, w,
+        tok = yield Ask(question if not picked else Text("%(question)s (another, or no more)", question=question), opts, w,
                         auto=len(opts) == 1 and opts[0].id.endswith(".done"))
         if tok.endswith(".done"):
             break
@@ -121,23 +124,23 @@ def scribe(data: GameData, st: dict, seat: int, x: int, t: dict | None) -> Part:
     inds = [i for i in data.indicators.values() if i["min_paid"] <= x
             and any(c is not None for c in display[: i["max_slot"]])]
     allow = discard_allowance(Ctx(data, st, seat, None), x)
-    modes = [Option("display", "From the display")] if inds else []
+    modes = [Option("display", Text("From the display"))] if inds else []
     if allow and st["discard"]:
-        modes.append(Option("discard", f"From the discard pile (up to {plural(allow, 'card')})", "discard"))
-    mode = yield Ask("Take cards from the display or the discard pile?", modes, want(t, (t or {}).get("mode")), auto=True)
+        modes.append(Option("discard", Text("From the discard pile (up to %(cards)s)", cards=cards(allow)), "discard"))
+    mode = yield Ask(Text("Take cards from the display or the discard pile?"), modes, want(t, (t or {}).get("mode")), auto=True)
     if mode == "discard":
-        items = [Option(f"d.{c}", card_line(data, c), f"card-{c}", f"Epoch {data.cards[c]['epoch']}")
+        items = [Option(f"d.{c}", card_line(data, c), f"card-{c}", Text("Epoch %(epoch)s", epoch=data.cards[c]["epoch"]))
                  for c in st["discard"] if c in data.cards]
-        cards = yield from _pick_list("Take which card from the discard pile?", "d", items, allow,
+        taken = yield from _pick_list(Text("Take which card from the discard pile?"), "d", items, allow,
                                       None if t is None else list(t.get("cards") or []))
-        return {"mode": "discard", "cards": cards}
+        return {"mode": "discard", "cards": taken}
     opts = [Option(f"i.{i['id']}", indicator_line(data, i["id"]), f"ind-{i['id']}") for i in inds]
-    iid = (yield Ask("Which cost indicator of the display?", opts, want(t, f"i.{(t or {}).get('indicator')}"),
+    iid = (yield Ask(Text("Which cost indicator of the display?"), opts, want(t, f"i.{(t or {}).get('indicator')}"),
                      auto=True)).split(".", 1)[1]
     ind = data.indicators[iid]
-    items = [Option(f"s.{n + 1}", f"Slot {n + 1}: {card_line(data, c['card'])}", f"slot-{n + 1}")
+    items = [Option(f"s.{n + 1}", Text("Slot %(n)s: %(card)s", n=n + 1, card=card_line(data, c["card"])), f"slot-{n + 1}")
              for n, c in enumerate(display[: ind["max_slot"]]) if c is not None]
-    slots = yield from _pick_list("Take which card of the display?", "s", items, ind["max_cards"],
+    slots = yield from _pick_list(Text("Take which card of the display?"), "s", items, ind["max_cards"],
                                   None if t is None else list(t.get("slots") or []))
     return {"mode": "display", "indicator": iid, "slots": [int(s) for s in slots]}
 
@@ -155,24 +158,23 @@ def navigator(data: GameData, st: dict, seat: int, symbol: str, t: dict | None, 
     params: dict[str, Any] = {}
     src = None
     if st["players"][seat]["cities_in_supply"] == 0:
-        opts = [Option(f"f.{s}", f"Move your city from {space_line(data, s)}", f"space-{s}")
+        opts = [Option(f"f.{s}", Text("Move your city from %(space)s", space=space_line(data, s)), f"space-{s}")
                 for s in own_cities(st, seat)]
-        src = (yield Ask("All your cities are out: move which one?", opts, want(t, f"f.{(t or {}).get('from')}"),
+        src = (yield Ask(Text("All your cities are out: move which one?"), opts, want(t, f"f.{(t or {}).get('from')}"),
                          auto=True)).split(".", 1)[1]
         params["from"] = src
     fits = [s for s in data.map_order + data.home_order
             if (symbol in data.wildcards or data.space(s)["symbol"] == symbol) and (s not in owner or s == src)]
     opts = [Option(f"b.{s}", space_line(data, s), f"space-{s}",
-                   "Hometown" if s in data.home_spaces else f"{data.map_spaces[s]['region'].capitalize()} region")
+                   Text("Hometown") if s in data.home_spaces else _region_group(data.map_spaces[s]["region"]))
             for s in fits]
-    space = (yield Ask("Build your city where?", opts, want(t, f"b.{(t or {}).get('space')}"))).split(".", 1)[1]
+    space = (yield Ask(Text("Build your city where?"), opts, want(t, f"b.{(t or {}).get('space')}"))).split(".", 1)[1]
     params["space"] = space
     if space in data.home_spaces:
         mine = own_cities(st, seat)
-        opts = [Option(f"r.{r}", f"Activate the {r} region ("
-                                 f"{plural(sum(1 for s in mine if data.map_spaces.get(s, {}).get('region') == r and s != src), 'own city', 'own cities')})",
-                       f"region-{r}") for r in data.regions]
-        region = (yield Ask("Which region do your hometown city's builders activate?", opts,
+        opts = [Option(f"r.{r}", _activate(r, sum(1 for s in mine if data.map_spaces.get(s, {}).get("region") == r
+                                                  and s != src)), f"region-{r}") for r in data.regions]
+        region = (yield Ask(Text("Which region do your hometown city's builders activate?"), opts,
                             want(t, f"r.{(t or {}).get('region')}"))).split(".", 1)[1]
         params["region"] = region
     else:
@@ -201,10 +203,25 @@ def temple_id(card: dict[str, Any], temple: dict[str, int]) -> str:
     return "tp." + ("-".join(parts) or "0")
 
 
-def temple_label(temple: dict[str, int]) -> str:
+def temple_label(temple: dict[str, int]) -> Text:
     if not temple:
-        return "No temple cubes"
-    return "Spend " + ", ".join(f"{plural(n, 'temple cube')} for {p}" for p, n in temple.items())
+        return Text("No temple cubes")
+    each = [Text("%(cubes)s for %(prof)s", cubes=_temple_cubes(n), prof=p) for p, n in temple.items()]
+    return Text("Spend %(cubes)s", cubes=joined(each))
+
+
+def _temple_cubes(n: int) -> Text:
+    return Text("%(n)s temple cube", n=n) if n == 1 else Text("%(n)s temple cubes", n=n)
+
+
+def _region_group(region: str) -> Text:
+    """"Yellow region": the colour capitalised, as the English always read."""
+    return Text("%(colour)s region", colour=region.capitalize())
+
+
+def _activate(region: str, n: int) -> Text:
+    own = Text("%(n)s own city", n=n) if n == 1 else Text("%(n)s own cities", n=n)
+    return Text("Activate the %(colour)s region (%(cities)s)", colour=region, cities=own)
 
 
 def hourglass_cells(card: dict[str, Any]) -> int | None:
@@ -237,21 +254,23 @@ def chronicler(data: GameData, st: dict, seat: int, t: dict | None, depth: int, 
         if allocs and (room is None or cells is None or cells <= room):
             playable[cid] = allocs
     opts = [Option(f"k.{c}", card_line(data, c), f"card-{c}") for c in playable]
-    cid = (yield Ask("Play which card from your hand?", opts, want(t, f"k.{(t or {}).get('card')}"))).split(".", 1)[1]
+    cid = (yield Ask(Text("Play which card from your hand?"), opts, want(t, f"k.{(t or {}).get('card')}"))).split(".", 1)[1]
     card = data.cards[cid]
     temple_t = (t or {}).get("temple") or {}
     opts = [Option(temple_id(card, a), temple_label(a)) for a in playable[cid]]
-    tok = yield Ask(f"Temple cubes for {card_name(data, cid)} (each counts +1 for this card only)?", opts,
+    tok = yield Ask(Text("Temple cubes for %(card)s (each counts +1 for this card only)?", card=card_name(data, cid)), opts,
                     want(t, temple_id(card, temple_temple(temple_t))), auto=True)
     temple = next(a for a in playable[cid] if temple_id(card, a) == tok)
-    synergy = None
     if card.get("synergy"):
         tableau = me["tableau"] + [cid]
-        opts = [Option(f"sy.{s}", f"Synergy {s}: +{sum(1 for c in tableau if s in data.cards[c].get('synergy', []))} VP")
+        opts = [Option(f"sy.{s}", Text("Synergy %(symbol)s: +%(n)s VP", symbol=synergy(s),
+                                       n=sum(1 for c in tableau if s in data.cards[c].get("synergy", []))))
                 for s in card["synergy"]]
-        synergy = (yield Ask("Score which synergy symbol?", opts, want(t, f"sy.{(t or {}).get('synergy')}"),
-                             auto=True)).split(".", 1)[1]
-    params: dict[str, Any] = {"card": cid, "temple": temple, "synergy": synergy}
+        scored = (yield Ask(Text("Score which synergy symbol?"), opts, want(t, f"sy.{(t or {}).get('synergy')}"),
+                            auto=True)).split(".", 1)[1]
+    else:
+        scored = None
+    params: dict[str, Any] = {"card": cid, "temple": temple, "synergy": scored}
     choices = yield from effect_choices(data, st, seat, card.get("rewards", []) + card.get("penalties", []),
                                         None if t is None else t.get("choices"), depth)
     if choices:
@@ -288,9 +307,11 @@ def effect_choice(data: GameData, st: dict, seat: int, e: dict, t: Any, depth: i
     if op == "pop_any":
         train, wanted = [], (t or {}).get("train") or []
         for k in range(n):
-            opts = [Option(f"pa.{p}", f"Raise {p} (now {me['pop'][p]})", f"pop-{p}") for p in data.professions]
+            opts = [Option(f"pa.{p}", Text("Raise %(prof)s (now %(n)s)", prof=p, n=me["pop"][p]), f"pop-{p}")
+                    for p in data.professions]
             w = want(t, f"pa.{wanted[k]}" if k < len(wanted) else None)
-            train.append((yield Ask(f"Card effect: raise which profession ({k + 1} of {n})?", opts, w)).split(".", 1)[1])
+            train.append((yield Ask(Text("Card effect: raise which profession (%(k)s of %(n)s)?", k=k + 1, n=n), opts,
+                                    w)).split(".", 1)[1])
         return {"train": train}
     if op == "hourglass":
         if n // 2 < 1:
@@ -302,28 +323,28 @@ def effect_choice(data: GameData, st: dict, seat: int, e: dict, t: Any, depth: i
         picked: list[int] = []
         wanted = (t or {}).get("cells") or []
         while len(picked) < n:
-            opts = [Option(f"rh.{i}", f"Space {i + 1} ({c.replace('hg1', '1 hourglass').replace('hg2', '2 hourglasses')})",
+            opts = [Option(f"rh.{i}", Text("Space %(n)s (%(cell)s)", n=i + 1, cell=Text(CELL_WORDS[c])),
                            f"track-{i}") for i, c in enumerate(track) if c in ("hg1", "hg2", "empty")]
-            opts.append(Option("rh.done", "No more" if picked else "None"))
+            opts.append(Option("rh.done", Text("No more") if picked else Text("None")))
             w = want(t, f"rh.{wanted[len(picked)]}" if len(picked) < len(wanted) else "rh.done")
-            tok = yield Ask("Remove an hourglass from which space of your time track?", opts, w)
+            tok = yield Ask(Text("Remove an hourglass from which space of your time track?"), opts, w)
             if tok == "rh.done":
                 break
             picked.append(int(tok.split(".", 1)[1]))
         return {"cells": picked}
     if op == "draw_display":
-        items = [Option(f"dd.{i + 1}", f"Slot {i + 1}: {card_line(data, c['card'])}", f"slot-{i + 1}")
-                 for i, c in enumerate(st["display"][: e["max_slot"]]) if c is not None]
+        items = [Option(f"dd.{i + 1}", Text("Slot %(n)s: %(card)s", n=i + 1, card=card_line(data, c["card"])),
+                        f"slot-{i + 1}") for i, c in enumerate(st["display"][: e["max_slot"]]) if c is not None]
         if not items:
             return {"slots": []}
-        slots = yield from _pick_list("Card effect: take which card of the display?", "dd", items, n,
+        slots = yield from _pick_list(Text("Card effect: take which card of the display?"), "dd", items, n,
                                       None if t is None else list(t.get("slots") or []))
         return {"slots": [int(s) for s in slots]}
     if op == "draw_discard":
         items = [Option(f"dc.{c}", card_line(data, c), f"card-{c}") for c in st["discard"] if c in data.cards]
-        cards = yield from _pick_list("Card effect: take which card from the discard pile?", "dc", items, n,
+        taken = yield from _pick_list(Text("Card effect: take which card from the discard pile?"), "dc", items, n,
                                       None if t is None else list(t.get("cards") or []), least=0)
-        return {"cards": cards}
+        return {"cards": taken}
     if op == "action":
         return (yield from params_of(data, st, seat, e["kind"], e.get("as_cost", 0), e.get("symbol"), t, depth + 1, room))
     return {}
@@ -334,14 +355,19 @@ def doubles_ask(h: int, t_doubles: Any, prefix: str = "d") -> Part:
     opts = []
     for d in range(h // 2 + 1):
         singles = h - 2 * d
-        lay = ", ".join(x for x in (plural(d, "double") if d else "", plural(singles, "single") if singles else "") if x)
-        opts.append(Option(f"{prefix}.{d}", f"{hourglasses_words(h)} as {lay} ({plural(h - d, 'space')})"))
-    tok = yield Ask(f"Lay your {hourglasses_words(h)} how?", opts, None if t_doubles is None else f"{prefix}.{t_doubles}")
+        parts = (([Text("%(n)s double", n=d) if d == 1 else Text("%(n)s doubles", n=d)] if d else [])
+                 + ([Text("%(n)s single", n=singles) if singles == 1 else Text("%(n)s singles", n=singles)]
+                    if singles else []))
+        spaces = Text("%(n)s space", n=h - d) if h - d == 1 else Text("%(n)s spaces", n=h - d)
+        opts.append(Option(f"{prefix}.{d}", Text("%(hourglasses)s as %(lay)s (%(spaces)s)", hourglasses=hourglasses(h),
+                                                 lay=joined(parts), spaces=spaces)))
+    tok = yield Ask(Text("Lay your %(hourglasses)s how?", hourglasses=hourglasses(h)), opts,
+                    None if t_doubles is None else f"{prefix}.{t_doubles}")
     return int(tok.split(".", 1)[1])
 
 
-def hourglasses_words(h: int) -> str:
-    return plural(h, "hourglass", "hourglasses")
+def hourglasses_words(h: int) -> Text:
+    return hourglasses(h)
 
 
 # -- extra options with own-board cubes (4.11) -------------------------------------------------
@@ -357,29 +383,38 @@ def free_op(data: GameData, st: dict, seat: int, kind: str, t: Any) -> Part:
         after = dict(pop)
         population.lower_prof(data, after, first["down"])
         population.raise_prof(data, after, first["up"])
-        opts = [Option("2.no", "No second shift")]
-        tok = yield Ask("A second shift for free?", opts + [Option("2.yes", "Yes, shift once more")],
+        opts = [Option("2.no", Text("No second shift"))]
+        tok = yield Ask(Text("A second shift for free?"), opts + [Option("2.yes", Text("Yes, shift once more"))],
                         want(t, "2.no" if not second_t else "2.yes"))
         second = None
         if tok == "2.yes":
             second = yield from _shift(data, after, second_t if t is not None else None, "dn2", "up2")
         return {"op": "eye_shift", "down": first["down"], "up": first["up"], "second": second}
     eye, temple = me["cubes"]["eye"], me["cubes"]["temple"]
-    opts = [Option(f"cv.{e}", f"Return {' and '.join(x for x in (plural(e, 'eye cube') if e else '', plural(3 - e, 'temple cube') if 3 - e else '') if x)}")
-            for e in range(3, -1, -1) if e <= eye and 3 - e <= temple]
-    e = int((yield Ask("Which 3 cubes do you return?", opts, want(t, f"cv.{(t or {}).get('eye')}"), auto=True)).split(".", 1)[1])
-    ups = [Option(f"up.{p}", f"Raise {p} (now {pop[p]})", f"pop-{p}") for p in data.professions
+    opts = [Option(f"cv.{e}", _return_cubes(e)) for e in range(3, -1, -1) if e <= eye and 3 - e <= temple]
+    e = int((yield Ask(Text("Which 3 cubes do you return?"), opts, want(t, f"cv.{(t or {}).get('eye')}"), auto=True)).split(".", 1)[1])
+    ups = [Option(f"up.{p}", Text("Raise %(prof)s (now %(n)s)", prof=p, n=pop[p]), f"pop-{p}") for p in data.professions
            if population.can_raise(data, pop, p)]
-    up = (yield Ask("Raise which profession?", ups, want(t, f"up.{(t or {}).get('up')}"))).split(".", 1)[1]
+    up = (yield Ask(Text("Raise which profession?"), ups, want(t, f"up.{(t or {}).get('up')}"))).split(".", 1)[1]
     return {"op": "convert_cubes", "eye": e, "temple": 3 - e, "up": up}
 
 
+def _return_cubes(e: int) -> Text:
+    """"Return 2 eye cubes and 1 temple cube"."""
+    eyes = (Text("%(n)s eye cube", n=e) if e == 1 else Text("%(n)s eye cubes", n=e)) if e else None
+    temples = _temple_cubes(3 - e) if 3 - e else None
+    if eyes and temples:
+        return Text("Return %(eyes)s and %(temples)s", eyes=eyes, temples=temples)
+    return Text("Return %(cubes)s", cubes=eyes or temples)
+
+
 def _shift(data: GameData, pop: dict[str, int], t: dict | None, dn: str, up: str) -> Part:
-    downs = [Option(f"{dn}.{p}", f"Lower {p} (now {pop[p]})", f"pop-{p}") for p in data.professions if pop[p] >= 1]
-    down = (yield Ask("Eye cube: lower which profession?", downs, want(t, f"{dn}.{(t or {}).get('down')}"))).split(".", 1)[1]
+    downs = [Option(f"{dn}.{p}", Text("Lower %(prof)s (now %(n)s)", prof=p, n=pop[p]), f"pop-{p}")
+             for p in data.professions if pop[p] >= 1]
+    down = (yield Ask(Text("Eye cube: lower which profession?"), downs, want(t, f"{dn}.{(t or {}).get('down')}"))).split(".", 1)[1]
     after = dict(pop)
     after[down] -= 1
-    ups = [Option(f"{up}.{p}", f"Raise {p} (now {after[p]})", f"pop-{p}") for p in data.professions
-           if p != down and population.can_raise(data, after, p)]
-    raised = (yield Ask("Eye cube: raise which profession?", ups, want(t, f"{up}.{(t or {}).get('up')}"))).split(".", 1)[1]
+    ups = [Option(f"{up}.{p}", Text("Raise %(prof)s (now %(n)s)", prof=p, n=after[p]), f"pop-{p}")
+           for p in data.professions if p != down and population.can_raise(data, after, p)]
+    raised = (yield Ask(Text("Eye cube: raise which profession?"), ups, want(t, f"{up}.{(t or {}).get('up')}"))).split(".", 1)[1]
     return {"down": down, "up": raised}

@@ -23,12 +23,14 @@ from referee.engine.contract import IllegalMove
 from referee.engine.hashing import canonical
 from referee.engine.rng import Rng
 from referee.engine.steps import Option, Step, StepRefused
+from referee.plumbing.i18n import Text
 
 Move = dict[str, Any]
 
 # Depth-first search budget (grammar replays) per `steps` call; past it an option is assumed
 # viable (a complete path is still checked by apply before it is offered as a move).
 BUDGET = 1000
+READY = Text("Ready to play")
 
 
 @dataclass
@@ -165,8 +167,8 @@ class Walker:
             raise StepRefused(index, f"step {index + 1}: {chosen[index]!r} leads to no legal move"
                                      + (f": {why.message}" if why else ""), why.rule if why else None)
         if ask is None:
-            return Step("Ready to play", [], move)
+            return Step(READY, [], move)
         options = [o for o in ask.options if self.viable(chosen + (o.id,))]
         done = ask.complete if ask.complete is not None and self.legal(ask.complete) else None
-        question = ask.question if options else "Ready to play"
+        question = ask.question if options else READY
         return Step(question, options, done)

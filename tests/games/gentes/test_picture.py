@@ -46,3 +46,47 @@ def test_a_spectator_sees_no_hand_and_the_picture_is_pure():
         assert "Your hand" not in svg and not any(k.startswith(("pop-", "track-")) for k in elements(svg))
         for p in state["players"]:
             assert not any(shows(svg, c) for c in p["hand"])
+
+
+def test_german_reader_gets_board_prompts_steps_and_summary_in_german_issue_29():
+    """Issue 29: the picture, the prompt, a step's words and the mail summary in the reader's
+    language with the rulebook's terms (glossary.de.json); the same elements and ids; English
+    exactly as before."""
+    import xml.etree.ElementTree as ET
+
+    from referee.engine.wording import localize
+    from referee.plumbing.i18n import EN, translator
+
+    de = translator("de")
+    state = next(s for s in game_positions(2, 902, every=5) if s["phase"] == "heyday" and s["round"] >= 2
+                 and any(p["hand"] for p in s["players"]))
+    seat = state["turn_seat"]
+    view = RULES.view(state, seat)
+    english, german = RULES.picture(view, seat, NAMES[:2]), RULES.picture(view, seat, NAMES[:2], de)
+    assert RULES.picture(view, seat, NAMES[:2], EN) == english and "Legend" in english
+    ET.fromstring(german)  # well-formed SVG
+    assert re.findall(r'data-el="([^"]+)"', german) == re.findall(r'data-el="([^"]+)"', english)
+    words = re.sub(r"<[^>]+>", "\n", german)
+    for term in ("Blüte-Phase", "Aktionssteine im Angebot", "Philosoph (Bevölkerung ausbilden)", "Steuereinnahmer",
+                 "Kartenauslage", "Kostenindikatoren", "Landkarte", "Heimatstadt", "Ablagestapel", "Legende",
+                 "Münzen", "Sanduhr", "Priester", "Deine Handkarten", "braucht", f"{NAMES[seat]} (du)"):
+        assert term in words, term
+    hand = state["players"][seat]["hand"][0]
+    assert RULES.data.cards[hand]["name"] not in words or RULES.data.cards[hand]["name"] in (
+        "Amphitheatre", "Mausoleum", "Pantheon")  # card names in German where the glossary has them
+    for leftover in ("Legend\n", "Action tiles", "Tax collector", "Card display", "Hometown", "Discard pile",
+                     "coins", "hourglass", "priest", "needs", "Your hand", "region", " the "):
+        assert leftover not in words, leftover
+    prompt = next(p for p in RULES.prompts(state) if p.seat == seat)
+    assert prompt.text.startswith(f"Round {state['round']}: ")
+    assert localize(prompt.text, de, RULES.id).startswith(f"Runde {state['round']}: ")
+    step = RULES.steps(state, seat, prompt.kind, []).to_json()
+    shown = localize(step, de, RULES.id)
+    assert step["question"] == "What do you do this turn?" and shown["question"] == "Was tust du in diesem Zug?"
+    assert [o["id"] for o in shown["options"]] == [o["id"] for o in step["options"]]  # ids never change
+    labels = {o["id"]: o["label"] for o in shown["options"]}
+    assert labels["tax"].startswith("Steuereinnahmer: 1 Sanduhr für ")
+    assert {o["group"] for o in shown["options"]} >= {"Sonstiges", "Aktionssteine Philosoph"}
+    summary = RULES.summary(view, seat, de)
+    assert "Punktestand: Platz 0 " in summary and "Blüte-Phase" in summary and "Münzen" in summary
+    assert RULES.summary(view, seat) == RULES.summary(view, seat, EN) and "Scores: seat 0 " in RULES.summary(view, seat)
