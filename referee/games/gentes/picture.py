@@ -63,6 +63,13 @@ class Canvas:
             self.parts.append(text(PAD, self.y, line, font_size=size, font_weight="bold"))
         self.y += 6
 
+    def fit(self, x: float, y: float, words: str, width: float, size: int = SMALL, **attrs: object) -> str:
+        """A box's line of text; in a language whose words run longer than the box (German
+        symbols), squeezed to the box's width instead of overflowing it (English as ever)."""
+        if self.tr.lang != EN.lang and len(words) * size * 0.62 > width:
+            attrs.update(textLength=f"{width:g}", lengthAdjust="spacingAndGlyphs")
+        return text(x, y, words, font_size=size, **attrs)
+
     def lines(self, words: str, size: int = SMALL, width: int = 118, x: float = PAD) -> None:
         for line in textwrap.wrap(words, width) or [""]:
             self.y += LINE
@@ -104,7 +111,7 @@ def _tiles(c: Canvas, data: GameData, view: dict[str, Any]) -> None:
                 for k, v in sorted(data.tax_options.items())))
             body = rect(x, y, w, h, fill="#f3f3f3", stroke="#333") + text(x + 4, y + 15, _("Tax"), font_size=12,
                                                                          font_weight="bold")
-            body += text(x + 4, y + 31, _("+4 / +8 coins"), font_size=SMALL)
+            body += c.fit(x + 4, y + 31, _("+4 / +8 coins"), w - 8)
             c.parts.append(element("tax", label, body))
             continue
         t = data.tiles[tid]
@@ -112,8 +119,8 @@ def _tiles(c: Canvas, data: GameData, view: dict[str, Any]) -> None:
                else (" " + _("any") if t.get("symbol") else ""))
         body = rect(x, y, w, h, fill="#f7f1e3", stroke="#333")
         body += text(x + 4, y + 15, f"{tid} {c.say(KIND_NAMES[t['action']])[:5]}.", font_size=12, font_weight="bold")
-        body += text(x + 4, y + 31, _("%(cost)sc %(hourglasses)sh", cost=t["cost"], hourglasses=t["hourglasses"]) + sym,
-                     font_size=SMALL)
+        body += c.fit(x + 4, y + 31, _("%(cost)sc %(hourglasses)sh", cost=t["cost"], hourglasses=t["hourglasses"]) + sym,
+                      w - 8)
         c.parts.append(element(f"tile-{tid}", c.say(tile_line(data, tid)), body))
     c.y += ((len(on) + 1 + per - 1) // per) * (h + 4) + 2
     if view.get("leader_holder") is not None:
@@ -199,7 +206,7 @@ def _map(c: Canvas, data: GameData, view: dict[str, Any], names: list[str] | Non
             sp = data.map_spaces[sid]
             fill = SEAT_FILL[o % len(SEAT_FILL)] if o is not None else REGION_FILL.get(region, "#fff")
             body = rect(x, c.y, w, h, fill=fill, stroke="#333")
-            body += text(x + 3, c.y + 14, f"{sid} {c.say(symbol(sp['symbol']))}", font_size=SMALL, font_weight="bold")
+            body += c.fit(x + 3, c.y + 14, f"{sid} {c.say(symbol(sp['symbol']))}", w - 6, font_weight="bold")
             body += text(x + 3, c.y + 28, _owner_words(names, o, tr)[:13], font_size=SMALL)
             bonus = ",".join(_short(e, tr) for e in sp["bonus"])
             body += text(x + 3, c.y + 41, bonus[:14], font_size=SMALL)
@@ -236,8 +243,8 @@ def _hometown(c: Canvas, data: GameData, view: dict[str, Any], names: list[str] 
             fill = SEAT_FILL[o % len(SEAT_FILL)] if o is not None else "#fff"
             body = rect(x, c.y, w, h, fill=fill, stroke="#333")
             sym = c.say(symbol(data.home_spaces[sid]["symbol"]))
-            body += text(x + 3, c.y + 14, _("%(space)s %(symbol)s + cube", space=sid, symbol=sym) if sid in marked
-                         else f"{sid} {sym}", font_size=SMALL, font_weight="bold")
+            body += c.fit(x + 3, c.y + 14, _("%(space)s %(symbol)s + cube", space=sid, symbol=sym) if sid in marked
+                          else f"{sid} {sym}", w - 6, font_weight="bold")
             body += text(x + 3, c.y + 30, _owner_words(names, o, tr)[:16], font_size=SMALL)
             where = f"{c.say(space_line(data, sid))}: {_owner_words(names, o, tr)}"
             c.parts.append(element(f"space-{sid}", _("%(space)s (used this round)", space=where) if sid in marked
