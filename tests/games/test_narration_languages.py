@@ -76,3 +76,48 @@ def test_a_random_game_is_told_in_english_and_german(game):
     ended = {"seq": 99, "type": "game_ended", "seat": None, "payload": {"result": rules.result(states[-1])}}
     if rules.result(states[-1]) is not None:
         assert not LEFTOVER.search(narrate_event(rules, ended, names, tr=de))
+
+
+SERVICE_EVENTS = [  # the service's own events (takebacks, agreements, seats, the end), each told in German
+    ("takeback_requested", 1, {"to_seq": 7}, "Ada bat darum, die letzten eigenen Züge zurückzunehmen (zurück bis Ereignis 7)"),
+    ("takeback_accepted", 0, {}, "Bo nahm die Rücknahme an."),
+    ("takeback_refused", 0, {}, "Bo lehnte die Rücknahme ab."),
+    ("takeback", 1, {"to_seq": 7}, "Die Züge von Ada wurden zurückgenommen: Die Partie steht wie nach Ereignis 7"),
+    ("proposal", 0, {"kind": "draw", "expires_at": "2026-11-27T18:00:00Z"},
+     "Bo schlug ein Unentschieden vor; die anderen stimmen bis 2026-11-27 18:00 UTC ab."),
+    ("proposal", 0, {"kind": "standings", "expires_at": "2026-11-27T18:00:00Z"}, "mit dem aktuellen Punktestand"),
+    ("proposal", 0, {"kind": "concede", "to": 1, "expires_at": "2026-11-27T18:00:00Z"}, "die Partie Ada zu überlassen"),
+    ("vote", 1, {"vote": "yes"}, "Ada stimmte dem Vorschlag zu."),
+    ("vote", 1, {"vote": "no"}, "Ada lehnte den Vorschlag ab."),
+    ("proposal_passed", None, {}, "Alle Plätze stimmten zu: Der Vorschlag ist angenommen."),
+    ("proposal_failed", None, {"reason": "seat 1 voted no"}, "Der Vorschlag scheiterte (Ada stimmte dagegen)."),
+    ("proposal_lapsed", None, {}, "Der Vorschlag verfiel"),
+    ("seat_joined", 1, {"seat": 1}, "Ada: Platz besetzt."),
+    ("game_started", None, {}, "der Schiedsrichter: Partie begonnen."),
+    ("resumed", None, {"reason": "vacation allowance used up"}, "(Urlaubskontingent aufgebraucht)"),
+    ("game_ended", None, {"result": {"winners": [0], "reason": "supply_exhausted", "scores": [9, 4]}},
+     "(Vorrat erschöpft)"),
+]
+
+
+@pytest.mark.parametrize("etype,seat,payload,german", SERVICE_EVENTS,
+                         ids=[f"{e[0]}-{i}" for i, e in enumerate(SERVICE_EVENTS)])
+def test_the_services_own_events_are_told_in_german_and_english_is_unchanged(etype, seat, payload, german):
+    rules, names = rules_for("babel"), ["Bo", "Ada"]
+    event = {"seq": 9, "type": etype, "seat": seat, "payload": payload}
+    de = narrate_event(rules, event, names, tr=translator("de"))
+    assert german in de and not ENGLISH.search(de) and not LEFTOVER.search(de), de
+    en = narrate_event(rules, event, names)
+    assert en != de and not LEFTOVER.search(en)
+
+
+def test_the_services_english_sentences_stay_as_they_were():
+    rules, names = rules_for("babel"), ["Bo", "Ada"]
+    told = [narrate_event(rules, {"seq": 9, "type": t, "seat": s, "payload": p}, names) for t, s, p in (
+        ("proposal", 0, {"kind": "standings", "expires_at": "2026-11-27T18:00:00Z"}),
+        ("proposal_failed", None, {"reason": "seat 1 voted no"}),
+        ("seat_joined", 1, {}),
+        ("game_ended", None, {"result": {"winners": [0], "reason": "race_below_10", "scores": [9, 4]}}))]
+    assert told == ["Bo proposed ending the game now with the current standings; the others vote until "
+                    "2026-11-27 18:00 UTC.", "The proposal failed (seat 1 voted no).", "Ada: seat joined.",
+                    "Bo won (race below 10); scores: Bo 9, Ada 4."]
