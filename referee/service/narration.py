@@ -368,13 +368,13 @@ def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: 
 
 
 def told_with(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None, names: list[str],
-              around: tuple[dict, dict] | None) -> str:
-    """One event narrated from the states around it that the caller already has (a move's
-    answer: the batch's own states), so no replay."""
+              around: tuple[dict, dict] | None, tr: Translator = EN) -> str:
+    """One event narrated in `tr`'s language from the states around it that the caller already
+    has (a move's answer: the batch's own states), so no replay."""
     views = (loaded.rules.view(around[0], viewer), loaded.rules.view(around[1], viewer)) \
         if around is not None and e.get("type") in TOLD else (None, None)
-    text = narrate_event(loaded.rules, e, names, *views)
-    _narrations.put(_key(core, loaded, e, viewer), text)
+    text = narrate_event(loaded.rules, e, names, *views, tr=tr)
+    _narrations.put(_key(core, loaded, e, viewer, tr.lang), text)
     return text
 
 
