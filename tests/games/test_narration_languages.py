@@ -18,7 +18,7 @@ from referee.engine.rng import redact_records
 from referee.plumbing.i18n import translator
 from referee.service.narration import narrate_event
 
-GERMAN_HOOKS = {"babel", "khronos", "sands_of_time"}  # games whose narrate hook is translated (the others tell moves in English)
+GERMAN_HOOKS = {"babel", "iron_age", "khronos", "sands_of_time"}  # games whose narrate hook is translated (the others tell moves in English)
 GENERATED = {"khronos", "gentes", "iron_age", "sands_of_time"}
 LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b|\{\w*\}")
 ENGLISH = re.compile(r"\b(the|and|card|cards|discarding|travelled|settled|built|used|took|drew|turn)\b")
