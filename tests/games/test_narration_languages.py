@@ -119,3 +119,12 @@ def test_the_services_english_sentences_stay_as_they_were():
     assert told == ["Bo proposed ending the game now with the current standings; the others vote until "
                     "2026-11-27 18:00 UTC.", "The proposal failed (seat 1 voted no).", "Ada: seat joined.",
                     "Bo won (race below 10); scores: Bo 9, Ada 4."]
+
+
+def test_a_word_the_games_name_differently_keeps_each_games_term():
+    from referee.games.gentes.words import coins, effects
+    de = translator("de")
+    assert (coins(1, de), coins(3, de), coins(3)) == ("1 Münze", "3 Münzen", "3 coins")  # Gentes (a message context)
+    assert de.ngettext("%(n)d coin", "%(n)d coins", 3) == "3 Taler"  # Khronos' word, the same English
+    told = effects([{"op": "coins", "n": 2}, {"op": "action", "kind": "navigator", "symbol": "spiral"}], de)
+    assert told == "2 Münzen erhalten, Aktion Seefährer (1 Stadt bauen) auf einem Feld mit Spirale", told
