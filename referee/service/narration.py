@@ -53,7 +53,7 @@ def _when(ts: Any, tr: Translator = EN) -> str:
 END_REASONS = {"resigned": N_("resigned"), "supply_exhausted": N_("supply exhausted"), "goal_15": N_("goal 15"),
                "race_20": N_("race 20"), "race_below_10": N_("race below 10"), "standings": N_("standings"),
                "end": N_("end"), "solo_rounds": N_("solo rounds"), "developments": N_("developments"),
-               "tribute": N_("tribute"), "monuments": N_("monuments")}
+               "tribute": N_("tribute"), "monuments": N_("monuments"), "agreement": N_("agreement")}
 # Reasons the referee itself gives for resuming a game.
 RESUME_REASONS = {"vacation allowance used up": N_("vacation allowance used up")}
 

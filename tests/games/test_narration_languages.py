@@ -95,6 +95,8 @@ SERVICE_EVENTS = [  # the service's own events (takebacks, agreements, seats, th
     ("resumed", None, {"reason": "vacation allowance used up"}, "(Urlaubskontingent aufgebraucht)"),
     ("game_ended", None, {"result": {"winners": [0], "reason": "supply_exhausted", "scores": [9, 4]}},
      "(Vorrat erschöpft)"),
+    ("game_ended", None, {"result": {"winners": [1], "reason": "agreement", "by": "agreement",
+                                     "agreement": {"kind": "standings"}}}, "Ada hat gewonnen (Einigung)."),
 ]
 
 
