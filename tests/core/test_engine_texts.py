@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import re
 from functools import partial
 
 import pytest
@@ -45,3 +46,46 @@ def test_a_refused_babel_move_reads_in_german_with_the_rulebook_s_people_B_17():
     german = problem.problem(DE)["detail"]
     assert "(Regel B-17" in german and f"keine {term('babel', missing, 'de')}-Karte auf der Hand" in german
     assert problem.problem(EN)["detail"] == f"no {missing} card in hand"
+
+
+# --- every refusal of Babel, Iron Age and Khronos reads in German --------------------------------
+
+LEFTOVER = re.compile(r"%\(\w+\)[sdr]|%[sd]")
+
+
+def _refused(rules, state, seat, move) -> IllegalMove:
+    with pytest.raises(IllegalMove) as refused:
+        rules.apply(copy.deepcopy(state), seat, move, Rng(b"texts", 1))
+    return refused.value
+
+
+def _babel() -> list[tuple[IllegalMove, str]]:
+    rules = rules_for("babel")
+    state = rules.setup(2, {"first_seat": 0}, Rng(b"texts", 0))
+    seat = rules.prompts(state)[0].seat
+    held = next(p for p, n in state["players"][seat]["hand"].items() if n > 0)
+    return [
+        (_refused(rules, state, 1 - seat, {"type": "end_turn"}), "du bist nicht an der Reihe"),
+        (_refused(rules, state, seat, {"type": "dance"}), "ein Zug braucht einen Typ (type)"),
+        (_refused(rules, state, seat, {"type": "build", "source": "tower"}), "source muss 'start' oder 'yard' sein"),
+        (_refused(rules, state, seat, {"type": "settle", "people": held}),
+         "deine Spielfigur steht nicht auf dem Spielplan; reise zuerst"),
+    ]
+
+
+REFUSALS = {"babel": _babel}
+
+
+@pytest.mark.parametrize("game", sorted(REFUSALS))
+def test_refusals_read_in_german_citing_their_rule_with_no_leftover_placeholder(game):
+    """Issue 29: a German reader's problem detail for each refusal is the catalog's German
+    sentence, its arguments in the rulebook's words, the rule cited; English is unchanged."""
+    refusals = REFUSALS[game]()
+    assert len({r.message.msgid for r, _ in refusals}) >= 3  # different refusals, not one thrice
+    for refused, german in refusals:
+        assert isinstance(refused.message, Text), refused.message
+        problem = Unprocessable(refused.message, rule=refused.rule, words=partial(term, game))
+        detail = problem.problem(DE)["detail"]
+        assert f"(Regel {refused.rule}," in detail and german in detail, detail
+        assert str(refused.message) not in detail and not LEFTOVER.search(detail), detail
+        assert problem.problem(EN)["detail"] == str(refused.message)  # English as it always was
