@@ -44,14 +44,16 @@ def _opponent_temple(state: State, seat: int, at: Where, rule: str) -> list[int]
 def _enough_cards(at: Where, level: int, rule: str) -> None:
     """n >= level: own cards only (B-R27), the discarded card included (B-21)."""
     if at.n < level:
-        raise IllegalMove(Text("level %(level)s needs %(level)s of your people cards at %(loc)s", level=level, loc=at.loc), rule)
+        raise IllegalMove(Text("level %(level)s needs %(level)s of your people cards at %(loc)s",
+                               level=level, loc=at.loc), rule)
 
 
 def _check_hittites(cfg: Config, state: State, seat: int, at: Where, move: Move) -> int:
     """B-22: steal the opponent's top level v when v > own top and n >= v."""
     v = _opponent_temple(state, seat, at, "B-22")[-1]
     if v <= top(state["players"][seat]["sites"][at.loc]):
-        raise IllegalMove(Text("your temple at %(loc)s is already at level %(level)s or higher", loc=at.loc, level=v), "B-22")
+        raise IllegalMove(Text("your temple at %(loc)s is already at level %(level)s or higher",
+                               loc=at.loc, level=v), "B-22")
     _enough_cards(at, v, "B-22")
     return v
 
@@ -177,7 +179,8 @@ def check_ability(cfg: Config, state: State, seat: int, move: Move) -> tuple[Whe
         raise IllegalMove(Text("your column at %(loc)s has no card at index %(index)s", loc=loc, index=index), "B-21")
     start, end = run_bounds(column, index)
     if end - start < cfg.min_run:
-        raise IllegalMove(Text("the card at index %(index)s is not in a run of %(n)s or more", index=index, n=cfg.min_run),
+        raise IllegalMove(Text("the card at index %(index)s is not in a run of %(n)s or more",
+                               index=index, n=cfg.min_run),
                           "B-21")
     if power != cfg.halve and column[index] != cfg.power_people[power]:
         raise IllegalMove(Text("the run at index %(index)s is %(people)s, not %(wanted)s", index=index,
@@ -197,7 +200,8 @@ def check_discard(cfg: Config, state: State, seat: int, move: Move) -> list[str]
     """B-28: exactly k cards that the pending seat holds (a sub-multiset of his hand)."""
     cards = move.get("cards")
     if not isinstance(cards, list) or any(c not in cfg.peoples for c in cards):
-        raise IllegalMove(Text("cards must be a list of people ids (%(peoples)s)", peoples=", ".join(cfg.peoples)), "B-28")
+        raise IllegalMove(Text("cards must be a list of people ids (%(peoples)s)",
+                               peoples=", ".join(cfg.peoples)), "B-28")
     count = state["pending"]["count"]
     if len(cards) != count:
         raise IllegalMove(Text("discard exactly %(count)s cards", count=count), "B-28")

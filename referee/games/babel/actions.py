@@ -92,7 +92,8 @@ def check_migrate(cfg: Config, state: State, seat: int, move: Move) -> tuple[str
     if src == dst:
         raise IllegalMove(Text("migration needs two different locations"), "B-20")
     if not migratable(cfg, state["players"][seat]["columns"][src]):
-        raise IllegalMove(Text("your column at %(loc)s has fewer than %(n)s cards", loc=src, n=cfg.migration_cards), "B-20")
+        raise IllegalMove(Text("your column at %(loc)s has fewer than %(n)s cards",
+                               loc=src, n=cfg.migration_cards), "B-20")
     return src, dst
 
 

@@ -38,7 +38,8 @@ def _column(cols: list[dict[str, Any]], a: Action, key: str) -> tuple[int, dict[
 def _fits(filled: int, n: int, limit: int, what: Text) -> None:
     """IA-5.2: a structure never takes more than its boxes (or amphoras)."""
     if filled + n > limit:
-        raise fail("overfill", Text("%(what)s: %(left)s left, %(asked)s asked", what=what, left=limit - filled, asked=n),
+        raise fail("overfill", Text("%(what)s: %(left)s left, %(asked)s asked",
+                                    what=what, left=limit - filled, asked=n),
                    "IA-5.2")
 
 
@@ -76,7 +77,8 @@ def _monument(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
 
 def _military(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     if p["food"] < n * g.military_cost["food"]:
-        raise fail("not_enough_food", Text("%(n)s military cost %(food)s food", n=n, food=n * g.military_cost["food"]), "IA-5.2")
+        raise fail("not_enough_food", Text("%(n)s military cost %(food)s food",
+                                           n=n, food=n * g.military_cost["food"]), "IA-5.2")
     if p["military"] + n > g.track_max["military"]:
         raise fail("track_full", Text("military cannot exceed %(max)s", max=g.track_max["military"]), "IA-R23")
     return None, n * g.military_cost["workers"]
@@ -105,7 +107,8 @@ def check_action(g: GameData, st: State, a: Action) -> Any:
     kind = a["kind"]
     extra = set(a) - set(FIELDS[kind]) - {"kind"}
     if extra:
-        raise fail("bad_move", Text("unknown field(s) %(fields)s in a %(kind)s action", fields=str(sorted(extra)), kind=kind),
+        raise fail("bad_move", Text("unknown field(s) %(fields)s in a %(kind)s action",
+                                    fields=str(sorted(extra)), kind=kind),
                    "IA-5.2")
     n = 1 if kind == "port_box" else count_arg(a, "count", "IA-5.2")
     target, workers = KIND_CHECKS[kind](g, active(st), a, n)

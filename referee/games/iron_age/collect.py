@@ -32,12 +32,14 @@ def check_assign(g: GameData, st: State, move: Move) -> dict[str, str]:
         raise fail("bad_move", Text("'choices' must map die indices to food or workers"), "IA-2.2")
     want = {str(i) for i in choice_dice(g, st)}
     if set(choices) != want:
-        raise fail("missing_choice", Text("give a choice for exactly the dice %(dice)s", dice=str(sorted(want, key=int))),
+        raise fail("missing_choice", Text("give a choice for exactly the dice %(dice)s",
+                                          dice=str(sorted(want, key=int))),
                    "IA-2.2")
     faces = st["turn"]["empire_faces"]
     for k, v in choices.items():
         if v not in g.empire_faces[faces[int(k)]]["choice"]:
-            raise fail("bad_choice", Text("die %(die)s: %(choice)s is not one of its options", die=k, choice=repr(v)), "IA-2.2")
+            raise fail("bad_choice", Text("die %(die)s: %(choice)s is not one of its options",
+                                          die=k, choice=repr(v)), "IA-2.2")
     return dict(choices)
 
 

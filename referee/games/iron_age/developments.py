@@ -35,7 +35,8 @@ def check_buy(g: GameData, st: State, move: Move) -> tuple[str, dict[str, int]]:
     if not isinstance(dev, str) or dev not in g.developments:
         raise fail("bad_move", Text("unknown development %(development)s", development=repr(dev)), "IA-6.1")
     if g.owns(active(st), dev):
-        raise fail("already_owned", Text("you own %(development)s already; each development once", development=dev), "IA-6.1")
+        raise fail("already_owned", Text("you own %(development)s already; each development once",
+                                         development=dev), "IA-6.1")
     raw = move.get("payment")
     if not isinstance(raw, dict) or set(raw) - set(PAY_KEYS):
         raise fail("bad_move", Text("'payment' has only goods, inventions and wealth"), "IA-6.2")
@@ -43,11 +44,13 @@ def check_buy(g: GameData, st: State, move: Move) -> tuple[str, dict[str, int]]:
     have = holdings(st)
     for k in PAY_KEYS:
         if pay[k] > have[k]:
-            raise fail("payment_exceeds_holdings", Text("you pay %(paid)s %(what)s but have %(have)s", paid=pay[k], what=k,
+            raise fail("payment_exceeds_holdings", Text("you pay %(paid)s %(what)s but have %(have)s",
+                                                        paid=pay[k], what=k,
                                                              have=have[k]), "IA-R18")
     cost = g.developments[dev]["cost"]
     if value(g, st, pay) < cost:
-        raise fail("payment_too_low", Text("%(development)s costs %(cost)s; the payment is worth %(worth)s", development=dev,
+        raise fail("payment_too_low", Text("%(development)s costs %(cost)s; the payment is worth %(worth)s",
+                                           development=dev,
                                                 cost=cost, worth=value(g, st, pay)), "IA-6.2")
     return dev, pay
 

@@ -79,7 +79,8 @@ def check_reroll(g: GameData, t: Turn, move: Move) -> tuple[list[int], bool]:
         raise fail("bad_move", Text("a die is listed twice"), "IA-1.4")
     for i in empire:
         if not 0 <= i < t["dice_count"]:
-            raise fail("bad_die", Text("there is no empire die %(die)s (dice 0..%(last)s)", die=i, last=t["dice_count"] - 1),
+            raise fail("bad_die", Text("there is no empire die %(die)s (dice 0..%(last)s)",
+                                       die=i, last=t["dice_count"] - 1),
                        "IA-1.2")
         if not rerollable(t, i):
             raise fail("die_locked", Text("die %(die)s shows a skull and is locked", die=i), "IA-1.3")

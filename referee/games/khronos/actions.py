@@ -32,7 +32,8 @@ def guard_turn(st: State, seat: int) -> None:
         raise fail(Text("the game is over"), "K-26")
     if st["pending"]:
         d = st["pending"][0]
-        raise fail(Text("a decision (%(decision)s) by seat %(seat)s is pending", decision=d["decision"], seat=d["seat"]),
+        raise fail(Text("a decision (%(decision)s) by seat %(seat)s is pending",
+                        decision=d["decision"], seat=d["seat"]),
                    "K-9")
     if seat != st["active_seat"]:
         raise fail(Text("it is seat %(seat)s's turn", seat=st["active_seat"]), "K-8")
@@ -201,13 +202,15 @@ def check_build(g: GameData, st: State, seat: int, move: Move) -> Plan:
     if lay.overlapping(sqs):
         raise fail(Text("a square of the footprint is occupied"), "K-14")
     if river_blocked(g, age, btype, rank, sqs):
-        raise fail(Text("a %(btype)s rank-%(rank)s building may not stand on the river", btype=btype, rank=rank), "K-20.1")
+        raise fail(Text("a %(btype)s rank-%(rank)s building may not stand on the river",
+                        btype=btype, rank=rank), "K-20.1")
     if btype in MIL_REL:
         if build_domain_violation(lay, sqs):
             raise fail(Text("a military or religious building may not connect domains"), "K-23")
         adjacent = lay.domains_adjacent_to(sqs)
         if adjacent and rank_violation(lay, adjacent[0], btype, rank):
-            raise fail(Text("the domain's highest %(btype)s building already has rank %(rank)s", btype=btype, rank=rank),
+            raise fail(Text("the domain's highest %(btype)s building already has rank %(rank)s",
+                            btype=btype, rank=rank),
                            "K-24")
         if free_cubes(g, st, seat) < 1:
             raise fail(Text("you have no free cube"), "K-4")
@@ -263,12 +266,14 @@ def check_upgrade(g: GameData, st: State, seat: int, move: Move) -> Plan:
     if any(b != x for b in lay.overlapping(sqs)):
         raise fail(Text("a new square of the footprint is occupied"), "K-15")
     if river_blocked(g, age, btype, rank, sqs):
-        raise fail(Text("a %(btype)s rank-%(rank)s building may not stand on the river", btype=btype, rank=rank), "K-20.1")
+        raise fail(Text("a %(btype)s rank-%(rank)s building may not stand on the river",
+                        btype=btype, rank=rank), "K-20.1")
     if btype in MIL_REL:
         if upgrade_domain_violation(lay, x, sqs):
             raise fail(Text("a military or religious upgrade may not connect domains"), "K-23")
         if rank_violation(lay, [b for b in lay.domain_of(x) if b != x], btype, rank):
-            raise fail(Text("the domain's highest %(btype)s building already has rank %(rank)s", btype=btype, rank=rank),
+            raise fail(Text("the domain's highest %(btype)s building already has rank %(rank)s",
+                            btype=btype, rank=rank),
                            "K-24")
     cards = _cards(move, "K-15")
     cost = g.value(btype, rank) - g.value(btype, xb["rank"])
@@ -350,7 +355,8 @@ def check_populate(g: GameData, st: State, seat: int, move: Move) -> Plan:
         raise fail(Text("populating takes civil cards only"), "K-17")
     cap = g.kinds[f"civil_{xb['rank']}"].capacity
     if len(xb["cubes"]) + len(cards) > cap:
-        raise fail(Text("this building holds at most %(cap)s cube(s); %(n)s are on it", cap=cap, n=len(xb["cubes"])), "K-1")
+        raise fail(Text("this building holds at most %(cap)s cube(s); %(n)s are on it",
+                        cap=cap, n=len(xb["cubes"])), "K-1")
     if free_cubes(g, st, seat) < len(cards):
         raise fail(Text("you have too few free cubes"), "K-4")
     advs = cardlib.charges(g, st, seat, REASON, len(cards), move.get("adventurers"))

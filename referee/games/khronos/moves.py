@@ -35,7 +35,8 @@ MOVES: dict[str, tuple[Check, Do]] = {
 def check(g: GameData, state: State, seat: int, move: Move) -> a.Plan:
     """The move's plan, or IllegalMove; reads `state` only."""
     if not isinstance(move, dict) or move.get("type") not in MOVES:
-        raise fail(Text("unknown move %(move)s", move=repr(move.get("type") if isinstance(move, dict) else move)), "K-9")
+        raise fail(Text("unknown move %(move)s",
+                        move=repr(move.get("type") if isinstance(move, dict) else move)), "K-9")
     return MOVES[move["type"]][0](g, state, seat, move)
 
 
