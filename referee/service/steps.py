@@ -37,7 +37,8 @@ def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str], l
         step = loaded.rules.steps(loaded.state, seat, kind, list(chosen))
     except StepRefused as e:
         extra = {"rule": e.rule} if e.rule else {}
-        raise StepRefusedError(e.message, step=e.index, current_seq=loaded.seq, **extra) from None
+        detail = localize(e.message, translator(lang), loaded.game)  # an engine's Text, in the reader's words
+        raise StepRefusedError(detail, step=e.index, current_seq=loaded.seq, **extra) from None
     except NotImplementedError:
         # A game that lists no choices for this prompt and has no steps of its own yet: the move
         # is written in the text form or as JSON instead (never a 500).
