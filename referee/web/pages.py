@@ -23,7 +23,7 @@ from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.plumbing.i18n import known
+from referee.plumbing.i18n import LANGS, known
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
@@ -458,6 +458,11 @@ def _json_move(raw: str) -> dict:
 def rules_page(game: str):
     if game not in GAME_IDS:
         raise NotFound(f"no game {game!r}")
+    asked = request.args.get("lang")
+    if asked is not None:  # a game page's link, in its reader's language (a seat's may differ from the browser's)
+        if asked not in LANGS:
+            raise BadRequest(f"lang must be one of {', '.join(LANGS)}", parameter="lang")
+        g.referee_lang = asked
     lang = i18n.current().lang
     html, ids = rulebook.player_page(game, lang)
     wanted = request.args.get("rule", "")

@@ -75,7 +75,7 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
                      data={"csrf": CSRF.search(page).group(1), "text": "end"}).text
     problem_html = shown[shown.index('id="problem"'):]
     assert "<strong>Abgelehnt:</strong> Die Spielregel erlaubt diesen Zug nicht (Regel B-15" in problem_html
-    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15#B-15">B-15</a>' in problem_html
+    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15&amp;lang=de#B-15">B-15</a>' in problem_html
     assert '<blockquote class="rule-text">Startkarte: end_turn wird abgelehnt, solange' in problem_html
     assert len(web.service.raw_events(created["id"])) == 1  # nothing changed
 
@@ -93,6 +93,15 @@ def test_the_rules_page_in_the_readers_language(web):
     assert "Regeln auf dieser Seite" in german and "noch nicht übersetzt" not in german
     chosen = requests.get(f"{web.url}/rules/babel", cookies={"referee_lang": "de"}, timeout=30).text
     assert "Das Spiel in einem Absatz" in chosen
+    # a German seat's page links the German rules, whatever its browser asks for; a bad lang is a 400
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    web.service.set_seat_language(created["id"], 0, "de")
+    seat_page = seat_session(created["seats"][0]["url"]).get(created["url"], headers={"Accept-Language": "en"}, timeout=30).text
+    assert 'href="/rules/babel?lang=de">Spielregel</a>' in seat_page
+    linked = requests.get(f"{web.url}/rules/babel?lang=de", headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="de">' in linked and "Das Spiel in einem Absatz" in linked
+    bad = requests.get(f"{web.url}/rules/babel?lang=fr", timeout=30)
+    assert bad.status_code == 400 and "lang" in bad.text
     untranslated = [g for g in GAME_IDS if not playerpage.path(g, "de").exists()]
     for game in untranslated[:1]:
         page = requests.get(f"{web.url}/rules/{game}", headers=DE, timeout=30).text
