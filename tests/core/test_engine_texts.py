@@ -60,3 +60,15 @@ def test_a_refusal_quotes_its_rule_from_the_player_page_in_the_readers_language(
     assert "rule_text" not in StepRefusedError("step 1: no", step=0, cite=cite).problem(EN)
     move = Unprocessable("no hittites card in hand", rule="IA-1.3", cite=partial(playerpage.rule_text, "iron_age"))
     assert move.problem(translator("de"))["rule_text"].startswith("ein Würfel mit Schädelsymbol ist für den Rest")
+
+
+@pytest.mark.parametrize("game, german, english", [
+    ("babel", "reisen hethiter", "travel hittites"),
+    ("gentes", "passen", "pass"),  # a generic `type key=value` form reads any word: the schema decides
+])
+def test_german_move_words_read_as_the_english_ones(game, german, english):
+    from referee.engine.glossary import parse_text
+    rules = rules_for(game)
+    assert parse_text(rules, german) == parse_text(rules, english) == rules.parse_text(english)
+    # English always wins, and a word neither language knows stays what the game's parser made of it
+    assert parse_text(rules, english) == rules.parse_text(english)
