@@ -52,6 +52,21 @@ def test_a_refused_babel_move_reads_in_german_with_the_rulebook_s_people_B_17():
     assert problem.problem(EN)["detail"] == f"no {missing} card in hand"
 
 
+def test_a_refusal_quotes_its_rule_from_the_player_page_in_the_readers_language():
+    """`rule_text` of a problem that cites a rule (an illegal move, a refused step): the
+    defining sentence of README.md in English, of README.de.md in German; none without a rule."""
+    from referee.engine import playerpage
+    from referee.plumbing.errors import StepRefusedError
+
+    cite = partial(playerpage.rule_text, "babel")
+    step = StepRefusedError("step 2: 'medes' is not a card left in your hand", step=1, rule="B-28", cite=cite)
+    assert step.problem(EN)["rule_text"].startswith("halving discard: only by the seat that owes it")
+    assert step.problem(translator("de"))["rule_text"].startswith("Ablegen bei der Handkartenhalbierung: nur durch")
+    assert "rule_text" not in StepRefusedError("step 1: no", step=0, cite=cite).problem(EN)
+    move = Unprocessable("no hittites card in hand", rule="IA-1.3", cite=partial(playerpage.rule_text, "iron_age"))
+    assert move.problem(translator("de"))["rule_text"].startswith("ein Würfel mit Schädelsymbol ist für den Rest")
+
+
 @pytest.mark.parametrize("game, german, english", [
     ("babel", "reisen hethiter", "travel hittites"),
     ("gentes", "passen", "pass"),  # a generic `type key=value` form reads any word: the schema decides
