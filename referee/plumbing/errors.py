@@ -102,9 +102,20 @@ class UnsupportedMediaType(ServiceError):
 class Unprocessable(ServiceError):
     status, title = 422, N_("Illegal move")
 
-    def __init__(self, detail: str, headers: dict[str, str] | None = None, words: Any = None, **extra: Any):
+    def __init__(self, detail: str, headers: dict[str, str] | None = None, words: Any = None,
+                 cite: Any = None, **extra: Any):
         super().__init__(detail, headers, **extra)
         self.words = words  # the game's terms in a reader's language, for an engine's `Text` reason
+        self.cite = cite    # cite(rule, lang): the rule's own sentence from the game's player page
+
+    def problem(self, tr: Translator = EN) -> dict[str, Any]:
+        """As any problem, plus `rule_text`: the sentence of the game's player page that
+        defines the cited rule, in the reader's language, so the refusal explains itself."""
+        body = super().problem(tr)
+        text = self.cite(self.extra["rule"], tr.lang) if self.cite and self.extra.get("rule") else None
+        if text:
+            body["rule_text"] = text
+        return body
 
     def detail_in(self, tr: Translator) -> str:
         """A refused move in the reader's language cites the rule that refuses it. The engine's
