@@ -16,7 +16,7 @@ from referee.engine.registry import rules_for
 
 GAMES = Path(__file__).resolve().parents[2] / "referee" / "games"
 PAGES = ["khronos", "sands_of_time", "gentes"]
-SAME_MOVE = re.compile(r"`([^`]+)`\s+ist derselbe Zug wie\s+`([^`]+)`|`([^`]+)`\s+wie\s+`([^`]+)`")
+SAME_MOVE = re.compile(r"`([^`]+)`\s+ist\s+derselbe\s+Zug\s+wie\s+`([^`]+)`|`([^`]+)`\s+wie\s+`([^`]+)`")
 ALSO = re.compile(r"\(ebenso ([^)]*)\)")
 
 
@@ -39,7 +39,7 @@ def test_the_german_page_anchors_every_rule_id_where_the_english_page_does(game)
 def test_the_german_moves_the_page_gives_play_as_their_english_text(game):
     rules, de = rules_for(game), _page(game, "README.de.md")
     pairs = [(m[0] or m[2], m[1] or m[3]) for m in SAME_MOVE.findall(de)]
-    assert len(pairs) >= 1
+    assert len(pairs) >= (1 if game == "khronos" else 2)
     for german, english in pairs:
         assert german != english and parse_text(rules, german) == rules.parse_text(english), german
     listed = [w for group in ALSO.findall(de) for w in re.findall(r"`([^`]+)`", group)]
