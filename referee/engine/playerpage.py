@@ -139,8 +139,8 @@ def plain(md: str) -> str:
 
 
 # a sentence ends at . ! ? before a capital, but not after an abbreviation (e.g., z. B., d. h.)
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!e\.g\.)(?<!i\.e\.)(?<!z\. B\.)(?<!d\. h\.)(?<!u\. a\.)(?<!bzw\.)"
-                           r"(?<!vgl\.)(?<!etc\.)\s+(?=[A-ZÄÖÜ„\"(])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b[a-z]\.)(?<!e\.g\.)(?<!i\.e\.)(?<!z\. B\.)(?<!d\. h\.)(?<!u\. a\.)"
+                           r"(?<!bzw\.)(?<!vgl\.)(?<!etc\.)\s+(?=[A-ZÄÖÜ„\"(])")
 
 
 def _first_sentence(text: str) -> str:

@@ -54,7 +54,9 @@ def _spans(ids: list[str]) -> str:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    """A heading's anchor: "Züge" -> "zuege"."""
+    low = text.lower().translate(str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}))
+    return re.sub(r"[^a-z0-9]+", "-", low).strip("-") or "section"
 
 
 def _cells(row: str) -> list[str]:
