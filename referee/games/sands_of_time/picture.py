@@ -109,6 +109,11 @@ def _region(g: GameData, tr: Translator, r: object) -> str:
     return word(tr, region_name(g, r))
 
 
+def _good(tr: Translator, good: str) -> str:
+    """A trade good ("purple_dye" as the English has always shown it; "Purpur")."""
+    return good if tr.lang == EN.lang else word(tr, good.replace("_", " "))
+
+
 def _title(tr: Translator, ident: str) -> str:
     return word(tr, title(ident))
 
@@ -160,15 +165,15 @@ def _border_label(g: GameData, tr: Translator, a: str, b: str, sea: bool, good: 
         who = ", ".join(owners)
         if good:
             return (tr.gettext("Border %(ends)s (sea route), trade good %(good)s; caravans: %(who)s", ends=ends,
-                               good=word(tr, good.replace("_", " ")), who=who) if sea else
+                               good=_good(tr, good), who=who) if sea else
                     tr.gettext("Border %(ends)s, trade good %(good)s; caravans: %(who)s", ends=ends,
-                               good=word(tr, good.replace("_", " ")), who=who))
+                               good=_good(tr, good), who=who))
         return (tr.gettext("Border %(ends)s (sea route); caravans: %(who)s", ends=ends, who=who) if sea else
                 tr.gettext("Border %(ends)s; caravans: %(who)s", ends=ends, who=who))
     if good:
         return (tr.gettext("Border %(ends)s (sea route), trade good %(good)s; no caravans", ends=ends,
-                           good=word(tr, good.replace("_", " "))) if sea else
-                tr.gettext("Border %(ends)s, trade good %(good)s; no caravans", ends=ends, good=word(tr, good.replace("_", " "))))
+                           good=_good(tr, good)) if sea else
+                tr.gettext("Border %(ends)s, trade good %(good)s; no caravans", ends=ends, good=_good(tr, good)))
     return (tr.gettext("Border %(ends)s (sea route); no caravans", ends=ends) if sea else
             tr.gettext("Border %(ends)s; no caravans", ends=ends))
 
