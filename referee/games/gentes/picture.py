@@ -18,11 +18,11 @@ from typing import Any
 
 from referee.engine.drawing import MIN_FONT, document, element, group, legend, rect, text
 from referee.games.gentes.data import GameData
-from referee.games.gentes.texts import (BONUS_WORDS, CELL_WORDS, card_line, cards, coins, hourglasses,
+from referee.games.gentes.texts import (BONUS_WORDS, CELL_WORDS, card_line, cards, cities, coins, hourglasses,
                                         home_option, indicator_line, requirements, say, space_line, symbol,
                                         tile_line)
 from referee.games.gentes.words import KIND_NAMES
-from referee.plumbing.i18n import EN, N_, Translator
+from referee.plumbing.i18n import EN, N_, Text, Translator
 
 W = 760
 PAD = 10
@@ -318,10 +318,9 @@ def _player(c: Canvas, data: GameData, view: dict[str, Any], i: int, seat: int |
               else _("%(name)s: %(vp)s VP", name=name, vp=p["vp"]), 14)
     bonus = ", ".join(_("%(bonus)s (%(vp)s VP)", bonus=_bonus_word(tr, b["kind"]), vp=b["value"])
                       for b in p.get("bonus_tiles", [])) or _("none")
-    cities = p["cities_in_supply"]
     c.lines(_("%(coins)s; own-board cubes: %(eye)s eye, %(temple)s temple; %(cities)s in supply; bonus tiles: "
               "%(bonus)s.", coins=c.say(coins(p["coins"])), eye=p["cubes"]["eye"], temple=p["cubes"]["temple"],
-              cities=c.say(_cities(cities)), bonus=bonus))
+              cities=c.say(cities(p["cities_in_supply"])), bonus=bonus))
     own = seat == i
     w = (W - 2 * PAD) // 6 - 2
     for k, prof in enumerate(data.professions):
@@ -367,14 +366,8 @@ def _bonus_word(tr: Translator, kind: str) -> str:
     return tr.gettext(BONUS_WORDS[kind]) if kind in BONUS_WORDS else kind
 
 
-def _cities(n: int) -> Any:
-    from referee.games.gentes.texts import cities
-    return cities(n)
-
-
-def _professions(prof: str) -> Any:
-    """"priests" (English), the glossary's plural in German."""
-    from referee.plumbing.i18n import Text
+def _professions(prof: str) -> Text:
+    """"priests" as the English has always said it; the glossary's word in German."""
     return Text("%(prof)ss", prof=prof)
 
 
