@@ -18,6 +18,7 @@ A narration may have several lines ("\n"-separated): the move, then its automati
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -151,38 +152,48 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
         return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
         return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
-    told = _foresight(etype, payload, who, names)
+    told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told
     return f"{who}: {str(etype).replace('_', ' ')}."
 
 
-_PROPOSED = {"draw": "a draw", "standings": "ending the game now with the current standings"}
-
-
-def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str]) -> str | None:
-    """Takebacks and agreements (issue 27) in words; None for other events."""
+def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str], tr: Translator = EN) -> str | None:
+    """Takebacks and agreements (issue 27) in words, in the reader's language; None for other events."""
+    _ = tr.gettext
     if etype == "takeback_requested":
-        return f"{who} asked to take back their last moves (back to event {payload.get('to_seq')}); " \
-               "the others may accept or refuse."
+        return _("%(who)s asked to take back their last moves (back to event %(seq)s); the others may accept or "
+                 "refuse.", who=who, seq=payload.get("to_seq"))
     if etype == "takeback_accepted":
-        return f"{who} accepted the takeback."
+        return _("%(who)s accepted the takeback.", who=who)
     if etype == "takeback_refused":
-        return f"{who} refused the takeback."
+        return _("%(who)s refused the takeback.", who=who)
     if etype == "takeback":
-        return f"{who}'s moves were taken back: the game is as it was after event {payload.get('to_seq')}, " \
-               "clocks included."
+        return _("%(who)s's moves were taken back: the game is as it was after event %(seq)s, clocks included.",
+                 who=who, seq=payload.get("to_seq"))
     if etype == "proposal":
-        what = _PROPOSED.get(payload.get("kind"), f"conceding the game to {seat_name(names, payload.get('to'))}")
-        return f"{who} proposed {what}; the others vote until {str(payload.get('expires_at', ''))[:16].replace('T', ' ')} UTC."
+        until = str(payload.get("expires_at", ""))[:16].replace("T", " ")
+        if payload.get("kind") == "draw":
+            return _("%(who)s proposed a draw; the others vote until %(until)s UTC.", who=who, until=until)
+        if payload.get("kind") == "standings":
+            return _("%(who)s proposed ending the game now with the current standings; the others vote until "
+                     "%(until)s UTC.", who=who, until=until)
+        return _("%(who)s proposed conceding the game to %(to)s; the others vote until %(until)s UTC.", who=who,
+                 to=seat_name(names, payload.get("to"), tr), until=until)
     if etype == "vote":
-        return f"{who} voted {payload.get('vote')} on the proposal."
+        if payload.get("vote") == "yes":
+            return _("%(who)s voted yes on the proposal.", who=who)
+        return _("%(who)s voted no on the proposal.", who=who)
     if etype == "proposal_passed":
-        return "Every seat agreed: the proposal passed."
+        return _("Every seat agreed: the proposal passed.")
     if etype == "proposal_failed":
-        return f"The proposal failed ({payload.get('reason', 'a seat voted no')})."
+        reason = str(payload.get("reason", "a seat voted no"))
+        no = re.fullmatch(r"seat (\d+) voted no", reason)  # the log's words (English, never translated)
+        if tr.lang != EN.lang and no:
+            return _("The proposal failed (%(who)s voted no).", who=seat_name(names, int(no[1]), tr))
+        return _("The proposal failed (%(reason)s).", reason=reason)
     if etype == "proposal_lapsed":
-        return "The proposal lapsed: not every seat voted yes in time; the game goes on."
+        return _("The proposal lapsed: not every seat voted yes in time; the game goes on.")
     return None
 
 
