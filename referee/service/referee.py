@@ -91,11 +91,11 @@ class Referee(Core):
 
     # -- players, tables, seats changing hands ------------------------------------------------
 
-    def request_sign_in(self, body: Any) -> dict[str, Any]:
-        return players.request_sign_in(self, body)
+    def request_sign_in(self, body: Any, lang: str | None = None) -> dict[str, Any]:
+        return players.request_sign_in(self, body, lang)
 
-    def confirm_sign_in(self, link: str, kind: str = "api") -> dict[str, Any]:
-        return players.confirm(self, link, kind)
+    def confirm_sign_in(self, link: str, kind: str = "api", lang: str | None = None) -> dict[str, Any]:
+        return players.confirm(self, link, kind, lang)
 
     def player_for(self, token: str | None) -> str:
         return players.player_for(self, token)

@@ -23,7 +23,7 @@ from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.plumbing.i18n import known
+from referee.plumbing.i18n import Text, known
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
@@ -109,7 +109,7 @@ def set_language():
 
 def _require_csrf() -> None:
     if not access.csrf_ok(secret()):
-        raise BadRequest("the form has expired or did not come from this site; reload the page and try again")
+        raise BadRequest(Text("the form has expired or did not come from this site; reload the page and try again"))
 
 
 # -- list and create -------------------------------------------------------------------------
@@ -457,7 +457,7 @@ def _json_move(raw: str) -> dict:
 @bp.get("/rules/<game>")
 def rules_page(game: str):
     if game not in GAME_IDS:
-        raise NotFound(f"no game {game!r}")
+        raise NotFound(Text("no game '%(id)s'", id=game))
     html, ids = rulebook.player_page(game)
     wanted = request.args.get("rule", "")
     missing = wanted if wanted and wanted not in ids and rulebook.RULE_ID.fullmatch(wanted) else None

@@ -38,7 +38,7 @@ def sign_in_form():
 def sign_in_request():
     _require_csrf()
     try:
-        service().request_sign_in({"email": request.form.get("email", "").strip()})
+        service().request_sign_in({"email": request.form.get("email", "").strip()}, i18n.chosen_lang())
     except ServiceError as e:
         return page("signin.html", sent=False, problem=_problem(e), next=_next())
     return page("signin.html", sent=True, next=_next())
@@ -54,7 +54,7 @@ def sign_in_confirm(link: str):
 def sign_in_finish(link: str):
     _require_csrf()
     try:
-        done = service().confirm_sign_in(link, "session")
+        done = service().confirm_sign_in(link, "session", i18n.chosen_lang())
     except ServiceError as e:
         return page("signin.html", e.status, sent=False, problem=_problem(e), next=None)
     resp = redirect(url_for("players_web.my_games"), 303)
