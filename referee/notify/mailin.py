@@ -47,12 +47,14 @@ def order_lines(mail: inbound.InboundMail) -> list[str]:
     """The lines a mail orders: its first block of non-empty lines, split at `;`. A JSON move
     spanning several lines counts as one."""
     block: list[str] = []
+    talked = False  # a `say` line opens the first block too: a blank line after it ends the orders
     for line in mail.text.replace("\r\n", "\n").split("\n"):
         if SAY.fullmatch(line.strip()):
+            talked = True
             continue  # table talk, anywhere in the sender's text (say_lines)
         if line.strip():
             block.append(line.strip())
-        elif block:
+        elif block or talked:
             break
     if block and block[0].startswith("{") and not all(_json(ln) is not None for ln in block):
         return [mail.move_text] if mail.move_text else []

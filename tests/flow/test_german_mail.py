@@ -76,7 +76,23 @@ def test_german_command_words_and_move_words_play_as_the_english_ones(database, 
     assert "nur Mails, wenn du an der Reihe bist" in quiet.get_content()
     helped = send(svc, mail_sink, 1, "hilfe", 7)
     assert "sprache en|de" in helped.get_content() and "Befehle (als erste Zeile einer Mail" in helped.get_content()
-    back = send(svc, mail_sink, 1, "lang en", 8)
+    assert "sag alle: Text" in helped.get_content() and "abstimmen ja|nein" in helped.get_content()
+    # table talk and ending by agreement in German words, each answer and notice in German
+    said = send(svc, mail_sink, 1, "sag alle: Hallo Ada", 8)
+    assert said["Subject"].endswith("] Nachricht") and "Nachricht gesendet (an alle)." in said.get_content()
+    assert [m["text"] for m in svc.recent_messages(svc.load(gid), 0)] == ["Hallo Ada"]
+    offered = send(svc, mail_sink, 0, "vorschlagen unentschieden", 9)
+    assert "Du hast ein Unentschieden vorgeschlagen. Die anderen stimmen ab." in offered.get_content()
+    asked = mail_sink.to(EMAILS[1])[-1]
+    assert asked["Subject"].endswith("Deine Antwort ist gefragt"), asked["Subject"]
+    assert "Ada schlägt ein Unentschieden vor" in asked.get_content() and "`abstimmen nein`" in asked.get_content()
+    refused = send(svc, mail_sink, 1, "abstimmen nein", 10)
+    assert "Du hast mit Nein gestimmt." in refused.get_content() and "Vorschlag" in refused["Subject"]
+    assert svc.raw_events(gid)[-1].type == "proposal_failed" and not svc.load(gid).finished
+    told = mail_sink.to(EMAILS[0])[-1]
+    assert told["Subject"].endswith("Entschieden")
+    assert "Der Vorschlag ist gescheitert (Bo hat mit Nein gestimmt)." in told.get_content()
+    back = send(svc, mail_sink, 1, "lang en", 11)
     assert "From now on your mails and your page are in English." in back.get_content()
 
 
@@ -100,3 +116,17 @@ def test_round_and_rematch_mails_are_in_their_recipients_languages(database, clo
     assert asked["Subject"].endswith("Bo bittet um eine Revanche")
     assert "Bo bittet um eine Revanche in Babel. Nimm sie auf der Seite deiner Partie an" in asked.get_content()
     assert "mit `revanche`" in asked.get_content()
+
+
+def test_german_words_of_talk_takebacks_and_agreements_read_as_the_english_ones():
+    from referee.notify import commands, inbound, mailin
+    assert commands.parse("Zurücknehmen 12") == ("takeback", ["12"]) == commands.parse("takeback 12")
+    assert commands.parse("annehmen") == ("accept", []) and commands.parse("ablehnen") == ("refuse", [])
+    assert commands.parse("vorschlagen aufgeben 1") == ("propose", ["concede", "1"])
+    assert commands.parse("vorschlagen stand") == commands.parse("propose standings")
+    assert commands.parse("abstimmen ja") == ("vote", ["yes"]) and commands.parse("vote no") == ("vote", ["no"])
+    mail = inbound.InboundMail(sender="a@example.org", recipients=(), subject="", message_id=None, auto_submitted=False,
+                               text="sag alle: Hallo\nSag 1,2: psst\nsag notiz: merken\nsay all: hi", move_text=None)
+    assert mailin.say_lines(mail) == [("all", "Hallo"), ([1, 2], "psst"), ("note", "merken"), ("all", "hi")]
+    then = mailin.THEN.match("dann: ende wenn fertig")
+    assert then and then.groups() == ("ende", "fertig")

@@ -41,6 +41,14 @@ def test_accept_language_seat_lang_and_the_switch_choose_the_page_language(web):
     page = ada.get(url, headers={"Accept-Language": "en"}, timeout=30).text
     assert '<html lang="de">' in page and "Dein Zug" in page and "Diesen Zug spielen" in page
     assert "Du bist <strong>Ada</strong>." in page
+    # table talk and the plans panel speak German too: headings, the message's heading, buttons
+    web.service.post_message(created["id"], 1, {"to": "all", "text": "Hallo"})
+    web.service.propose(created["id"], 1, {"kind": "draw"})
+    page = ada.get(url, headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<h2 id="talk-h">Tischgespräch</h2>' in page and '<span class="who">Bo an alle:</span>' in page
+    assert '<h3 id="foresight-h">Pläne und Vereinbarungen</h3>' in page and ">Mit Ja stimmen</button>" in page
+    assert "<strong>Bo</strong> schlägt ein Unentschieden vor" in page and 'data-to-all="{who} an alle"' in page
+    assert "Table talk" not in page and "Plans and agreements" not in page
     # a bad language is a clear 400 naming it, and changes nothing
     bad = ada.post(web.url + "/language", data={"csrf": csrf, "lang": "fr", "next": "/"}, timeout=30)
     assert bad.status_code == 400 and "lang" in bad.text
@@ -93,6 +101,12 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
             .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible'
                          && e.clientWidth > 0).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.trim().slice(0, 40))""")
         assert overflowing == [], overflowing
+        if game == "babel" and width == 390:  # a message arriving live gets its heading in German too
+            other = 1 - prompted
+            web.service.post_message(created["id"], other, {"to": [prompted], "text": "Hallo"})
+            who = tab.page.locator("#messages li .who").last
+            who.wait_for(timeout=15_000)
+            assert who.inner_text() == f"Spielerin {other + 1} an Spielerin {prompted + 1}:"
         path = tab.shot(f"german-{game}-{width}")
         assert path.exists() and path.parent == ARTIFACTS
 
