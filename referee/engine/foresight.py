@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from referee.engine.contract import Rules, State
 from referee.engine.hashing import canonical
 from referee.engine.replay import CHANGING_EVENTS
+from referee.plumbing.i18n import Text
 
 # Event kinds a takeback may step over: they record talk about the game, not play.
 NEUTRAL = ("takeback_requested", "takeback_refused", "takeback_lapsed", "proposal", "vote", "proposal_failed",
@@ -103,13 +104,14 @@ def same_move(a: Any, b: Any) -> bool:
 
 def guard_fails(guard: dict[str, Any] | None, last_other_move: Any, kinds: Sequence[str]) -> str | None:
     """Why a queued move's guard does not hold (None when it holds): `{"opponent_move": move}` is
-    the last move another seat played, exactly; `{"prompt": kind}` the kind of the seat's prompt."""
+    the last move another seat played, exactly; `{"prompt": kind}` the kind of the seat's prompt.
+    The reason is a `Text`: its seat reads it in its own language."""
     if not guard:
         return None
     if "opponent_move" in guard and (last_other_move is None or not same_move(guard["opponent_move"], last_other_move)):
-        return "the opponent's last move was not the one the guard names"
+        return Text("the opponent's last move was not the one the guard names")
     if "prompt" in guard and guard["prompt"] not in kinds:
-        return f"the prompt is not of kind {guard['prompt']!r}"
+        return Text("the prompt is not of kind '%(kind)s'", kind=guard["prompt"])
     return None
 
 
