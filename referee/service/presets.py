@@ -53,7 +53,7 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
         raise BadRequest("request body does not match the schema", errors=errors)
     loaded = core.load(game_id)
     if loaded.finished:
-        raise Conflict("the game is over", current_seq=loaded.seq)
+        raise Conflict(Text("the game is over"), current_seq=loaded.seq)
     entries = []
     for i, item in enumerate(body["moves"]):
         try:
@@ -64,14 +64,14 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
             elif guard:
                 entry["if"] = {"prompt": guard["prompt"]}
         except BadRequest as e:
-            raise BadRequest(f"moves/{i}: {e.detail}", **e.extra) from None
+            raise BadRequest(Text("moves/%(i)s: %(why)s", i=i, why=e.detail), **e.extra) from None
         entries.append(entry)
     with write_transaction(core.db) as conn:
         conn.lock_game(game_id)  # a queue changes under the game's writers' lock, never mid-firing
         queue, note = presets.queue_of(conn, game_id, seat)
         if len(queue) + len(entries) > MAX_QUEUE:
-            raise Refused(f"a seat may queue at most {MAX_QUEUE} moves ({len(queue)} queued already)",
-                                rule="queue-limit", limit=MAX_QUEUE)
+            raise Refused(Text("a seat may queue at most %(most)s moves (%(queued)s queued already)", most=MAX_QUEUE,
+                               queued=len(queue)), rule="queue-limit", limit=MAX_QUEUE)
         presets.save(conn, game_id, seat, [*queue, *entries], None,
                      [{"fate": "queued", "seq": loaded.seq, **e} for e in entries])
     return show(core, game_id, seat)

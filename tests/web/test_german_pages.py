@@ -70,6 +70,15 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
     assert english["title"] == "Illegal move" and "Regel" not in english["detail"]
     unknown = requests.get(f"{web.url}/games/nosuchgame", headers=DE, timeout=30)
     assert unknown.status_code == 404 and unknown.json()["title"] == "Nicht gefunden"
+    assert unknown.json()["detail"] == "keine Partie „nosuchgame“"
+    # table talk and takebacks refuse in German too, naming what was wrong
+    said = requests.post(f"{web.url}/games/{created['id']}/messages", json={"to": [5], "text": "hallo"}, timeout=30,
+                         headers={**DE, "Authorization": f"Bearer {token}"})
+    assert said.status_code == 400 and said.json()["detail"] == "die Partie hat keinen Platz 5 (Plätze 0-1)"
+    asked = requests.post(f"{web.url}/games/{created['id']}/takebacks", json={}, timeout=30,
+                          headers={**DE, "Authorization": f"Bearer {token}"})
+    assert asked.status_code == 422 and asked.json()["title"] == "Anfrage abgelehnt", asked.text
+    assert asked.json()["detail"].startswith("nichts zurückzunehmen: der letzte Zug des Platzes würde über ")
     # the page shows it in German too, with the rule linked to the rules page
     ada = seat_session(created["seats"][0]["url"])
     page = ada.get(created["url"], headers=DE, timeout=30).text
