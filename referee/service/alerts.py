@@ -30,6 +30,7 @@ from referee.plumbing import targets
 from referee.plumbing.errors import (BadRequest, ChannelRefused, Conflict, Forbidden, InvalidSetup, NotFound,
                                      Unauthorized)
 from referee.plumbing.i18n import EN, Translator, translator
+from referee.service.clock import format_remaining
 from referee.service.links import game_url, seat_url
 from referee.service.narration import result_sentence
 from referee.service.tables import is_creator
@@ -340,15 +341,15 @@ class _Turn(Words):
 
 
 class _Reminder(Words):
-    def __init__(self, left: str):
-        self.left = left
+    def __init__(self, left: float):
+        self.left = left  # seconds
 
     def __call__(self, loaded, names, seats, tz, tr=EN):
         title = loaded.rules.title
         head = (tr.gettext("%(title)s: reminder for %(names)s", title=title, names=", ".join(names)) if names else
                 tr.gettext("%(title)s: reminder", title=title))
         when = _when(loaded.clocks.seats[seats[0]].due_at, tz, tr) if seats else None
-        text = tr.gettext("%(head)s: %(left)s left to move.", head=head, left=self.left)
+        text = tr.gettext("%(head)s: %(left)s left to move.", head=head, left=format_remaining(self.left, tr))
         return head, text + ("\n" + tr.gettext("Deadline: %(when)s", when=when) if when else "")
 
 
@@ -399,8 +400,9 @@ def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", append
     return n
 
 
-def on_reminder(core: "Core", conn: Any, loaded: "Loaded", seat: int, left: str, key: str, now: float) -> int:
-    """A due reminder to the seat's channels (and game channels that asked for reminders)."""
+def on_reminder(core: "Core", conn: Any, loaded: "Loaded", seat: int, left: float, key: str, now: float) -> int:
+    """A due reminder to the seat's channels (and game channels that asked for reminders);
+    `left`: the seconds left, told in each target's language."""
     return queue(core, conn, loaded, "reminder", key, {seat}, True, _Reminder(left), now)
 
 

@@ -202,13 +202,13 @@ class Notifier:
         sc = loaded.clocks.seats[seat]
         if sc.due_at is None or sc.due_at <= now:
             return 0
-        left = format_remaining(sc.due_at - now)
         level = seat_settings.of(conn, loaded.game_id, seat)["notify"]
-        note = messages.reminder(self.seen(conn, loaded, seat), left)
+        seen = self.seen(conn, loaded, seat)
+        note = messages.reminder(seen, format_remaining(sc.due_at - now, seen.tr))
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
-        alerts.on_reminder(self.service, conn, loaded, seat, left, key, now)
+        alerts.on_reminder(self.service, conn, loaded, seat, sc.due_at - now, key, now)
         wants = preferences.wants(level, "reminder") and seat not in players.digest_only_seats(conn, loaded.game_id)
         return self.queue(conn, loaded, seat, note, key, now, email=wants)
 
