@@ -126,14 +126,14 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
     _ = tr.gettext
     if command == "resign":
         head = _act(lambda: service.resign(game_id, seat), _("You resigned; the game is over."),
-                    _("Could not resign: %(why)s"))
+                    _("Could not resign: %(why)s"), tr)
     elif command == "pause":
         head = _act(lambda: service.pause(game_id, seat, "vacation", "asked by mail"),
                     _("You paused the game for a vacation; every clock is stopped. Answer `resume` to end it."),
-                    _("Could not pause: %(why)s"))
+                    _("Could not pause: %(why)s"), tr)
     elif command == "resume":
         head = _act(lambda: service.resume(game_id, seat, "asked by mail"), _("The game is running again."),
-                    _("Could not resume: %(why)s"))
+                    _("Could not resume: %(why)s"), tr)
     elif command == "rematch":
         try:
             taken = service.rematch_seat(game_id, seat)
@@ -144,7 +144,7 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
                 head = [_("Your seat in the rematch: seat %(seat)s of game %(game)s, waiting for the other players. "
                           "Your link: %(url)s", seat=taken["seat"], game=taken["id"], url=taken["url"])]
         except ServiceError as e:
-            head = [_("No rematch: %(why)s", why=e.detail)]
+            head = [_("No rematch: %(why)s", why=e.detail_in(tr))]
     elif command in FORESIGHT:
         head = [foresight(service, game_id, seat, command, args, tr)]
     elif command == "notify":
@@ -248,7 +248,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
             i += used
     except ServiceError as e:
         return messages.steps_reply(seen, chosen, None, None,
-                                    seen.tr.gettext("Could not build the move: %(why)s", why=e.detail))
+                                    seen.tr.gettext("Could not build the move: %(why)s", why=e.detail_in(seen.tr)))
     complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
     return messages.steps_reply(seen, chosen, step, complete, refused)
 
@@ -344,10 +344,10 @@ def _alert(service: "Referee", game_id: str, seat: int, args: list[str], tr: Tra
                    else [tr.gettext("You have no alert channels here.")])
 
 
-def _act(action, done: str, failed: str) -> list[str]:
-    """`failed` has a %(why)s placeholder (already translated, filled with the refusal)."""
+def _act(action, done: str, failed: str, tr: Translator = EN) -> list[str]:
+    """`failed` has a %(why)s placeholder (already translated, filled with the refusal in `tr`'s language)."""
     try:
         action()
     except ServiceError as e:
-        return [failed % {"why": e.detail}]
+        return [failed % {"why": e.detail_in(tr)}]
     return [done]

@@ -11,6 +11,7 @@ from flask import Blueprint, redirect, request, url_for
 from referee.api.abuse import creation_limit
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
+from referee.plumbing.i18n import Text
 from referee.web import access, i18n
 from referee.web.pages import _require_csrf, _service_error, page, service
 
@@ -116,7 +117,7 @@ def lobby():
     game = request.args.get("game") or None
     seats = request.args.get("seats", "")
     if game is not None and game not in GAME_IDS:
-        raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
+        raise BadRequest(Text("game must be one of %(games)s", games=", ".join(GAME_IDS)), parameter="game")
     n = int(seats) if seats.isascii() and seats.isdigit() and 0 < int(seats) <= 8 else None
     listed = service().lobby(game=game, seats=n, limit=100)
     pid = _player()
