@@ -190,6 +190,7 @@ def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
     assert "Bei Gleichstand entscheidet Sonneborn-Berger, dann direkter Vergleich, dann Reihenfolge bei der Anlage." \
         in page.inner_text("#scoring")
     assert "setzt aus" in main and "gewonnen von" in main and "Runde 1" in main and "· läuft" in main
+    assert "1,0" in page.inner_text("#standings") and "1.0" not in page.inner_text("#standings")  # German numbers
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tab.shot(f"german-tournament-{width}")
     created = create(web, "babel", ["Ada", "Bo"])
