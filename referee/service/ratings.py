@@ -95,7 +95,7 @@ def profile(core: "Core", player_id: str) -> dict[str, Any]:
     if player is None:
         raise NotFound(Text("no player '%(id)s'", id=player_id))
     mine = store.of_player(conn, player_id)
-    name = player["name"] or (mine[0]["name"] if mine else None) or f"Player {player_id[:6]}"
+    name = player["name"] or (mine[0]["name"] if mine else None) or Text("Player %(id)s", id=player_id[:6])
     record = tenures.record(conn, player_id)
     return {"id": player_id, "name": name,
             "games": store.games_per_title(conn, player_id),
