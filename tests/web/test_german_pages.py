@@ -201,3 +201,23 @@ def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
     assert page.locator("#panel-seat button[type=submit]").first.inner_text() == "Kanal hinzufügen"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tab.shot(f"german-alerts-{width}")
+
+
+def test_a_player_who_signs_in_on_a_german_page_gets_german_mail_and_pages(web):
+    browser = requests.Session()
+    browser.headers.update(DE)
+    form = browser.get(web.url + "/sign-in", timeout=30).text
+    sent = browser.post(web.url + "/sign-in", data={"csrf": CSRF.search(form).group(1), "email": "ada@example.org"},
+                        timeout=30)
+    assert sent.status_code == 200 and '<html lang="de">' in sent.text
+    subject, body = web.service.db.conn.execute(
+        "SELECT subject, body FROM outbox WHERE kind = 'sign_in' ORDER BY id DESC").fetchone()
+    assert subject == "Dein Anmeldelink"  # a new address gets its mail in the page's language
+    link = re.search(r"/sign-in/([A-Za-z0-9_-]+)", body).group(1)
+    confirm = browser.get(f"{web.url}/sign-in/{link}", timeout=30).text
+    me = browser.post(f"{web.url}/sign-in/{link}", data={"csrf": CSRF.search(confirm).group(1)}, timeout=30)
+    assert me.url.endswith("/me") and "Angemeldet als" in me.text
+    pid = web.service.db.conn.execute("SELECT id FROM players WHERE email = 'ada@example.org'").fetchone()[0]
+    assert web.service.player_profile(pid)["lang"] == "de"  # German from now on, whatever the browser asks
+    again = browser.get(web.url + "/me", headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="de">' in again and "Angemeldet als" in again
