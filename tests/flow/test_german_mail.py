@@ -130,3 +130,20 @@ def test_german_words_of_talk_takebacks_and_agreements_read_as_the_english_ones(
     assert mailin.say_lines(mail) == [("all", "Hallo"), ([1, 2], "psst"), ("note", "merken"), ("all", "hi")]
     then = mailin.THEN.match("dann: ende wenn fertig")
     assert then and then.groups() == ("ende", "fertig")
+
+
+def test_a_german_players_digest_speaks_german_with_german_dates(database, clock, mail_sink):
+    from referee.service.notices import player_mail
+    from referee.store.db import write_transaction
+    svc = make_service(database, clock, mail_sink.url)
+    player = {"id": "p1", "email": EMAILS[0], "lang": "de", "tz": "Europe/Berlin"}
+    games = [{"id": "g1", "title": "Babel", "status": "active", "your_turn": True, "opponents": ["Bo"],
+              "to_move_names": ["Ada"], "deadline": 1795618800.0, "url": "http://referee.test/g/g1"}]
+    with write_transaction(svc.db) as conn:
+        assert player_mail.digest(conn, "http://referee.test", player, games, "2026-11-25", clock(),
+                                  {"g1": ["Bo reiste zum Ort der Meder."]})
+    subject, body = svc.db.conn.execute("SELECT subject, body FROM outbox WHERE kind = 'digest'").fetchone()
+    assert subject == "Deine Partien heute: 1 wartet auf dich"
+    assert body.startswith("Deine Partien (25. November 2026):")
+    assert "- Babel mit Bo: du bist an der Reihe; Frist Mi., 25. Nov. 2026, 16:00 CET" in body, body
+    assert "    Bo reiste zum Ort der Meder." in body and "Your" not in body and "deadline" not in body
