@@ -85,13 +85,13 @@ def test_german_command_words_and_move_words_play_as_the_english_ones(database, 
     assert "Du hast ein Unentschieden vorgeschlagen. Die anderen stimmen ab." in offered.get_content()
     asked = mail_sink.to(EMAILS[1])[-1]
     assert asked["Subject"].endswith("Deine Antwort ist gefragt"), asked["Subject"]
-    assert "Ada schlägt ein Unentschieden vor" in asked.get_content() and "`abstimmen nein`" in asked.get_content()
+    assert "Ada schlug ein Unentschieden vor" in asked.get_content() and "`abstimmen nein`" in asked.get_content()
     refused = send(svc, mail_sink, 1, "abstimmen nein", 10)
     assert "Du hast mit Nein gestimmt." in refused.get_content() and "Vorschlag" in refused["Subject"]
     assert svc.raw_events(gid)[-1].type == "proposal_failed" and not svc.load(gid).finished
     told = mail_sink.to(EMAILS[0])[-1]
     assert told["Subject"].endswith("Entschieden")
-    assert "Der Vorschlag ist gescheitert (Bo hat mit Nein gestimmt)." in told.get_content()
+    assert "Der Vorschlag scheiterte (Bo stimmte dagegen)." in told.get_content()
     back = send(svc, mail_sink, 1, "lang en", 11)
     assert "From now on your mails and your page are in English." in back.get_content()
 

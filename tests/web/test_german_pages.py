@@ -5,12 +5,14 @@ nothing overflowing, the screenshots kept as test artifacts."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 import requests
 
 from referee.engine.registry import GAME_IDS, rules_for
+from tests.games.test_narration_languages import ENGLISH
 from tests.web.conftest import ARTIFACTS, create, seat_session
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -221,3 +223,28 @@ def test_a_player_who_signs_in_on_a_german_page_gets_german_mail_and_pages(web):
     assert web.service.player_profile(pid)["lang"] == "de"  # German from now on, whatever the browser asks
     again = browser.get(web.url + "/me", headers={"Accept-Language": "en"}, timeout=30).text
     assert '<html lang="de">' in again and "Angemeldet als" in again
+
+
+def test_event_texts_follow_accept_language_and_stay_english_by_default(web):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    gid, auth = created["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    prompt = requests.get(f"{web.url}/games/{gid}/prompts", headers=auth, timeout=30).json()["prompts"][0]
+    move = prompt["choices"][0] if prompt.get("choices") else prompt["default"]
+    sent = {"move": move, "idempotency_key": "de-1"}
+    german = requests.post(f"{web.url}/games/{gid}/moves", json=sent, headers={**DE, **auth}, timeout=30).json()
+    told_de = [e["text"] for e in german["events"]]
+    events = f"{web.url}/games/{gid}/events?after=1"
+    told_en = [e["text"] for e in requests.get(events, headers=auth, timeout=30).json()["events"]]
+    assert told_de and told_de != told_en and told_en[0].startswith("Ada ")
+    assert not ENGLISH.search(" ".join(told_de)) and ENGLISH.search(" ".join(told_en)), (told_de, told_en)
+    # the feed in German, the same texts; a repeated request gets its events told in its own language
+    assert [e["text"] for e in requests.get(events, headers={**DE, **auth}, timeout=30).json()["events"]] == told_de
+    again = requests.post(f"{web.url}/games/{gid}/moves", json=sent, headers=auth, timeout=30).json()
+    assert [e["text"] for e in again["events"]] == told_en and again["seq"] == german["seq"]
+    again_de = requests.post(f"{web.url}/games/{gid}/moves", json=sent, headers={**DE, **auth}, timeout=30).json()
+    assert [e["text"] for e in again_de["events"]] == told_de
+    # the live stream speaks the request's language too
+    with requests.get(events, headers={**DE, **auth, "Accept": "text/event-stream"}, stream=True, timeout=30) as s:
+        data = next(line for line in s.iter_lines(decode_unicode=True) if line.startswith("data:"))
+    assert json.loads(data[5:])["text"] == told_de[0]
+    assert len(web.service.raw_events(gid)) == 2  # one move, played once
