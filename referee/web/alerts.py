@@ -13,7 +13,7 @@ from flask import Blueprint, redirect, request, url_for
 from referee.plumbing.errors import BadRequest, NotFound, ServiceError, Unauthorized
 from referee.plumbing.i18n import N_, Text
 from referee.service.alerts import EVENTS, Owner
-from referee.web import access
+from referee.web import access, i18n
 from referee.web.pages import _require_csrf, _seat, _service_error, page, secret, service
 
 bp = Blueprint("alerts_web", __name__, template_folder="templates")
@@ -89,7 +89,7 @@ def _add(game_id: str | None):
     try:
         service().add_channel(owner, body)
     except ServiceError as e:
-        return _page(game_id, e.problem(), 200)
+        return _page(game_id, e.problem(i18n.current()), 200)
     return _back(game_id)
 
 

@@ -307,7 +307,7 @@ def say(game_id: str):
     try:
         service().post_message(game_id, seat, body)
     except ServiceError as e:
-        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem(i18n.current()))
     return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
 
 
@@ -367,7 +367,7 @@ def _seat_action(game_id: str, action) -> Response:
     try:
         action(seat, request.form)
     except ServiceError as e:
-        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem(i18n.current()))
     return redirect(url_for("web.game", game_id=game_id) + "#foresight", 303)
 
 

@@ -51,6 +51,9 @@ def test_accept_language_seat_lang_and_the_switch_choose_the_page_language(web):
     assert '<h3 id="foresight-h">Pläne und Vereinbarungen</h3>' in page and ">Mit Ja stimmen</button>" in page
     assert "<strong>Bo</strong> schlägt ein Unentschieden vor" in page and 'data-to-all="{who} an alle"' in page
     assert "Table talk" not in page and "Plans and agreements" not in page
+    refused = ada.post(f"{web.url}/g/{created['id']}/say", data={"csrf": CSRF.search(page).group(1), "to": "7",
+                                                                 "text": "hallo"}, timeout=30).text
+    assert "die Partie hat keinen Platz 7 (Plätze 0-1)" in refused  # a refused message, told in German
     # a bad language is a clear 400 naming it, and changes nothing
     bad = ada.post(web.url + "/language", data={"csrf": csrf, "lang": "fr", "next": "/"}, timeout=30)
     assert bad.status_code == 400 and "lang" in bad.text
