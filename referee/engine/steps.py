@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from referee.plumbing.i18n import Text
+
 Move = dict[str, Any]
 
 
@@ -64,7 +66,7 @@ MovePath = Callable[[Move], Sequence[tuple[str, Option]]]
 
 
 def from_moves(moves: Iterable[Move], path_of: MovePath, chosen: Sequence[str],
-               done: str = "Ready to play") -> Step:
+               done: str = Text("Ready to play")) -> Step:
     """The step after `chosen` in the tree of `moves`, each read as steps by `path_of`.
     Options keep the order of the first move that offers them. StepRefused names the first
     choice that no legal move follows."""
