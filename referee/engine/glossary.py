@@ -10,6 +10,8 @@ from functools import lru_cache
 from typing import Any
 from pathlib import Path
 
+from referee.engine.schemas import validator_for
+
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
@@ -64,9 +66,11 @@ def english_words(game: str, text: str) -> str:
 def parse_text(rules: Any, text: str) -> dict:
     """A move in the game's text form, English or with the German words of its rulebook
     ("reisen hethiter" reads as "travel hittites"); the move itself is the English JSON the log
-    keeps. English always wins: German words are tried only when the text does not parse."""
+    keeps. English always wins: German words are tried only when the text does not parse, or
+    parses to no move of the game's move schema (a generic form such as Gentes's `type key=value`
+    reads any word)."""
     try:
-        return rules.parse_text(text)
+        move = rules.parse_text(text)
     except ValueError as first:
         english = english_words(rules.id, text) if isinstance(text, str) else text
         if english == text:
@@ -75,3 +79,18 @@ def parse_text(rules: Any, text: str) -> dict:
             return rules.parse_text(english)
         except ValueError:
             raise first from None
+    if _is_move(rules, move) or not isinstance(text, str):
+        return move
+    english = english_words(rules.id, text)
+    if english != text:
+        try:
+            translated = rules.parse_text(english)
+        except ValueError:
+            return move
+        if _is_move(rules, translated):
+            return translated
+    return move
+
+
+def _is_move(rules: Any, move: Any) -> bool:
+    return validator_for(rules.move_schema).is_valid(move)

@@ -45,3 +45,15 @@ def test_a_refused_babel_move_reads_in_german_with_the_rulebook_s_people_B_17():
     german = problem.problem(DE)["detail"]
     assert "(Regel B-17" in german and f"keine {term('babel', missing, 'de')}-Karte auf der Hand" in german
     assert problem.problem(EN)["detail"] == f"no {missing} card in hand"
+
+
+@pytest.mark.parametrize("game, german, english", [
+    ("babel", "reisen hethiter", "travel hittites"),
+    ("gentes", "passen", "pass"),  # a generic `type key=value` form reads any word: the schema decides
+])
+def test_german_move_words_read_as_the_english_ones(game, german, english):
+    from referee.engine.glossary import parse_text
+    rules = rules_for(game)
+    assert parse_text(rules, german) == parse_text(rules, english) == rules.parse_text(english)
+    # English always wins, and a word neither language knows stays what the game's parser made of it
+    assert parse_text(rules, english) == rules.parse_text(english)
