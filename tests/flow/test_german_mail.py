@@ -100,3 +100,22 @@ def test_round_and_rematch_mails_are_in_their_recipients_languages(database, clo
     assert asked["Subject"].endswith("Bo bittet um eine Revanche")
     assert "Bo bittet um eine Revanche in Babel. Nimm sie auf der Seite deiner Partie an" in asked.get_content()
     assert "mit `revanche`" in asked.get_content()
+
+
+def test_a_german_seat_reads_its_prompt_and_steps_in_german_and_may_choose_by_german_or_english_labels(
+        database, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
+    gid = german_and_english(svc)
+    deliver_due(svc)
+    body = mail_sink.to(EMAILS[0])[-1].get_content()
+    assert "Deine Entscheidung: Spielzug 1: spiele beliebig viele Aktionen, dann beende deinen Spielzug." in body
+    first = svc.steps(gid, 0, "turn", [], "de")
+    travel = next(o["label"] for o in first["options"] if o["id"] == "travel")
+    assert travel.startswith("Reisen: ")
+    # the whole German label chooses the option, as the English one does; the answer is in German
+    english = next(str(o["label"]) for o in svc.steps(gid, 0, "turn", [])["options"] if o["id"] == "travel")
+    for n, said in enumerate((travel, english)):
+        answer = send(svc, mail_sink, 0, "moves " + said, n + 1).get_content()
+        assert f"Deine bisherige Wahl: {travel}" in answer, answer
+        assert "Mit welcher Karte reisen?" in answer and "-Karte: zum Ort der " in answer
+        assert "Travel" not in answer and "card:" not in answer
