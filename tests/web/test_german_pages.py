@@ -14,6 +14,8 @@ from referee.engine.registry import GAME_IDS, rules_for
 from tests.web.conftest import ARTIFACTS, create, seat_session
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+GERMAN_PICTURE = {"babel": "Babel-Spielplan aus Sicht von", "iron_age": "Eisenzeit-Tisch aus Sicht von",
+                  "khronos": "die drei Zeitalter und die Spieler"}
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 
@@ -87,6 +89,8 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
         assert tab.page.locator("html").get_attribute("lang") == "de"
         assert tab.page.locator("nav[aria-label=Site] a").first.inner_text() == "Partien"
         assert tab.page.locator("#decide-h").inner_text() == "Dein Zug"
+        if game in GERMAN_PICTURE:  # the board picture speaks German too (its title, as a screen reader reads it)
+            assert GERMAN_PICTURE[game] in tab.page.locator("svg > title").first.text_content()
         assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, "the page overflows"
         overflowing = tab.page.evaluate("""() => [...document.querySelectorAll(
             'header.top *, .game-head *, .decide button, .decide .option, .stepper *, .audit dt')]
