@@ -55,7 +55,7 @@ class StepRefused(Exception):
     that is unknown or no longer legal; `rule` the spec's rule id when one rule explains it."""
 
     def __init__(self, index: int, message: str, rule: str | None = None):
-        super().__init__(message)
+        super().__init__(message)  # a `Text`, so the reader sees it in their language
         self.index = index
         self.message = message
         self.rule = rule
@@ -74,7 +74,8 @@ def from_moves(moves: Iterable[Move], path_of: MovePath, chosen: Sequence[str],
     for i, token in enumerate(chosen):
         paths = [(m, p) for m, p in paths if len(p) > i and p[i][1].id == token]
         if not paths:
-            raise StepRefused(i, f"step {i + 1}: {token!r} is not one of the options offered here")
+            raise StepRefused(i, Text("step %(step)s: %(token)s is not one of the options offered here",
+                                      step=i + 1, token=repr(token)))
     depth = len(chosen)
     move = next((m for m, p in paths if len(p) == depth), None)
     options: dict[str, Option] = {}

@@ -17,10 +17,10 @@ ACTIVE_ONLY = ("roll", "omen", "assign", "conquest", "build", "buy", "convert")
 def default_move(g: GameData, st: State, seat: int) -> Move:
     """The §7 default for `seat`'s open decision; only prompted seats have one."""
     if st["game_over"]:
-        raise fail("game_over", "the game is over", "IA-E1")
+        raise fail("game_over", Text("the game is over"), "IA-E1")
     if seat not in deciders(st):
         d = DECISIONS.get(st["phase"])
-        raise fail("not_your_decision", f"seat {seat} has no open decision", d.rule if d else "§7")
+        raise fail("not_your_decision", Text("seat %(seat)s has no open decision", seat=seat), d.rule if d else "§7")
     return default_for(g, st, st["phase"])
 
 
@@ -58,12 +58,14 @@ def choices(g: GameData, st: State, seat: int) -> list[Move] | None:
 
 
 # The faces as the prompt names them (their ids), words for the catalog.
-FACE_IDS = (N_("food"), N_("workers"), N_("food_or_workers"), N_("goods"), N_("skull"), N_("invention"),
-            N_("conquest_1"), N_("conquest_2"), N_("tribute_1"), N_("tribute_2"), N_("omen"), N_("harvest"))
+FACE_IDS = {"food": N_("food"), "workers": N_("workers"), "food_or_workers": N_("food_or_workers"),
+            "goods": N_("goods"), "skull": N_("skull"), "invention": N_("invention"), "conquest_1": N_("conquest_1"),
+            "conquest_2": N_("conquest_2"), "tribute_1": N_("tribute_1"), "tribute_2": N_("tribute_2"),
+            "omen": N_("omen"), "harvest": N_("harvest")}
 
 
 def _face(f: str) -> Text:
-    return Text(f) if f in FACE_IDS else f
+    return Text(FACE_IDS[f]) if f in FACE_IDS else f
 
 
 def _dice_text(st: State) -> Text:

@@ -39,5 +39,5 @@ def default_move(st: State, seat: int) -> Move:
     for p in open_prompts(st):
         if p.seat == seat:
             return p.default
-    raise IllegalMove(f"seat {seat} has nothing to decide now", "K-9")
+    raise IllegalMove(Text("seat %(seat)s has nothing to decide now", seat=seat), "K-9")
 
