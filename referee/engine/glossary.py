@@ -26,7 +26,8 @@ def term(game: str, english: str, lang: str, plural: bool = False) -> str:
     """The game's word for `english` in `lang` (English, or a term the glossary lacks: as given)."""
     if lang != "de":
         return english
-    t = terms(game).get(english.lower())
+    key = english.lower()
+    t = terms(game).get(key) or terms(game).get(key.replace("_", " "))  # ids: "triumphal_arch"
     if t is None:
         return english
     return (t.get("de_plural") or t["de"]) if plural else t["de"]
