@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from referee.plumbing.i18n import Text
+
 Move = dict[str, Any]
 
 
@@ -72,7 +74,8 @@ def from_moves(moves: Iterable[Move], path_of: MovePath, chosen: Sequence[str],
     for i, token in enumerate(chosen):
         paths = [(m, p) for m, p in paths if len(p) > i and p[i][1].id == token]
         if not paths:
-            raise StepRefused(i, f"step {i + 1}: {token!r} is not one of the options offered here")
+            raise StepRefused(i, Text("step %(step)s: %(token)s is not one of the options offered here",
+                                      step=i + 1, token=repr(token)))
     depth = len(chosen)
     move = next((m for m, p in paths if len(p) == depth), None)
     options: dict[str, Option] = {}

@@ -34,6 +34,8 @@ class ServiceError(Exception):
     def detail_in(self, tr: Translator) -> str:
         if tr.lang == EN.lang or not self.detail:
             return self.detail
+        if isinstance(self.detail, Text):  # an engine's reason (a refused step): rendered from its id
+            return render(self.detail, tr)
         return tr.gettext(self.detail)
 
 

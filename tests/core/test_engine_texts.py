@@ -132,3 +132,20 @@ def test_no_refusal_of_sands_or_gentes_is_written_as_a_bare_string(game):
             if isinstance(arg, (ast.Constant, ast.JoinedStr, ast.BinOp)):
                 bare.append(f"{path.name}:{node.lineno}")
     assert not bare, bare
+
+
+@pytest.mark.parametrize("game", ["sands_of_time", "gentes"])
+def test_a_refused_step_reads_in_german(game):
+    """A step the rules do not offer (`StepRefused`) is a `Text` too: its problem reads in German."""
+    from referee.engine.steps import StepRefused
+    from referee.plumbing.errors import StepRefusedError
+    rules = rules_for(game)
+    state = rules.setup(2, {"first_seat": 0}, Rng(b"texts", 0))
+    prompt = rules.prompts(state)[0]
+    with pytest.raises(StepRefused) as refused:
+        rules.steps(state, prompt.seat, prompt.kind, ["no-such-option"])
+    assert isinstance(refused.value.message, Text) and refused.value.index == 0
+    problem = StepRefusedError(refused.value.message, step=0)
+    german = problem.problem(DE)["detail"]
+    assert german.startswith("Schritt 1: 'no-such-option' ist hier keine der angebotenen Möglichkeiten"), german
+    assert problem.problem(EN)["detail"].startswith("step 1: 'no-such-option' is not one of the options offered here")
