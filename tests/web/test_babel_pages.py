@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import requests
 
 from tests.web.checks import hand_contents_shown, hand_text, replayed_view, same_picture, shown_svg, withheld_values
@@ -24,6 +26,7 @@ def _no_hidden_hand(web, gid: str):
     return check
 
 
+@pytest.mark.one_database  # a whole game in the browser tests the pages; the store runs on both elsewhere
 def test_babel_whole_game_by_clicking(web, tabs):
     created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
     gid = created["id"]
