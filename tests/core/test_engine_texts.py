@@ -82,7 +82,7 @@ def _gentes_refusals() -> list[tuple[dict, dict, str, str, str]]:
         (taken, {**nav, "params": {"space": "Y1"}}, "G-25", "Y1 already holds a city", "auf Y1 steht schon eine Stadt"),
         (taken, {**nav, "params": {"space": "Y9"}}, "G-25", "unknown space 'Y9'", "unbekanntes Stadtfeld 'Y9'"),
         (taken, {"type": "take_tile", "tile": "PH4", "player": 0}, "G-7", "take_tile takes no player",
-         "take_tile nimmt kein player"),
+         "take_tile erlaubt kein player"),
     ]
 
 
