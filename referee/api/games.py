@@ -83,8 +83,9 @@ def get_steps(game_id: str, kind: str):
 @bp.post("/games/<game_id>/moves")
 def post_move(game_id: str):
     seat = caller_seat(game_id, required=True)
-    status, body = service().submit_move(game_id, seat, json_body())
-    body["events"] = with_text(service(), game_id, body.get("events", []), seat)
+    lang = accept_lang()
+    status, body = service().submit_move(game_id, seat, json_body(), lang)
+    body["events"] = with_text(service(), game_id, body.get("events", []), seat, lang)
     return jsonify(body), status
 
 

@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from flask import current_app, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from referee.api import abuse
 from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaType
@@ -119,8 +121,15 @@ def parse_bearer(header: str | None) -> str | None:
 
 def accept_lang() -> str:
     """The language the request's `Accept-Language` prefers among ours (English by default):
-    an answer's words (prompts, steps) are written in it; ids and moves never change."""
+    an answer's words (prompts, steps, events' `text`) are written in it; ids and moves never change."""
     return request.accept_languages.best_match(LANGS) or DEFAULT
+
+
+def lang_of(header: str | None) -> str:
+    """`accept_lang` for a raw `Accept-Language` header (the event feed runs outside Flask)."""
+    if not header:
+        return DEFAULT
+    return parse_accept_header(header, LanguageAccept).best_match(LANGS) or DEFAULT
 
 
 def caller_seat(game_id: str, required: bool) -> int | None:

@@ -46,6 +46,8 @@ def _problems(*codes: int) -> dict[str, Any]:
 
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+ACCEPT_LANGUAGE = {"name": "Accept-Language", "in": "header", "required": False, "schema": {"type": "string"},
+                   "description": "The language of the answer's texts: `de` for German, else English"}
 BEARER = [{"seatToken": []}]
 
 
@@ -292,7 +294,8 @@ def _talk_paths() -> dict[str, Any]:
                                    "A spectator reads messages to all only where the policy lets spectators "
                                    "read; private messages once the game is over where the policy reveals them.",
                     "security": [{}, *BEARER],
-                    "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+                    "parameters": [GAME_ID, ACCEPT_LANGUAGE,
+                           {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                                    {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
                                    {"name": "Last-Event-ID", "in": "header", "required": False,
                                     "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
@@ -495,7 +498,10 @@ def openapi_document() -> dict[str, Any]:
                           **_problems(401, 404)}}},
         "/games/{game_id}/moves": {"post": {
             "summary": "Submit a move (validated against the game's move schema, e.g. babel_move)",
-            "parameters": [GAME_ID], "security": BEARER,
+            "description": "The answer's words (each appended event's `text`, the prompts' texts) are in the "
+                           "request's `Accept-Language` (English or German; English by default); the moves "
+                           "and ids are the same in every language.",
+            "parameters": [GAME_ID, ACCEPT_LANGUAGE], "security": BEARER,
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("SubmitMove")}}},
             "responses": {"201": _json("Game", "Accepted: the new view and the appended events"),
                           **_problems(400, 401, 404, 409, 422)}}},
@@ -510,9 +516,12 @@ def openapi_document() -> dict[str, Any]:
                            "a comment line as heartbeat; the stream ends after the server's stream lifetime "
                            "and the client reconnects with `Last-Event-ID`. The caller is a seat by its "
                            "bearer token or the game page's seat cookie, else a spectator. Open streams and "
-                           "waiting polls are limited per client address (429 with Retry-After).",
+                           "waiting polls are limited per client address (429 with Retry-After). Each "
+                           "event's `text` is told in the request's `Accept-Language` (English or German; "
+                           "English by default).",
             "security": [{}, *BEARER],
-            "parameters": [GAME_ID, {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
+            "parameters": [GAME_ID, ACCEPT_LANGUAGE,
+                           {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
                            {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
                            {"name": "talk_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53},
                             "description": "streams only: also the table talk after message M the caller may read, as "

@@ -40,7 +40,7 @@ from starlette.responses import Response, StreamingResponse
 
 from referee.api import abuse
 from referee.api.games import MAX_SEQ, MAX_WAIT
-from referee.api.http import parse_bearer, parse_int_arg
+from referee.api.http import lang_of, parse_bearer, parse_int_arg
 from referee.asgi.limits import StreamLimits
 from referee.plumbing.config import Config
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
@@ -126,6 +126,7 @@ class LiveFeed:
         if channel == "events":  # checked as documented, though only a stream uses it
             parse_int_arg("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
         viewer, frames = await self._open(request, game_id, after, channel)
+        lang = lang_of(request.headers.get("accept-language"))
         events = [e for _, e, _ in frames]
         if not events and wait > 0:
             address = _address(request)
@@ -133,7 +134,7 @@ class LiveFeed:
             try:
                 head = await self.watcher.wait(watch_key(game_id, channel), after, wait)
                 if head is not None:
-                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head, channel)]
+                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head, channel, lang)]
             finally:
                 self.limits.release(address)
         return Response(self.flask.json.dumps({channel: events}) + "\n", media_type="application/json",
@@ -163,7 +164,7 @@ class LiveFeed:
                       channel: str = "events", talk_after: int | None = None) -> AsyncIterator[bytes]:
         """The stream's body: the events after `after`, then each new one as it is appended (and,
         with `talk_after`, the table talk after it as `event: talk` frames)."""
-        sent = 0
+        sent, lang = 0, lang_of(request.headers.get("accept-language"))
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
             last = after
@@ -193,7 +194,7 @@ class LiveFeed:
                     if until - time.monotonic() > 0:
                         yield b": keep-alive\n\n"
                     continue
-                for seq, _, frame in await self._frames(game_id, viewer, last, head, channel):
+                for seq, _, frame in await self._frames(game_id, viewer, last, head, channel, lang):
                     yield frame
                     last, sent = seq, sent + 1
                 if channel == "messages":  # messages this viewer may not read: read past them, not again
@@ -235,13 +236,14 @@ class LiveFeed:
         if authorization is not None or cookie or session:
             viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)
         head = self.watcher.head(watch_key(game_id, channel))
+        lang = lang_of(request.headers.get("accept-language"))  # events' `text` in it, English by default
         # Who may read a message also changes when the game ends (private press revealed), which
         # moves no message head: a request of its own reads afresh, never a shared earlier read.
         if head is None or channel == "messages":
-            return viewer, await self._run(self._read_frames, game_id, viewer, after, channel)
+            return viewer, await self._run(self._read_frames, game_id, viewer, after, channel, lang)
         if head <= after:
             return viewer, []
-        return viewer, await self._frames(game_id, viewer, after, head, channel)
+        return viewer, await self._frames(game_id, viewer, after, head, channel, lang)
 
     def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str,
                 session: str = "") -> int | None:
@@ -263,22 +265,22 @@ class LiveFeed:
         return seat
 
     def _read_frames(self, game_id: str, viewer: int | None, after: int,
-                     channel: str = "events") -> list[tuple[int, dict, bytes]]:
+                     channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
         if channel == "messages":  # table talk: the messages the viewer may read (service/talk.py)
             found = self.service.messages(game_id, viewer, after)
         else:
-            found = self.service.feed(game_id, viewer, after)
+            found = self.service.feed(game_id, viewer, after, lang)
         return [(e["seq"], e, _frame(self.flask, e)) for e in found]
 
     async def _frames(self, game_id: str, viewer: int | None, after: int,
-                      head: int, channel: str = "events") -> list[tuple[int, dict, bytes]]:
+                      head: int, channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
         """The events after `after` (the game's head being at least `head`) for `viewer`, each
-        with its SSE frame: read once for every stream of the game at the same place with the
-        same viewer (a move wakes them together)."""
-        key = (game_id, viewer, after, head, channel)
+        with its SSE frame and its `text` in `lang`: read once for every stream of the game at the
+        same place with the same viewer and language (a move wakes them together)."""
+        key = (game_id, viewer, after, head, channel, lang)
         future = self._reads.get(key)
         if future is None:
-            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after, channel))
+            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after, channel, lang))
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
             self._reads[key] = future
             while len(self._reads) > SHARED_READS:

@@ -101,7 +101,7 @@ class GameRulesBase:
                 if p.choices is None:
                     raise NotImplementedError(f"{self.id}: prompt {kind!r} lists no choices; the game must override steps")
                 return p.choices
-        raise StepRefused(0, Text("seat %(seat)s has no %(decision)r decision now", seat=seat, decision=kind))
+        raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)))
 
     def steps(self, state: dict[str, Any], seat: int, kind: str, chosen: list[str]) -> Step:
         moves = self._prompt_choices(state, seat, kind)

@@ -10,6 +10,8 @@ from functools import lru_cache
 from typing import Any
 from pathlib import Path
 
+from referee.engine.schemas import validator_for
+
 GAMES = Path(__file__).resolve().parents[1] / "games"
 
 
@@ -23,11 +25,12 @@ def terms(game: str) -> dict[str, dict]:
 
 
 def term(game: str, english: str, lang: str, plural: bool = False) -> str:
-    """The game's word for `english` in `lang` (English, or a term the glossary lacks: as given)."""
+    """The game's word for `english` (a term or an id) in `lang` (English, or a term the glossary
+    lacks: as given)."""
     if lang != "de":
         return english
-    key = english.lower()
-    t = terms(game).get(key) or terms(game).get(key.replace("_", " "))  # ids: "triumphal_arch"
+    low = english.lower()
+    t = terms(game).get(low) or terms(game).get(low.replace("_", " "))  # an id: "temple_of_artemis"
     if t is None:
         return english
     return (t.get("de_plural") or t["de"]) if plural else t["de"]
@@ -65,9 +68,11 @@ def english_words(game: str, text: str) -> str:
 def parse_text(rules: Any, text: str) -> dict:
     """A move in the game's text form, English or with the German words of its rulebook
     ("reisen hethiter" reads as "travel hittites"); the move itself is the English JSON the log
-    keeps. English always wins: German words are tried only when the text does not parse."""
+    keeps. English always wins: German words are tried only when the text does not parse, or
+    parses to no move of the game's move schema (a generic form such as Gentes's `type key=value`
+    reads any word)."""
     try:
-        return rules.parse_text(text)
+        move = rules.parse_text(text)
     except ValueError as first:
         english = english_words(rules.id, text) if isinstance(text, str) else text
         if english == text:
@@ -76,3 +81,18 @@ def parse_text(rules: Any, text: str) -> dict:
             return rules.parse_text(english)
         except ValueError:
             raise first from None
+    if _is_move(rules, move) or not isinstance(text, str):
+        return move
+    english = english_words(rules.id, text)
+    if english != text:
+        try:
+            translated = rules.parse_text(english)
+        except ValueError:
+            return move
+        if _is_move(rules, translated):
+            return translated
+    return move
+
+
+def _is_move(rules: Any, move: Any) -> bool:
+    return validator_for(rules.move_schema).is_valid(move)

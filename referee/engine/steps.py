@@ -55,7 +55,7 @@ class StepRefused(Exception):
     that is unknown or no longer legal; `rule` the spec's rule id when one rule explains it."""
 
     def __init__(self, index: int, message: str, rule: str | None = None):
-        super().__init__(message)
+        super().__init__(message)  # a `Text`, so the reader sees it in their language
         self.index = index
         self.message = message
         self.rule = rule

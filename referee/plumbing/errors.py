@@ -19,23 +19,27 @@ class ServiceError(Exception):
     def slug(cls) -> str:
         return cls.title.lower().replace(" ", "-")
 
-    def __init__(self, detail: str, headers: dict[str, str] | None = None, **extra: Any):
+    def __init__(self, detail: str, headers: dict[str, str] | None = None, cite: Any = None, **extra: Any):
         super().__init__(detail)
         self.detail = detail
         self.headers = headers or {}
+        self.cite = cite  # cite(rule, lang): the sentence of the game's player page that defines `rule`
         self.extra = extra
 
     def problem(self, tr: Translator = EN) -> dict[str, Any]:
         """The problem+json body, its title and detail in `tr`'s language (the request's). A
-        detail that is a catalog id is translated; an illegal move's detail cites its rule."""
-        return {"type": f"/problems/{self.slug()}", "title": tr.gettext(self.title), "status": self.status,
+        detail that is a catalog id is translated; an illegal move's detail cites its rule, and
+        `rule_text` quotes the rule's own sentence in that language, so the refusal explains itself."""
+        body = {"type": f"/problems/{self.slug()}", "title": tr.gettext(self.title), "status": self.status,
                 "detail": self.detail_in(tr), **self.extra}
+        text = self.cite(self.extra["rule"], tr.lang) if self.cite and self.extra.get("rule") else None
+        if text:
+            body["rule_text"] = text
+        return body
 
     def detail_in(self, tr: Translator) -> str:
         if tr.lang == EN.lang or not self.detail:
             return self.detail
-        if isinstance(self.detail, Text):  # an engine's reason (a refused step): rendered from its id
-            return render(self.detail, tr)
         return tr.gettext(self.detail)
 
 

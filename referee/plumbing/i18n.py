@@ -79,6 +79,10 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int, **args: Any) -> str:
         return self._t.ngettext(singular, plural, n) % {"n": n, **args}
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int, **args: Any) -> str:
+        """`ngettext` for an id whose words differ by `context` (a game's own word for "coin")."""
+        return self._t.npgettext(context, singular, plural, n) % {"n": n, **args}
+
     @property
     def locale(self) -> Locale:
         return Locale.parse(self.lang)

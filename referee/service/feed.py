@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from referee.service.core import Core
 
 
-def feed(core: "Core", game_id: str, viewer: int | None, after: int) -> list[dict[str, Any]]:
+def feed(core: "Core", game_id: str, viewer: int | None, after: int, lang: str | None = None) -> list[dict[str, Any]]:
     """Events after `after`, redacted for `viewer` (read.redact_event, as every other path),
-    each with `text`; 404 for an unknown game."""
-    return with_text(core, game_id, read.events_for(core, game_id, viewer, after), viewer)
+    each with `text` in `lang` (English if None); 404 for an unknown game."""
+    return with_text(core, game_id, read.events_for(core, game_id, viewer, after), viewer, lang)

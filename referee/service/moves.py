@@ -16,13 +16,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import glossary
+from referee.engine import glossary, playerpage
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service import read
-from referee.service.narration import remember_state, told_with
+from referee.plumbing.i18n import EN, translator
+from referee.service.narration import remember_state, told_with, with_text
 from referee.store import idempotency
 from referee.store.db import IntegrityError
 
@@ -76,49 +77,63 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
             return new, states, Refusal(i, item, e)
         except IllegalMove as e:
             return new, states, Refusal(i, item, Unprocessable(e.message, rule=e.rule, current_seq=seq,
-                                                                   words=partial(glossary.term, loaded.game)))
+                                                                   words=partial(glossary.term, loaded.game),
+                                                                   cite=partial(playerpage.rule_text, loaded.game)))
         new.append(("move", seat, {"move": move, "chance": step.chance, "state_hash": step.state_hash}))
         states.append(step.state)
         state, seq = step.state, seq + 1
     return new, states, None
 
 
-def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
+                lang: str | None = None) -> tuple[int, dict[str, Any]]:
     """Judge and record a move (or several, or one in the text form); returns (HTTP status,
-    response body)."""
+    response body), its words (events' `text`, prompts) in `lang` (English if None)."""
     errors = check("api/submit_move.json", body)
     if errors:
         raise BadRequest("request body does not match the schema", errors=errors)
-    return submit(core, game_id, seat, body)
+    return submit(core, game_id, seat, body, lang)
 
 
-def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list) -> dict[str, Any]:
+def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None) -> dict[str, Any]:
     """A move's answer: the seat's description of the game and the events it appended."""
-    body = read.describe(core, loaded, seat)
+    body = read.describe(core, loaded, seat, lang)
     body["events"] = [read.redact_event(core, loaded, e, seat) for e in appended]
     return body
 
 
-def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
+           lang: str | None = None) -> tuple[int, dict[str, Any]]:
     """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
-    form). With an `idempotency_key`, every copy of the request gets the first one's answer."""
+    form). With an `idempotency_key`, every copy of the request gets the first one's answer
+    (kept in English; its events are told again in `lang`)."""
     key = body.get("idempotency_key")
     if key is None:
-        return _submit(service, game_id, seat, body, None)
+        return _submit(service, game_id, seat, body, None, lang)
     request = idempotency.fingerprint(body)
     earlier = _recall(service, game_id, seat, key, request)
     if earlier is not None:
-        return earlier
+        return _retold(service, game_id, seat, earlier, lang)
     try:
-        return _submit(service, game_id, seat, body, (key, request))
+        return _submit(service, game_id, seat, body, (key, request), lang)
     except (ServiceError, *IntegrityError):
         # A copy of this request may have landed while this one was judged (its events make
         # this one illegal or stale, or its key row made this transaction fail): answer as that
         # copy was answered.
         earlier = _recall(service, game_id, seat, key, request)
         if earlier is not None:
-            return earlier
+            return _retold(service, game_id, seat, earlier, lang)
         raise
+
+
+def _retold(service: "Core", game_id: str, seat: int, earlier: tuple[int, Any],
+            lang: str | None) -> tuple[int, Any]:
+    """A remembered answer (English) with its events told in `lang`."""
+    status, body = earlier
+    if translator(lang).lang == EN.lang or not isinstance(body, dict) or not body.get("events"):
+        return earlier
+    events = [{k: v for k, v in e.items() if k != "text"} for e in body["events"]]
+    return status, {**body, "events": with_text(service, game_id, events, seat, lang)}
 
 
 def _recall(service: "Core", game_id: str, seat: int, key: str, request: str) -> tuple[int, Any] | None:
@@ -130,7 +145,7 @@ def _recall(service: "Core", game_id: str, seat: int, key: str, request: str) ->
 
 
 def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
-            keyed: tuple[str, str] | None) -> tuple[int, dict[str, Any]]:
+            keyed: tuple[str, str] | None, lang: str | None = None) -> tuple[int, dict[str, Any]]:
     loaded = service.load(game_id)
     service.check_expected(loaded, body.get("expected_seq"))
     service.check_active(loaded)
@@ -140,13 +155,14 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         assert refused is not None
         raise refused.error
 
-    def answer(after: "Loaded", appended: list) -> dict[str, Any]:
-        out = move_response(service, after, seat, appended)
+    def answer(after: "Loaded", appended: list, lang: str | None = None) -> dict[str, Any]:
+        out = move_response(service, after, seat, appended, lang)
+        tr = translator(lang)
         names = [s["name"] for s in after.created["seats"]]
         # The batch's own states: each move is told with the seat's views around it, no replay.
         around = dict(zip((e.seq for e in appended), zip([loaded.state, *states], states)))
         for e in out["events"]:
-            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]))
+            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr)
         out["played"] = len(new)
         out["refused"] = refused.to_json() if refused is not None else None
         return out
@@ -159,4 +175,4 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
     # Where the next narrations start (the feed's, the pages'): no replay for these events.
     remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
     remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
-    return 201, answer(after, appended)
+    return 201, answer(after, appended, lang)

@@ -18,6 +18,7 @@ A narration may have several lines ("\n"-separated): the move, then its automati
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 from referee.engine.contract import Rules
 from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
 from referee.engine.wording import join_words, seat_name
-from referee.plumbing.i18n import EN, Translator, translator
+from referee.plumbing.i18n import EN, N_, Translator, translator
 from referee.store import events as event_store
 from referee.store import snapshots
 
@@ -45,6 +46,16 @@ def _when(ts: Any, tr: Translator = EN) -> str:
     if isinstance(ts, (int, float)):
         return tr.datetime(ts, None, "yyyy-MM-dd HH:mm") + " UTC"
     return str(ts)
+
+
+# The rules' reasons for a game's end (their result's `reason` code), in words: the English is
+# the code itself with spaces, so English histories read as they always did.
+END_REASONS = {"resigned": N_("resigned"), "supply_exhausted": N_("supply exhausted"), "goal_15": N_("goal 15"),
+               "race_20": N_("race 20"), "race_below_10": N_("race below 10"), "standings": N_("standings"),
+               "end": N_("end"), "solo_rounds": N_("solo rounds"), "developments": N_("developments"),
+               "tribute": N_("tribute"), "monuments": N_("monuments"), "agreement": N_("agreement")}
+# Reasons the referee itself gives for resuming a game.
+RESUME_REASONS = {"vacation allowance used up": N_("vacation allowance used up")}
 
 
 def result_sentence(result: dict[str, Any] | None, names: list[str], tr: Translator = EN) -> str:
@@ -67,7 +78,9 @@ def result_sentence(result: dict[str, Any] | None, names: list[str], tr: Transla
     else:
         head = _("The game ended in a draw")
     if reason:  # the rules' reason code, as the result document names it
-        head = _("%(result)s (%(reason)s)", result=head, reason=str(reason).replace("_", " "))
+        code = str(reason)
+        head = _("%(result)s (%(reason)s)", result=head,
+                 reason=_(END_REASONS[code]) if code in END_REASONS else code.replace("_", " "))
     scores = result.get("scores")
     listed = []
     if isinstance(scores, list) and scores:
@@ -134,7 +147,9 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
     if etype == "resumed":
         if event.get("seat") is None:
             if payload.get("reason"):
-                return _("The game runs again (%(reason)s).", reason=payload["reason"])
+                why = payload["reason"]
+                return _("The game runs again (%(reason)s).",
+                         reason=_(RESUME_REASONS[why]) if why in RESUME_REASONS else why)
             return _("The game runs again.")
         return _("%(who)s resumed the game; the clocks run again.", who=who)
     if etype == "bot_requested":
@@ -151,38 +166,64 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
         return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
         return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
-    told = _foresight(etype, payload, who, names)
+    told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told
-    return f"{who}: {str(etype).replace('_', ' ')}."
+    name = EVENT_NAMES.get(etype)
+    return _("%(who)s: %(event)s.", who=who, event=_(name) if name else str(etype).replace("_", " "))
 
 
-_PROPOSED = {"draw": "a draw", "standings": "ending the game now with the current standings"}
+# Service events with no sentence of their own are told by name ("Ada: seat joined."); the names
+# are catalog ids, so a German history names them in German too.
+EVENT_NAMES = {"seat_joined": N_("seat joined"), "seat_replaced": N_("seat replaced"),
+               "seat_released": N_("seat released"), "replace_vote": N_("replace vote"),
+               "game_started": N_("game started"), "game_cancelled": N_("game cancelled")}
 
 
-def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str]) -> str | None:
+def _until(payload: dict[str, Any]) -> str:
+    """A proposal's closing time as the payload has it (ISO, to the minute)."""
+    return str(payload.get("expires_at", ""))[:16].replace("T", " ")
+
+
+def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str],
+               tr: Translator = EN) -> str | None:
     """Takebacks and agreements (issue 27) in words; None for other events."""
+    _ = tr.gettext
     if etype == "takeback_requested":
-        return f"{who} asked to take back their last moves (back to event {payload.get('to_seq')}); " \
-               "the others may accept or refuse."
+        return _("%(who)s asked to take back their last moves (back to event %(seq)s); "
+                 "the others may accept or refuse.", who=who, seq=payload.get("to_seq"))
     if etype == "takeback_accepted":
-        return f"{who} accepted the takeback."
+        return _("%(who)s accepted the takeback.", who=who)
     if etype == "takeback_refused":
-        return f"{who} refused the takeback."
+        return _("%(who)s refused the takeback.", who=who)
     if etype == "takeback":
-        return f"{who}'s moves were taken back: the game is as it was after event {payload.get('to_seq')}, " \
-               "clocks included."
+        return _("%(who)s's moves were taken back: the game is as it was after event %(seq)s, "
+                 "clocks included.", who=who, seq=payload.get("to_seq"))
     if etype == "proposal":
-        what = _PROPOSED.get(payload.get("kind"), f"conceding the game to {seat_name(names, payload.get('to'))}")
-        return f"{who} proposed {what}; the others vote until {str(payload.get('expires_at', ''))[:16].replace('T', ' ')} UTC."
+        kind, until = payload.get("kind"), _until(payload)
+        if kind == "draw":
+            return _("%(who)s proposed a draw; the others vote until %(until)s UTC.", who=who, until=until)
+        if kind == "standings":
+            return _("%(who)s proposed ending the game now with the current standings; the others vote "
+                     "until %(until)s UTC.", who=who, until=until)
+        return _("%(who)s proposed conceding the game to %(winner)s; the others vote until %(until)s UTC.",
+                 who=who, winner=seat_name(names, payload.get("to"), tr), until=until)
     if etype == "vote":
-        return f"{who} voted {payload.get('vote')} on the proposal."
+        if payload.get("vote") == "yes":
+            return _("%(who)s voted yes on the proposal.", who=who)
+        if payload.get("vote") == "no":
+            return _("%(who)s voted no on the proposal.", who=who)
+        return _("%(who)s voted %(vote)s on the proposal.", who=who, vote=payload.get("vote"))
     if etype == "proposal_passed":
-        return "Every seat agreed: the proposal passed."
+        return _("Every seat agreed: the proposal passed.")
     if etype == "proposal_failed":
-        return f"The proposal failed ({payload.get('reason', 'a seat voted no')})."
+        reason = str(payload.get("reason", "a seat voted no"))
+        voted = re.fullmatch(r"seat (\d+) voted no", reason)
+        if voted and tr.lang != EN.lang:  # agreement.py's reason; German names the seat's player
+            return _("The proposal failed (%(who)s voted no).", who=seat_name(names, int(voted.group(1)), tr))
+        return _("The proposal failed (%(reason)s).", reason=reason)
     if etype == "proposal_lapsed":
-        return "The proposal lapsed: not every seat voted yes in time; the game goes on."
+        return _("The proposal lapsed: not every seat voted yes in time; the game goes on.")
     return None
 
 
@@ -327,13 +368,13 @@ def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: 
 
 
 def told_with(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None, names: list[str],
-              around: tuple[dict, dict] | None) -> str:
-    """One event narrated from the states around it that the caller already has (a move's
-    answer: the batch's own states), so no replay."""
+              around: tuple[dict, dict] | None, tr: Translator = EN) -> str:
+    """One event narrated in `tr`'s language from the states around it that the caller already
+    has (a move's answer: the batch's own states), so no replay."""
     views = (loaded.rules.view(around[0], viewer), loaded.rules.view(around[1], viewer)) \
         if around is not None and e.get("type") in TOLD else (None, None)
-    text = narrate_event(loaded.rules, e, names, *views)
-    _narrations.put(_key(core, loaded, e, viewer), text)
+    text = narrate_event(loaded.rules, e, names, *views, tr=tr)
+    _narrations.put(_key(core, loaded, e, viewer, tr.lang), text)
     return text
 
 

@@ -39,8 +39,9 @@ class Referee(Core):
     def create_game(self, body: dict[str, Any], player_id: str | None = None) -> dict[str, Any]:
         return create.create_game(self, body, player_id)
 
-    def submit_move(self, game_id: str, seat: int, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        return moves.submit_move(self, game_id, seat, body)
+    def submit_move(self, game_id: str, seat: int, body: dict[str, Any],
+                    lang: str | None = None) -> tuple[int, dict[str, Any]]:
+        return moves.submit_move(self, game_id, seat, body, lang)
 
     def steps(self, game_id: str, seat: int, kind: str, chosen: list[str], lang: str | None = None) -> dict[str, Any]:
         return steps.steps(self, game_id, seat, kind, chosen, lang)
@@ -271,8 +272,8 @@ class Referee(Core):
     def raw_events(self, game_id: str) -> list[events.Event]:
         return read.raw_events(self, game_id)
 
-    def feed(self, game_id: str, viewer: int | None, after: int) -> list[dict[str, Any]]:
-        return feed.feed(self, game_id, viewer, after)
+    def feed(self, game_id: str, viewer: int | None, after: int, lang: str | None = None) -> list[dict[str, Any]]:
+        return feed.feed(self, game_id, viewer, after, lang)
 
     # -- the scheduler's jobs ---------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """Narration in English and German (issue 29): for every game, a random game's whole log, told
 to a seat and to a spectator in both languages through the service's `narrate_event`, has no
 untranslated catalog id and no leftover placeholder; the service's own sentences are German;
-the games whose hooks speak German (GERMAN_HOOKS) tell every move in German, with the
-rulebook's words from the game's glossary."""
+every game's hook tells every move in German, with the rulebook's words from the game's
+glossary, and English stays as it was."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from referee.engine.rng import redact_records
 from referee.plumbing.i18n import translator
 from referee.service.narration import narrate_event
 
-GERMAN_HOOKS = {"babel", "khronos", "sands_of_time"}  # games whose narrate hook is translated (the others tell moves in English)
 GENERATED = {"khronos", "gentes", "iron_age", "sands_of_time"}
 LEFTOVER = re.compile(r"%\(\w+\)|%[sd]\b|\{\w*\}")
 ENGLISH = re.compile(r"\b(the|and|card|cards|discarding|travelled|settled|built|used|took|drew|turn)\b")
@@ -69,10 +68,65 @@ def test_a_random_game_is_told_in_english_and_german(game):
                 assert text != fallback  # the game's hook told it, not the service's plain fallback
                 told[tr.lang].append(text)
     assert len(told["de"]) == 2 * len(events) > 10
-    if game in GERMAN_HOOKS:
-        english_left = [t for t in told["de"] if ENGLISH.search(t)]
-        assert english_left == [], english_left[:5]
-        assert told["de"] != told["en"]
+    english_left = [t for t in told["de"] if ENGLISH.search(t)]
+    assert english_left == [], english_left[:5]
+    assert told["de"] != told["en"]
     ended = {"seq": 99, "type": "game_ended", "seat": None, "payload": {"result": rules.result(states[-1])}}
     if rules.result(states[-1]) is not None:
         assert not LEFTOVER.search(narrate_event(rules, ended, names, tr=de))
+
+
+SERVICE_EVENTS = [  # the service's own events (takebacks, agreements, seats, the end), each told in German
+    ("takeback_requested", 1, {"to_seq": 7}, "Ada bat darum, die letzten eigenen Züge zurückzunehmen (zurück bis Ereignis 7)"),
+    ("takeback_accepted", 0, {}, "Bo nahm die Rücknahme an."),
+    ("takeback_refused", 0, {}, "Bo lehnte die Rücknahme ab."),
+    ("takeback", 1, {"to_seq": 7}, "Die Züge von Ada wurden zurückgenommen: Die Partie steht wie nach Ereignis 7"),
+    ("proposal", 0, {"kind": "draw", "expires_at": "2026-11-27T18:00:00Z"},
+     "Bo schlug ein Unentschieden vor; die anderen stimmen bis 2026-11-27 18:00 UTC ab."),
+    ("proposal", 0, {"kind": "standings", "expires_at": "2026-11-27T18:00:00Z"}, "mit dem aktuellen Punktestand"),
+    ("proposal", 0, {"kind": "concede", "to": 1, "expires_at": "2026-11-27T18:00:00Z"}, "die Partie Ada zu überlassen"),
+    ("vote", 1, {"vote": "yes"}, "Ada stimmte dem Vorschlag zu."),
+    ("vote", 1, {"vote": "no"}, "Ada lehnte den Vorschlag ab."),
+    ("proposal_passed", None, {}, "Alle Plätze stimmten zu: Der Vorschlag ist angenommen."),
+    ("proposal_failed", None, {"reason": "seat 1 voted no"}, "Der Vorschlag scheiterte (Ada stimmte dagegen)."),
+    ("proposal_lapsed", None, {}, "Der Vorschlag verfiel"),
+    ("seat_joined", 1, {"seat": 1}, "Ada: Platz besetzt."),
+    ("game_started", None, {}, "der Schiedsrichter: Partie begonnen."),
+    ("resumed", None, {"reason": "vacation allowance used up"}, "(Urlaubskontingent aufgebraucht)"),
+    ("game_ended", None, {"result": {"winners": [0], "reason": "supply_exhausted", "scores": [9, 4]}},
+     "(Vorrat erschöpft)"),
+    ("game_ended", None, {"result": {"winners": [1], "reason": "agreement", "by": "agreement",
+                                     "agreement": {"kind": "standings"}}}, "Ada hat gewonnen (Einigung)."),
+]
+
+
+@pytest.mark.parametrize("etype,seat,payload,german", SERVICE_EVENTS,
+                         ids=[f"{e[0]}-{i}" for i, e in enumerate(SERVICE_EVENTS)])
+def test_the_services_own_events_are_told_in_german_and_english_is_unchanged(etype, seat, payload, german):
+    rules, names = rules_for("babel"), ["Bo", "Ada"]
+    event = {"seq": 9, "type": etype, "seat": seat, "payload": payload}
+    de = narrate_event(rules, event, names, tr=translator("de"))
+    assert german in de and not ENGLISH.search(de) and not LEFTOVER.search(de), de
+    en = narrate_event(rules, event, names)
+    assert en != de and not LEFTOVER.search(en)
+
+
+def test_the_services_english_sentences_stay_as_they_were():
+    rules, names = rules_for("babel"), ["Bo", "Ada"]
+    told = [narrate_event(rules, {"seq": 9, "type": t, "seat": s, "payload": p}, names) for t, s, p in (
+        ("proposal", 0, {"kind": "standings", "expires_at": "2026-11-27T18:00:00Z"}),
+        ("proposal_failed", None, {"reason": "seat 1 voted no"}),
+        ("seat_joined", 1, {}),
+        ("game_ended", None, {"result": {"winners": [0], "reason": "race_below_10", "scores": [9, 4]}}))]
+    assert told == ["Bo proposed ending the game now with the current standings; the others vote until "
+                    "2026-11-27 18:00 UTC.", "The proposal failed (seat 1 voted no).", "Ada: seat joined.",
+                    "Bo won (race below 10); scores: Bo 9, Ada 4."]
+
+
+def test_a_word_the_games_name_differently_keeps_each_games_term():
+    from referee.games.gentes.words import coins, effects
+    de = translator("de")
+    assert (coins(1, de), coins(3, de), coins(3)) == ("1 Münze", "3 Münzen", "3 coins")  # Gentes (a message context)
+    assert de.ngettext("%(n)d coin", "%(n)d coins", 3) == "3 Taler"  # Khronos' word, the same English
+    told = effects([{"op": "coins", "n": 2}, {"op": "action", "kind": "navigator", "symbol": "spiral"}], de)
+    assert told == "2 Münzen erhalten, Aktion Seefährer (1 Stadt bauen) auf einem Feld mit Spirale", told

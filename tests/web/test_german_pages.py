@@ -5,12 +5,15 @@ nothing overflowing, the screenshots kept as test artifacts."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 import requests
 
+from referee.engine import playerpage
 from referee.engine.registry import GAME_IDS, rules_for
+from tests.games.test_narration_languages import ENGLISH
 from tests.web.conftest import ARTIFACTS, create, seat_session
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -57,9 +60,14 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
     assert problem["title"] == "Ungültiger Zug" and problem["rule"] == "B-15"
     assert problem["detail"].startswith("Die Spielregel erlaubt diesen Zug nicht (Regel B-15")
     assert problem["type"] == "/problems/illegal-move"  # the type stays the same in every language
+    # the rule's own sentence, from the German player page (README.de.md)
+    assert problem["rule_text"] == ("Startkarte: end_turn wird abgelehnt, solange du sie in diesem Spielzug noch "
+                                    "bauen kannst (spiel finish_first_turn); finish_first_turn braucht die "
+                                    "Startkarte auf der Hand und baubar.")
     english = requests.post(f"{web.url}/games/{created['id']}/moves", json={"move": {"type": "end_turn"}},
                             timeout=30, headers={"Authorization": f"Bearer {token}"}).json()
     assert english["title"] == "Illegal move" and "Regel" not in english["detail"]
+    assert english["rule_text"].startswith("start card: end_turn is refused while you can still build it")
     unknown = requests.get(f"{web.url}/games/nosuchgame", headers=DE, timeout=30)
     assert unknown.status_code == 404 and unknown.json()["title"] == "Nicht gefunden"
     # the page shows it in German too, with the rule linked to the rules page
@@ -69,8 +77,37 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
                      data={"csrf": CSRF.search(page).group(1), "text": "end"}).text
     problem_html = shown[shown.index('id="problem"'):]
     assert "<strong>Abgelehnt:</strong> Die Spielregel erlaubt diesen Zug nicht (Regel B-15" in problem_html
-    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15#B-15">B-15</a>' in problem_html
+    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15&amp;lang=de#B-15">B-15</a>' in problem_html
+    assert '<blockquote class="rule-text">Startkarte: end_turn wird abgelehnt, solange' in problem_html
     assert len(web.service.raw_events(created["id"])) == 1  # nothing changed
+
+
+def test_the_rules_page_in_the_readers_language(web):
+    """/rules/<id> is the German player page for a German reader (Accept-Language, or the
+    switch's choice), with the same rule anchors; a game without one says so and shows English."""
+    english = requests.get(f"{web.url}/rules/babel", timeout=30).text
+    german = requests.get(f"{web.url}/rules/babel?rule=B-15", headers=DE, timeout=30).text
+    assert '<html lang="en">' in english and "<h2 id=\"moves\">" in english and "Reisen" not in english
+    assert '<html lang="de">' in german and "Das Spiel in einem Absatz" in german and ">Partien</a>" in german
+    assert '<span class="anchor" id="B-15"></span><strong><a class="rule" href="#B-15">B-15</a></strong> Startkarte' in german
+    anchors = re.compile(r'<span class="anchor" id="([^"]+)"></span>')
+    assert sorted(anchors.findall(german)) == sorted(anchors.findall(english))
+    assert "Regeln auf dieser Seite" in german and "noch nicht übersetzt" not in german
+    chosen = requests.get(f"{web.url}/rules/babel", cookies={"referee_lang": "de"}, timeout=30).text
+    assert "Das Spiel in einem Absatz" in chosen
+    # a German seat's page links the German rules, whatever its browser asks for; a bad lang is a 400
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    web.service.set_seat_language(created["id"], 0, "de")
+    seat_page = seat_session(created["seats"][0]["url"]).get(created["url"], headers={"Accept-Language": "en"}, timeout=30).text
+    assert 'href="/rules/babel?lang=de">Spielregel</a>' in seat_page
+    linked = requests.get(f"{web.url}/rules/babel?lang=de", headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="de">' in linked and "Das Spiel in einem Absatz" in linked
+    bad = requests.get(f"{web.url}/rules/babel?lang=fr", timeout=30)
+    assert bad.status_code == 400 and "lang" in bad.text
+    untranslated = [g for g in GAME_IDS if not playerpage.path(g, "de").exists()]
+    for game in untranslated[:1]:
+        page = requests.get(f"{web.url}/rules/{game}", headers=DE, timeout=30).text
+        assert '<html lang="de">' in page and "hier steht sie auf Englisch" in page and '<div lang="en">' in page
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -177,3 +214,28 @@ def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
     assert page.locator("#panel-seat button[type=submit]").first.inner_text() == "Kanal hinzufügen"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tab.shot(f"german-alerts-{width}")
+
+
+def test_event_texts_follow_accept_language_and_stay_english_by_default(web):
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    gid, auth = created["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    prompt = requests.get(f"{web.url}/games/{gid}/prompts", headers=auth, timeout=30).json()["prompts"][0]
+    move = prompt["choices"][0] if prompt.get("choices") else prompt["default"]
+    sent = {"move": move, "idempotency_key": "de-1"}
+    german = requests.post(f"{web.url}/games/{gid}/moves", json=sent, headers={**DE, **auth}, timeout=30).json()
+    told_de = [e["text"] for e in german["events"]]
+    events = f"{web.url}/games/{gid}/events?after=1"
+    told_en = [e["text"] for e in requests.get(events, headers=auth, timeout=30).json()["events"]]
+    assert told_de and told_de != told_en and told_en[0].startswith("Ada ")
+    assert not ENGLISH.search(" ".join(told_de)) and ENGLISH.search(" ".join(told_en)), (told_de, told_en)
+    # the feed in German, the same texts; a repeated request gets its events told in its own language
+    assert [e["text"] for e in requests.get(events, headers={**DE, **auth}, timeout=30).json()["events"]] == told_de
+    again = requests.post(f"{web.url}/games/{gid}/moves", json=sent, headers=auth, timeout=30).json()
+    assert [e["text"] for e in again["events"]] == told_en and again["seq"] == german["seq"]
+    again_de = requests.post(f"{web.url}/games/{gid}/moves", json=sent, headers={**DE, **auth}, timeout=30).json()
+    assert [e["text"] for e in again_de["events"]] == told_de
+    # the live stream speaks the request's language too
+    with requests.get(events, headers={**DE, **auth, "Accept": "text/event-stream"}, stream=True, timeout=30) as s:
+        data = next(line for line in s.iter_lines(decode_unicode=True) if line.startswith("data:"))
+    assert json.loads(data[5:])["text"] == told_de[0]
+    assert len(web.service.raw_events(gid)) == 2  # one move, played once

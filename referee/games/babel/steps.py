@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from referee.engine.contract import Move, State
 from referee.engine.steps import Option, Step, StepRefused
+from referee.plumbing.i18n import Text
 
 from referee.games.babel.board import run_bounds
 from referee.games.babel.config import Config
@@ -101,9 +102,11 @@ def discard_steps(cfg: Config, state: State, seat: int, chosen: Sequence[str]) -
     k = state["pending"]["count"]
     for i, token in enumerate(chosen):
         if i >= k:
-            raise StepRefused(i, f"step {i + 1}: {k} cards are already chosen", "B-28")
+            raise StepRefused(i, Text("step %(step)s: %(k)s cards are already chosen", step=i + 1, k=k), "B-28")
         if hand.get(token, 0) < 1:
-            raise StepRefused(i, f"step {i + 1}: {token!r} is not a card left in your hand", "B-28")
+            raise StepRefused(i, Text("step %(step)s: %(token)s is not a card left in your hand",
+                                      step=i + 1, token=repr(token)),
+                              "B-28")
         hand[token] -= 1
     if len(chosen) == k:
         return Step("Ready to play", [], {"type": "discard", "cards": list(chosen)})

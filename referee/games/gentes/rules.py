@@ -149,7 +149,7 @@ class GameRules(GameRulesBase):
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
                 tr: Translator = EN) -> str:
-        return narration.narrate(self.data, event, names, before, after)
+        return narration.narrate(self.data, event, names, before, after, tr)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

@@ -8,7 +8,9 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable
 
+from referee.engine import glossary
 from referee.games.gentes.data import GameData
+from referee.plumbing.i18n import EN, N_, Translator
 
 
 def cached(fn: Callable[..., str]) -> Callable[..., str]:
@@ -25,59 +27,101 @@ def cached(fn: Callable[..., str]) -> Callable[..., str]:
 
 KIND_NAMES = {"philosopher": "Philosopher", "scribe": "Scribe", "navigator": "Navigator",
               "chronicler": "Chronicler", "leader": "Leader"}
-KIND_DOES = {"philosopher": "train population", "scribe": "take civilization cards",
-             "navigator": "build a city", "chronicler": "play a card from your hand",
-             "leader": "become start player"}
+KIND_DOES = {"philosopher": N_("train population"), "scribe": N_("take civilization cards"),
+             "navigator": N_("build a city"), "chronicler": N_("play a card from your hand"),
+             "leader": N_("become start player")}
 CELL_WORDS = {"locked": "locked", "empty": "empty", "hg1": "1 hourglass", "hg2": "2 hourglasses"}
-BONUS_WORDS = {"population18": "population 18", "all_cities": "all 6 cities", "eight_cards": "8 cards played"}
+BONUS_WORDS = {"population18": N_("population 18"), "all_cities": N_("all 6 cities"),
+               "eight_cards": N_("8 cards played")}
+
+
+def term(word: str, tr: Translator = EN) -> str:
+    """A Gentes word in `tr`'s language, as the German rulebook names it (the glossary)."""
+    return glossary.term("gentes", word, tr.lang)
+
+
+def kind_name(kind: str, tr: Translator = EN) -> str:
+    """An action's name ("Philosopher"; "Philosoph")."""
+    name = KIND_NAMES.get(kind, kind)
+    return term(name, tr) if tr.lang != EN.lang else name
+
+
+def symbol(sym: Any, tr: Translator = EN) -> str:
+    """A city symbol ("goods"; "Sack + Kiste")."""
+    return term(f"symbol {sym}", tr) if tr.lang != EN.lang else str(sym)
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def hourglasses(n: int) -> str:
-    return plural(n, "hourglass", "hourglasses")
+def hourglasses(n: int, tr: Translator = EN) -> str:
+    return tr.ngettext("%(n)d hourglass", "%(n)d hourglasses", n)
 
 
-def effect(e: dict[str, Any]) -> str:
-    """One effect of section 5.1 in words."""
+def coins(n: int, tr: Translator = EN) -> str:
+    """"3 coins" ("3 Münzen": Gentes' word, not Khronos' Taler)."""
+    return tr.npgettext("gentes", "%(n)d coin", "%(n)d coins", n)
+
+
+def _signed(n: int) -> str:
+    return f"{'+' if n >= 0 else ''}{n}"
+
+
+def effect(e: dict[str, Any], tr: Translator = EN) -> str:
+    """One effect of section 5.1 in words (in `tr`'s language)."""
+    _ = tr.gettext
     op, n = e["op"], e.get("n", 0)
     if op == "vp":
-        return f"{'+' if n >= 0 else ''}{n} VP"
+        return _("%(n)s VP", n=_signed(n))
     if op == "coins":
-        return f"gain {plural(n, 'coin')}" if n >= 0 else f"pay {plural(-n, 'coin')}"
+        return (tr.ngettext("gain %(n)d coin", "gain %(n)d coins", n) if n >= 0
+                else tr.ngettext("pay %(n)d coin", "pay %(n)d coins", -n))
     if op == "cube":
+        if e["kind"] == "eye":
+            return (tr.ngettext("gain %(n)d eye cube", "gain %(n)d eye cubes", n) if n >= 0
+                    else tr.ngettext("return %(n)d eye cube", "return %(n)d eye cubes", -n))
+        if e["kind"] == "temple":
+            return (tr.ngettext("gain %(n)d temple cube", "gain %(n)d temple cubes", n) if n >= 0
+                    else tr.ngettext("return %(n)d temple cube", "return %(n)d temple cubes", -n))
         return (f"gain {plural(n, e['kind'] + ' cube')}" if n >= 0 else f"return {plural(-n, e['kind'] + ' cube')}")
     if op == "pop":
-        return f"{e['prof']} {'+' if n >= 0 else ''}{n}"
+        return f"{term(e['prof'], tr)} {_signed(n)}"
     if op == "pop_any":
-        return f"train {plural(n, 'person', 'persons')} of your choice"
+        return tr.ngettext("train %(n)d person of your choice", "train %(n)d persons of your choice", n)
     if op == "hourglass":
-        return f"place {hourglasses(n)}"
+        return _("place %(hourglasses)s", hourglasses=hourglasses(n, tr))
     if op == "remove_hourglass":
-        return f"remove up to {hourglasses(n)}"
+        return _("remove up to %(hourglasses)s", hourglasses=hourglasses(n, tr))
     if op == "unlock":
-        return f"unlock {plural(n, 'time space')}"
+        return tr.ngettext("unlock %(n)d time space", "unlock %(n)d time spaces", n)
     if op == "draw_display":
-        return f"take up to {plural(n, 'card')} from display slots 1-{e['max_slot']} free"
+        return tr.ngettext("take up to %(n)d card from display slots 1-%(slot)s free",
+                           "take up to %(n)d cards from display slots 1-%(slot)s free", n, slot=e["max_slot"])
     if op == "draw_discard":
-        return f"take up to {plural(n, 'card')} from the discard pile"
+        return tr.ngettext("take up to %(n)d card from the discard pile", "take up to %(n)d cards from the discard pile", n)
     if op == "action":
         kind = e["kind"]
-        extra = f" as if paid {e['as_cost']}" if "as_cost" in e else f" on a {e['symbol']} space" if e.get("symbol") else ""
-        return f"{KIND_NAMES.get(kind, kind)} action ({KIND_DOES.get(kind, '')}){extra}"
+        name, does = kind_name(kind, tr), _(KIND_DOES[kind]) if kind in KIND_DOES else ""
+        if "as_cost" in e:
+            return _("%(action)s action (%(does)s) as if paid %(cost)s", action=name, does=does, cost=e["as_cost"])
+        if e.get("symbol"):
+            return _("%(action)s action (%(does)s) on a %(symbol)s space", action=name, does=does,
+                     symbol=symbol(e["symbol"], tr))
+        return _("%(action)s action (%(does)s)", action=name, does=does)
     if op == "vp_per":
         what = e["what"]
-        item = {"own_cities_map": "own map city", "own_hometowns": "own hometown city",
-                "cards_played": "card played"}.get(what, what.replace("profession:", "") + " person")
-        cap = f" (at most {e['max']})" if e.get("max") is not None else ""
-        return f"{n} VP per {item}{cap}"
+        item = {"own_cities_map": _("own map city"), "own_hometowns": _("own hometown city"),
+                "cards_played": _("card played")}.get(what) or _("%(profession)s person",
+                                                            profession=term(what.replace("profession:", ""), tr))
+        if e.get("max") is not None:
+            return _("%(n)s VP per %(item)s (at most %(max)s)", n=n, item=item, max=e["max"])
+        return _("%(n)s VP per %(item)s", n=n, item=item)
     return op
 
 
-def effects(es: list[dict[str, Any]]) -> str:
-    return ", ".join(effect(e) for e in es) or "nothing"
+def effects(es: list[dict[str, Any]], tr: Translator = EN) -> str:
+    return ", ".join(effect(e, tr) for e in es) or tr.gettext("nothing")
 
 
 def requirements(card: dict[str, Any]) -> str:
@@ -98,9 +142,10 @@ def ability(ab: dict[str, Any] | None) -> str:
 
 
 @cached
-def card_name(data: GameData, cid: str) -> str:
+def card_name(data: GameData, cid: str, tr: Translator = EN) -> str:
+    """"Lighthouse (C12)" ("Leuchtturm (C12)"): the printed name and the card's id."""
     card = data.cards.get(cid)
-    return f"{card['name']} ({cid})" if card else str(cid)
+    return f"{term(card['name'], tr)} ({cid})" if card else str(cid)
 
 
 @cached
@@ -140,17 +185,20 @@ def space_line(data: GameData, sid: str) -> str:
 
 
 @cached
-def home_option(data: GameData, sid: str, option: str) -> str:
+def home_option(data: GameData, sid: str, option: str, tr: Translator = EN) -> str:
+    _ = tr.gettext
     opt = data.home_option(sid, option) or {}
     if opt.get("kind") == "modifier":
         m = opt["modifier"]
-        what = {"tile_boost": f"the tile counts {m['n']} higher", "tile_discount": f"pay {plural(m['n'], 'coin')} less",
-                "hourglass_reduce": f"{m['n']} hourglass fewer"}.get(m["mod"], m["mod"])
-        return f"with a {opt['applies_to']} tile: {what}"
+        what = {"tile_boost": lambda: _("the tile counts %(n)s higher", n=m["n"]),
+                "tile_discount": lambda: tr.ngettext("pay %(n)d coin less", "pay %(n)d coins less", m["n"]),
+                "hourglass_reduce": lambda: _("%(n)s hourglass fewer", n=m["n"])}.get(m["mod"], lambda: m["mod"])()
+        return _("with a %(action)s tile: %(what)s", action=kind_name(opt["applies_to"], tr) if tr.lang != EN.lang
+                 else opt["applies_to"], what=what)
     if opt.get("kind") == "action":
-        cost = [plural(opt["coins"], "coin")] if opt.get("coins") else []
-        cost += [hourglasses(opt["hourglasses"])] if opt.get("hourglasses") else []
-        return f"{' + '.join(cost) or 'free'}: {effects(opt['effects'])}"
+        cost = [coins(opt["coins"], tr)] if opt.get("coins") else []
+        cost += [hourglasses(opt["hourglasses"], tr)] if opt.get("hourglasses") else []
+        return _("%(cost)s: %(effects)s", cost=" + ".join(cost) or _("free"), effects=effects(opt["effects"], tr))
     return ""
 
 

@@ -5,6 +5,7 @@ D0..D5 and D8 (every candidate validated by the same code `apply` uses) and null
 from __future__ import annotations
 
 from referee.engine.contract import Prompt
+from referee.plumbing.i18n import Text
 from referee.games.iron_age import collect, dice
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active, fail
@@ -16,10 +17,10 @@ ACTIVE_ONLY = ("roll", "omen", "assign", "conquest", "build", "buy", "convert")
 def default_move(g: GameData, st: State, seat: int) -> Move:
     """The §7 default for `seat`'s open decision; only prompted seats have one."""
     if st["game_over"]:
-        raise fail("game_over", "the game is over", "IA-E1")
+        raise fail("game_over", Text("the game is over"), "IA-E1")
     if seat not in deciders(st):
         d = DECISIONS.get(st["phase"])
-        raise fail("not_your_decision", f"seat {seat} has no open decision", d.rule if d else "§7")
+        raise fail("not_your_decision", Text("seat %(seat)s has no open decision", seat=seat), d.rule if d else "§7")
     return default_for(g, st, st["phase"])
 
 

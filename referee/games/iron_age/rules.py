@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from referee.plumbing.i18n import EN, Translator
+from referee.plumbing.i18n import EN, Text, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
@@ -108,9 +108,9 @@ class GameRules(GameRulesBase):
         """Ruling (README "Resigning"): the game ends at once and is scored as it stands; the
         resigning seat is ranked last and cannot win; the others are ranked by IA-E2/IA-E3."""
         if state["game_over"]:
-            raise fail("game_over", "the game is over", "IA-E1")
+            raise fail("game_over", Text("the game is over"), "IA-E1")
         if type(seat) is not int or not 0 <= seat < len(state["players"]):
-            raise IllegalMove(f"no seat {seat}", "IA-S1")
+            raise IllegalMove(Text("no seat %(seat)s", seat=seat), "IA-S1")
         st = dict(state)
         st["resigned"] = seat
         scoring.finish(self.data, st, "resigned")
@@ -138,7 +138,7 @@ class GameRules(GameRulesBase):
 
     def narrate(self, event: dict, names: list[str], before: dict | None = None, after: dict | None = None,
                 tr: Translator = EN) -> str:
-        return narration.narrate(self.data, event, names, before, after)
+        return narration.narrate(self.data, event, names, before, after, tr)
 
     def facts(self, view: dict) -> dict:
         """The shared vocabulary (README, "Shared vocabulary"): the round as the game counts it,

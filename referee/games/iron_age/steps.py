@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from referee.engine.contract import IllegalMove
 from referee.engine.steps import Option, Step, StepRefused, from_moves
+from referee.plumbing.i18n import N_, Text
 from referee.games.iron_age import build, developments, dice, prompts
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active
@@ -44,15 +45,28 @@ def _die_label(st: State, die: int | str) -> str:
     return f"Die {die} (shows {words(t['empire_faces'][die])}{lock})"
 
 
-def _refuse(i: int, token: str, what: str = "options offered here") -> StepRefused:
-    return StepRefused(i, f"step {i + 1}: {token!r} is not one of the {what}")
+# What a refused step's token is not one of: one whole sentence each, for translation.
+NOT_ONE_OF = {
+    "offered": N_("step %(step)s: %(token)s is not one of the options offered here"),
+    "complete": N_("step %(step)s: %(token)s is not one of the options (the move is complete)"),
+    "dice": N_("step %(step)s: %(token)s is not one of the dice you may reroll"),
+    "build": N_("step %(step)s: %(token)s is not one of the things you can build now"),
+    "counts": N_("step %(step)s: %(token)s is not one of the counts you can build"),
+    "developments": N_("step %(step)s: %(token)s is not one of the developments you can afford"),
+    "payment": N_("step %(step)s: %(token)s is not one of the %(key)s counts that can still pay the cost"),
+}
+
+
+def _refuse(i: int, token: str, what: str = "offered", **args: object) -> StepRefused:
+    return StepRefused(i, Text(NOT_ONE_OF[what], step=i + 1, token=repr(token), **args))
 
 
 def check_prompt(st: State, seat: int, kind: str) -> None:
     """StepRefused unless `seat` has the decision `kind` open now."""
     d = DECISIONS.get(st["phase"])
     if st["game_over"] or d is None or d.kind != kind or seat not in deciders(st):
-        raise StepRefused(0, f"seat {seat} has no {kind!r} decision now", d.rule if d else None)
+        raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)),
+                          d.rule if d else None)
 
 
 # -- listed prompts ------------------------------------------------------------------------------
@@ -123,12 +137,12 @@ def _roll_steps(st: State, chosen: Sequence[str]) -> Step:
     first = chosen[0]
     if first in ("stop", "end"):
         if len(chosen) > 1:
-            raise _refuse(1, chosen[1], "options (the move is complete)")
+            raise _refuse(1, chosen[1], "complete")
         return Step("Ready to play", [], {"type": "stop_rolling"} if first == "stop" else {"type": "end_turn"})
     picked: list[str] = []
     for i, token in enumerate(chosen):
         if token not in {o.id for o in dice_opts} or token in picked:
-            raise _refuse(i, token, "dice you may reroll")
+            raise _refuse(i, token, "dice")
         picked.append(token)
     empire = sorted(int(x[1:]) for x in picked if x != "fate")
     move = {"type": "reroll", "empire": empire, "fate": "fate" in picked}
@@ -207,7 +221,7 @@ def _max_count(g: GameData, st: State, a: dict[str, Any]) -> int:
 def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> Step:
     if chosen and chosen[0] == "end":
         if len(chosen) > 1:
-            raise _refuse(1, chosen[1], "options (the move is complete)")
+            raise _refuse(1, chosen[1], "complete")
         return Step("Ready to play", [], {"type": "end_turn"})
     trial = _trial(st)
     actions: list[dict[str, Any]] = []
@@ -220,7 +234,7 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
             return Step(q, opts, {"type": "build", "actions": [dict(x) for x in actions]})
         token = chosen[i]
         if token not in singles:
-            raise _refuse(i, token, "things you can build now")
+            raise _refuse(i, token, "build")
         _, a = singles[token]
         if a["kind"] == "port_box":
             act = dict(a)
@@ -231,7 +245,7 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
                 return Step(f"How many? ({_target(g, seat, a).label})", counts)
             i += 1
             if chosen[i] not in {o.id for o in counts}:
-                raise _refuse(i, chosen[i], "counts you can build")
+                raise _refuse(i, chosen[i], "counts")
             act = {**a, "count": int(chosen[i])}
         build.do_action(g, trial, act, build.check_action(g, trial, act))
         actions.append(act)
@@ -273,10 +287,10 @@ def _buy_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> Step
     first = chosen[0]
     if first in ("none", "end"):
         if len(chosen) > 1:
-            raise _refuse(1, chosen[1], "options (the move is complete)")
+            raise _refuse(1, chosen[1], "complete")
         return Step("Ready to play", [], {"type": "buy_none"} if first == "none" else {"type": "end_turn"})
     if first not in offers:
-        raise _refuse(0, first, "developments you can afford")
+        raise _refuse(0, first, "developments")
     have = developments.holdings(st)
     dims = [k for k in PAY_ORDER if have[k] > 0]
     cost = g.developments[first]["cost"]
@@ -291,11 +305,11 @@ def _buy_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> Step
             return Step(f"How many {key} do you pay? ({dev_label(g, first)}; paid so far {paid})", opts)
         token = chosen[j + 1]
         if token not in {o.id for o in opts}:
-            raise _refuse(j + 1, token, f"{key} counts that can still pay the cost")
+            raise _refuse(j + 1, token, "payment", key=key)
         pay[key] = int(token)
         paid += pay[key] * each
     if len(chosen) > len(dims) + 1:
-        raise _refuse(len(dims) + 1, chosen[len(dims) + 1], "options (the move is complete)")
+        raise _refuse(len(dims) + 1, chosen[len(dims) + 1], "complete")
     return Step("Ready to play", [], {"type": "buy", "development": first, "payment": pay})
 
 

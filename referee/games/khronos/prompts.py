@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.engine.contract import IllegalMove, Prompt
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos.decisions import answer_choices, default_answer
 from referee.games.khronos.state import Move, State
@@ -35,5 +36,5 @@ def default_move(st: State, seat: int) -> Move:
     for p in open_prompts(st):
         if p.seat == seat:
             return p.default
-    raise IllegalMove(f"seat {seat} has nothing to decide now", "K-9")
+    raise IllegalMove(Text("seat %(seat)s has nothing to decide now", seat=seat), "K-9")
 

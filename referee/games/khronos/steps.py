@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 
 from referee.engine.contract import IllegalMove
 from referee.engine.steps import Option, Step, StepRefused
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos import moves as movelib
 from referee.games.khronos.actions import CARD_AGES, restore_counts
@@ -66,11 +67,12 @@ class _Walk:
             if o.id == token:
                 self.i += 1
                 return o
-        raise StepRefused(self.i, f"step {self.i + 1}: {token!r} is not one of the options offered here")
+        raise StepRefused(self.i, Text("step %(step)s: %(token)s is not one of the options offered here",
+                                         step=self.i + 1, token=repr(token)))
 
     def done(self, step: Step) -> Step:
         if self.i < len(self.chosen):
-            raise StepRefused(self.i, f"step {self.i + 1}: the move is already complete")
+            raise StepRefused(self.i, Text("step %(step)s: the move is already complete", step=self.i + 1))
         return step
 
 
@@ -291,7 +293,7 @@ class TurnSteps:
         try:
             movelib.check(self.g, self.st, self.seat, move)
         except IllegalMove as e:  # pragma: no cover - the filters above follow the same rules
-            raise StepRefused(max(len(w.chosen) - 1, 0), f"not a legal move: {e.message}", e.rule)
+            raise StepRefused(max(len(w.chosen) - 1, 0), Text("not a legal move: %(reason)s", reason=e.message), e.rule)
         return w.done(Step("Ready to play", [], move))
 
     def _age(self, w: _Walk, ages: list[str]) -> str:
@@ -530,7 +532,7 @@ def _one_card(move: Move) -> Move:
 
 def turn_steps(g: GameData, st: State, seat: int, chosen: list[str]) -> Step:
     if st["phase"] == "finished" or st["pending"] or seat != st["active_seat"]:
-        raise StepRefused(0, f"seat {seat} has no turn to play now")
+        raise StepRefused(0, Text("seat %(seat)s has no turn to play now", seat=seat))
     return TurnSteps(g, st, seat).step(list(chosen))
 
 
