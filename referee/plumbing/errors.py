@@ -118,9 +118,14 @@ class Unprocessable(ServiceError):
         rule = self.extra.get("rule")
         if tr.lang == EN.lang or not rule:
             return super().detail_in(tr)
-        reason = render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+        reason = self.reason_in(tr)
         return tr.gettext("The rules refuse this move (rule %(rule)s, see the game's rules page): %(reason)s",
                           rule=rule, reason=reason)
+
+    def reason_in(self, tr: Translator) -> str:
+        """The engine's own reason alone, in the reader's language (a mail cites the rule itself)."""
+        return render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+
     explanation = (
         "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
     )
