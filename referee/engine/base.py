@@ -11,6 +11,7 @@ from typing import Any
 from referee.engine.hashing import canonical
 from referee.engine.schemas import check, load_schema
 from referee.engine.steps import Option, Step, StepRefused, from_moves
+from referee.plumbing.i18n import Text
 
 
 class ComponentError(ValueError):
@@ -100,7 +101,7 @@ class GameRulesBase:
                 if p.choices is None:
                     raise NotImplementedError(f"{self.id}: prompt {kind!r} lists no choices; the game must override steps")
                 return p.choices
-        raise StepRefused(0, f"seat {seat} has no {kind!r} decision now")
+        raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)))
 
     def steps(self, state: dict[str, Any], seat: int, kind: str, chosen: list[str]) -> Step:
         moves = self._prompt_choices(state, seat, kind)

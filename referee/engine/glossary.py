@@ -25,10 +25,12 @@ def terms(game: str) -> dict[str, dict]:
 
 
 def term(game: str, english: str, lang: str, plural: bool = False) -> str:
-    """The game's word for `english` in `lang` (English, or a term the glossary lacks: as given)."""
+    """The game's word for `english` (a term or an id) in `lang` (English, or a term the glossary
+    lacks: as given)."""
     if lang != "de":
         return english
-    t = terms(game).get(english.lower())
+    low = english.lower()
+    t = terms(game).get(low) or terms(game).get(low.replace("_", " "))  # an id: "temple_of_artemis"
     if t is None:
         return english
     return (t.get("de_plural") or t["de"]) if plural else t["de"]

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
+from referee.plumbing.i18n import Text
+
 Move = dict[str, Any]
 
 
@@ -53,7 +55,7 @@ class StepRefused(Exception):
     that is unknown or no longer legal; `rule` the spec's rule id when one rule explains it."""
 
     def __init__(self, index: int, message: str, rule: str | None = None):
-        super().__init__(message)
+        super().__init__(message)  # a `Text`, so the reader sees it in their language
         self.index = index
         self.message = message
         self.rule = rule
@@ -64,7 +66,7 @@ MovePath = Callable[[Move], Sequence[tuple[str, Option]]]
 
 
 def from_moves(moves: Iterable[Move], path_of: MovePath, chosen: Sequence[str],
-               done: str = "Ready to play") -> Step:
+               done: str = Text("Ready to play")) -> Step:
     """The step after `chosen` in the tree of `moves`, each read as steps by `path_of`.
     Options keep the order of the first move that offers them. StepRefused names the first
     choice that no legal move follows."""
@@ -72,7 +74,8 @@ def from_moves(moves: Iterable[Move], path_of: MovePath, chosen: Sequence[str],
     for i, token in enumerate(chosen):
         paths = [(m, p) for m, p in paths if len(p) > i and p[i][1].id == token]
         if not paths:
-            raise StepRefused(i, f"step {i + 1}: {token!r} is not one of the options offered here")
+            raise StepRefused(i, Text("step %(step)s: %(token)s is not one of the options offered here",
+                                      step=i + 1, token=repr(token)))
     depth = len(chosen)
     move = next((m for m, p in paths if len(p) == depth), None)
     options: dict[str, Option] = {}

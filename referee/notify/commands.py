@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from referee.engine.wording import localize
 from referee.plumbing.errors import ServiceError
 from referee.plumbing.i18n import EN, Translator, known, translator
 from referee.service.notices import messages
@@ -197,9 +198,11 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
 MAX_WORDS = 40  # words of a partial move read (a move of any game takes far fewer steps)
 
 
-def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[str, Any]] | None:
+def _match(options: list[dict[str, Any]], words: list[str], tr: Translator = EN,
+           game: str = "") -> tuple[int, dict[str, Any]] | None:
     """The option `words` start with and how many words it takes: its number, its id, or its
-    words (the longest label that the words begin with)."""
+    words (the longest label that the words begin with, in English or as the seat's mails show
+    it in `tr`'s language)."""
     word = words[0]
     if word.isdigit() and 1 <= int(word) <= len(options):
         return 1, options[int(word) - 1]
@@ -209,15 +212,16 @@ def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[s
     said = [_plain(w) for w in words]
     best: tuple[int, dict[str, Any]] | None = None
     for o in options:
-        label = [w for w in map(_plain, o["label"].split()) if w]
-        if label and said[: len(label)] == label and (best is None or len(label) > best[0]):
-            best = (len(label), o)
+        for shown in {str(o["label"]), localize(o["label"], tr, game)}:
+            label = [w for w in map(_plain, shown.split()) if w]
+            if label and said[: len(label)] == label and (best is None or len(label) > best[0]):
+                best = (len(label), o)
     return best
 
 
 def _plain(word: str) -> str:
-    """A word without case and punctuation ("Travel:" reads as "travel")."""
-    return re.sub(r"[^a-z0-9_]", "", word.lower())
+    """A word without case and punctuation ("Travel:" reads as "travel", "Würfel," as "würfel")."""
+    return re.sub(r"[^\w]", "", word.lower())
 
 
 def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, words: list[str]) -> Note:
@@ -227,6 +231,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
     if prompt is None:
         return messages.steps_reply(seen, [], None, None, None)
     kind, words = prompt["kind"], words[:MAX_WORDS]
+    game = seen.doc["game"]  # the steps come in English (their Texts), matched and shown in the seat's language too
     chosen: list[tuple[str, str]] = []
     ids: list[str] = []
     refused = None
@@ -234,7 +239,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
         step = service.steps(game_id, seat, kind, [])
         i = 0
         while i < len(words):
-            found = _match(step["options"], words[i:])
+            found = _match(step["options"], words[i:], seen.tr, game)
             if found is None:
                 said = " ".join(words[i:])
                 refused = (seen.tr.gettext('"%(said)s" is not one of the options here (after %(path)s).', said=said,
@@ -242,7 +247,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
                            else seen.tr.gettext('"%(said)s" is not one of the options here.', said=said))
                 break
             used, option = found
-            chosen.append((str(step["options"].index(option) + 1), option["label"]))
+            chosen.append((str(step["options"].index(option) + 1), localize(option["label"], seen.tr, game)))
             ids.append(option["id"])
             step = service.steps(game_id, seat, kind, ids)
             i += used
@@ -250,7 +255,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
         return messages.steps_reply(seen, chosen, None, None,
                                     seen.tr.gettext("Could not build the move: %(why)s", why=e.detail_in(seen.tr)))
     complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
-    return messages.steps_reply(seen, chosen, step, complete, refused)
+    return messages.steps_reply(seen, chosen, localize(step, seen.tr, game), complete, refused)
 
 
 FORESIGHT = ("takeback", "accept", "refuse", "propose", "vote")

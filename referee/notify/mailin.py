@@ -200,12 +200,12 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
             played = [(messages.move_text(rules, e["payload"]["move"]), t) for e, t in zip(moves, told)]
             if body.get("refused"):
                 refused = {**body["refused"], "line": body["refused"]["index"] + 1}
-                if refused.get("rule"):  # told in the seat's language, citing its rule
-                    refused["detail"] = Unprocessable(refused["detail"], rule=refused["rule"],
-                                                      words=partial(term, rules.id)).detail_in(tr)
+                if refused.get("rule"):  # the engine's reason in the seat's language (the mail cites the rule)
+                    refused["detail"] = tr.text(refused["detail"], partial(term, rules.id))
         except ServiceError as e:
             problem = e.problem(tr)
-            refused = {"line": 1, "detail": problem["detail"], "rule": problem.get("rule"),
+            detail = e.reason_in(tr) if isinstance(e, Unprocessable) else problem["detail"]  # the mail cites the rule
+            refused = {"line": 1, "detail": detail, "rule": problem.get("rule"),
                        "errors": problem.get("errors", [])}
             unreadable = isinstance(e, BadRequest)
     loaded = service.load(game_id)

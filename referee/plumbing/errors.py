@@ -19,17 +19,23 @@ class ServiceError(Exception):
     def slug(cls) -> str:
         return cls.title.lower().replace(" ", "-")
 
-    def __init__(self, detail: str, headers: dict[str, str] | None = None, **extra: Any):
+    def __init__(self, detail: str, headers: dict[str, str] | None = None, cite: Any = None, **extra: Any):
         super().__init__(detail)
         self.detail = detail
         self.headers = headers or {}
+        self.cite = cite  # cite(rule, lang): the sentence of the game's player page that defines `rule`
         self.extra = extra
 
     def problem(self, tr: Translator = EN) -> dict[str, Any]:
         """The problem+json body, its title and detail in `tr`'s language (the request's). A
-        detail that is a catalog id is translated; an illegal move's detail cites its rule."""
-        return {"type": f"/problems/{self.slug()}", "title": tr.gettext(self.title), "status": self.status,
+        detail that is a catalog id is translated; an illegal move's detail cites its rule, and
+        `rule_text` quotes the rule's own sentence in that language, so the refusal explains itself."""
+        body = {"type": f"/problems/{self.slug()}", "title": tr.gettext(self.title), "status": self.status,
                 "detail": self.detail_in(tr), **self.extra}
+        text = self.cite(self.extra["rule"], tr.lang) if self.cite and self.extra.get("rule") else None
+        if text:
+            body["rule_text"] = text
+        return body
 
     def detail_in(self, tr: Translator) -> str:
         if tr.lang == EN.lang or not self.detail:
@@ -114,9 +120,14 @@ class Unprocessable(ServiceError):
         rule = self.extra.get("rule")
         if tr.lang == EN.lang or not rule:
             return super().detail_in(tr)
-        reason = render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+        reason = self.reason_in(tr)
         return tr.gettext("The rules refuse this move (rule %(rule)s, see the game's rules page): %(reason)s",
                           rule=rule, reason=reason)
+
+    def reason_in(self, tr: Translator) -> str:
+        """The engine's own reason alone, in the reader's language (a mail cites the rule itself)."""
+        return render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+
     explanation = (
         "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from referee.engine import glossary
+from referee.engine import glossary, playerpage
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
@@ -77,7 +77,8 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
             return new, states, Refusal(i, item, e)
         except IllegalMove as e:
             return new, states, Refusal(i, item, Unprocessable(e.message, rule=e.rule, current_seq=seq,
-                                                                   words=partial(glossary.term, loaded.game)))
+                                                                   words=partial(glossary.term, loaded.game),
+                                                                   cite=partial(playerpage.rule_text, loaded.game)))
         new.append(("move", seat, {"move": move, "chance": step.chance, "state_hash": step.state_hash}))
         states.append(step.state)
         state, seq = step.state, seq + 1

@@ -247,8 +247,8 @@ class Referee(Core):
     def deadline_of(self, loaded: Loaded, seat: int) -> float | None:
         return read.deadline_of(self, loaded, seat)
 
-    def describe(self, loaded: Loaded, viewer: int | None) -> dict[str, Any]:
-        return read.describe(self, loaded, viewer)
+    def describe(self, loaded: Loaded, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
+        return read.describe(self, loaded, viewer, lang)
 
     def game(self, game_id: str, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
         return read.game(self, game_id, viewer, lang)

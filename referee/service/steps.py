@@ -7,8 +7,10 @@ its first step for its own seat (`first_step`), so a client needs no extra reque
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from referee.engine import playerpage
 from referee.engine.steps import StepRefused
 from referee.engine.wording import localize
 from referee.plumbing.i18n import translator
@@ -37,7 +39,9 @@ def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str], l
         step = loaded.rules.steps(loaded.state, seat, kind, list(chosen))
     except StepRefused as e:
         extra = {"rule": e.rule} if e.rule else {}
-        raise StepRefusedError(e.message, step=e.index, current_seq=loaded.seq, **extra) from None
+        detail = localize(e.message, translator(lang), loaded.game)  # an engine's Text, in the reader's words
+        raise StepRefusedError(detail, step=e.index, current_seq=loaded.seq,
+                               cite=partial(playerpage.rule_text, loaded.game), **extra) from None
     except NotImplementedError:
         # A game that lists no choices for this prompt and has no steps of its own yet: the move
         # is written in the text form or as JSON instead (never a 500).

@@ -17,13 +17,13 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
-from referee.engine import glossary
+from referee.engine import glossary, playerpage
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.plumbing.i18n import Text, known
+from referee.plumbing.i18n import LANGS, Text, known
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
@@ -458,7 +458,14 @@ def _json_move(raw: str) -> dict:
 def rules_page(game: str):
     if game not in GAME_IDS:
         raise NotFound(Text("no game '%(id)s'", id=game))
-    html, ids = rulebook.player_page(game)
+    asked = request.args.get("lang")
+    if asked is not None:  # a game page's link, in its reader's language (a seat's may differ from the browser's)
+        if asked not in LANGS:
+            raise BadRequest(f"lang must be one of {', '.join(LANGS)}", parameter="lang")
+        g.referee_lang = asked
+    lang = i18n.current().lang
+    html, ids = rulebook.player_page(game, lang)
     wanted = request.args.get("rule", "")
     missing = wanted if wanted and wanted not in ids and rulebook.RULE_ID.fullmatch(wanted) else None
-    return page("rules.html", gp=None, game=game, title=_title(game), body=html, rule_ids=ids, missing=missing)
+    return page("rules.html", gp=None, game=game, title=_title(game), body=html, rule_ids=ids, missing=missing,
+                untranslated=playerpage.page_lang(game, lang) != lang)

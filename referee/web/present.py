@@ -85,12 +85,14 @@ def facts_text(rules: Rules, view: dict, names: list[str], tr: Translator = EN) 
     return out
 
 
-def rule_link(game: str, rule: str | None) -> Markup:
-    """A rule id linked to its anchor on the game's rules page."""
+def rule_link(game: str, rule: str | None, lang: str | None = None) -> Markup:
+    """A rule id linked to its anchor on the game's rules page; a page in another language than
+    English sends its reader to the rules page in that language (`lang`), whatever the browser's."""
     if not rule:
         return Markup("")
-    return Markup('<a class="rule" href="/rules/{g}?rule={q}#{q}">{r}</a>').format(
-        g=quote(game, safe=""), q=quote(rule, safe=""), r=rule)
+    also = f"&lang={quote(lang, safe='')}" if lang and lang != "en" else ""
+    return Markup('<a class="rule" href="/rules/{g}?rule={q}{a}#{q}">{r}</a>').format(
+        g=quote(game, safe=""), q=quote(rule, safe=""), a=also, r=rule)
 
 
 # -- the board's clickable elements ------------------------------------------------------------

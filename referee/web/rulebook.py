@@ -1,74 +1,27 @@
-"""A game's player page (its README.md) as HTML, with an anchor per rule id.
+"""A game's player page (its README.md, or README.de.md for a German reader) as HTML, with an
+anchor per rule id.
 
 A deliberately small Markdown subset -- headings, paragraphs, lists, tables, code blocks and
 inline code / bold / italics / links -- is enough for the player pages and keeps every byte
 escaped: the text is escaped first, and only the markup this module writes is added.
 Every rule id (B-17, B-R13, IA-4.3, ...) becomes a link to its anchor; the anchor sits on the
-block that defines it (a block that starts with the id), else on its first mention.
+block that defines it (a block that starts with the id), else on its first mention. Reading
+the page into blocks is engine/playerpage.py's (the service quotes rules from it too).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from markupsafe import Markup, escape
 
-RULE_ID = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-(?:[A-Z]{1,2})?\d+(?:\.\d+)*[a-z]?)(?![\w-]|\.\d)")
+from referee.engine.playerpage import RULE_ID, anchor_places, blocks, source, units  # noqa: F401 - RULE_ID is this module's too
+
 _CODE = re.compile(r"`([^`]+)`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
-
-
-@dataclass
-class Block:
-    tag: str                      # h1..h4, p, ul, ol, table, pre
-    lines: list[str] = field(default_factory=list)
-
-    def text(self) -> str:
-        return " ".join(self.lines)
-
-
-def _blocks(md: str) -> list[Block]:
-    out: list[Block] = []
-    cur: Block | None = None
-    in_code = False
-    for line in md.splitlines():
-        if in_code:
-            if line.startswith("```"):
-                in_code, cur = False, None
-            else:
-                cur.lines.append(line)
-            continue
-        if line.startswith("```"):
-            cur = Block("pre")
-            out.append(cur)
-            in_code = True
-            continue
-        stripped = line.strip()
-        heading = re.match(r"(#{1,4})\s+(.*)", line)
-        kind = ("h" if heading else "table" if stripped.startswith("|") else
-                "ul" if re.match(r"\s*[-*]\s+", line) else "ol" if re.match(r"\s*\d+\.\s+", line) else
-                "blank" if not stripped else "text")
-        if kind == "h":
-            cur = None
-            out.append(Block(f"h{len(heading.group(1))}", [heading.group(2)]))
-        elif kind == "blank":
-            cur = None
-        elif kind in ("table", "ul", "ol"):
-            if cur is None or cur.tag != kind:
-                cur = Block(kind)
-                out.append(cur)
-            cur.lines.append(stripped)
-        elif cur is not None and cur.tag in ("ul", "ol", "p"):
-            cur.lines[-1] += " " + stripped  # a continuation line of a paragraph or list item
-        else:
-            cur = Block("p", [stripped])
-            out.append(cur)
-    return out
 
 
 def _inline(text: str, game: str) -> str:
@@ -96,44 +49,14 @@ def _link(label: str, href: str) -> str:
     return label
 
 
-def _units(blocks: list[Block]) -> list[list[str]]:
-    """Per block, the texts of its anchorable units: each list item or table row, else the block."""
-    out = []
-    for b in blocks:
-        if b.tag in ("ul", "ol"):
-            out.append([re.sub(r"^([-*]|\d+\.)\s+", "", line) for line in b.lines])
-        elif b.tag == "table":
-            out.append([r for r in b.lines if not re.fullmatch(r"\|[\s:|-]+\|?", r)][1:])
-        else:
-            out.append([b.text()])
-    return out
-
-
-def _anchor_places(units: list[list[str]]) -> dict[tuple[int, int], list[str]]:
-    """(block, unit) -> rule ids anchored there: the unit that starts with the id (defines
-    it), else the id's first mention."""
-    where: dict[str, tuple[int, int]] = {}
-    for bi, texts in enumerate(units):
-        for ui, text in enumerate(texts):
-            m = RULE_ID.match(re.sub(r"^[\s*`|#(-]+", "", text))
-            if m:
-                where.setdefault(m.group(1), (bi, ui))
-    for bi, texts in enumerate(units):
-        for ui, text in enumerate(texts):
-            for rid in RULE_ID.findall(text):
-                where.setdefault(rid, (bi, ui))
-    places: dict[tuple[int, int], list[str]] = {}
-    for rid, place in where.items():
-        places.setdefault(place, []).append(rid)
-    return places
-
-
 def _spans(ids: list[str]) -> str:
     return "".join(f'<span class="anchor" id="{r}"></span>' for r in ids)
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+    """A heading's anchor: "Züge" -> "zuege"."""
+    low = text.lower().translate(str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}))
+    return re.sub(r"[^a-z0-9]+", "-", low).strip("-") or "section"
 
 
 def _cells(row: str) -> list[str]:
@@ -142,12 +65,12 @@ def _cells(row: str) -> list[str]:
 
 def render(md: str, game: str) -> tuple[Markup, list[str]]:
     """The page's HTML and every rule id it anchors, in order of appearance."""
-    blocks = _blocks(md)
-    units = _units(blocks)
-    places = _anchor_places(units)
+    bs = blocks(md)
+    us = units(bs)
+    places = anchor_places(us)
     html: list[str] = []
-    for bi, b in enumerate(blocks):
-        lead = [_spans(places.get((bi, ui), [])) for ui in range(len(units[bi]))]
+    for bi, b in enumerate(bs):
+        lead = [_spans(places.get((bi, ui), [])) for ui in range(len(us[bi]))]
         if b.tag == "pre":
             html.append(f"<pre>{lead[0]}{escape(chr(10).join(b.lines))}</pre>")
         elif b.tag.startswith("h"):
@@ -155,23 +78,23 @@ def render(md: str, game: str) -> tuple[Markup, list[str]]:
         elif b.tag == "p":
             html.append(f"<p>{lead[0]}{_inline(b.text(), game)}</p>")
         elif b.tag in ("ul", "ol"):
-            lis = "".join(f"<li>{lead[ui]}{_inline(item, game)}</li>" for ui, item in enumerate(units[bi]))
+            lis = "".join(f"<li>{lead[ui]}{_inline(item, game)}</li>" for ui, item in enumerate(us[bi]))
             html.append(f"<{b.tag}>{lis}</{b.tag}>")
         else:
             head = [r for r in b.lines if not re.fullmatch(r"\|[\s:|-]+\|?", r)][0]
             th = "".join(f"<th>{_inline(c, game)}</th>" for c in _cells(head))
             trs = "".join("<tr>" + "".join(f"<td>{lead[ui] if k == 0 else ''}{_inline(c, game)}</td>"
                                            for k, c in enumerate(_cells(row))) + "</tr>"
-                          for ui, row in enumerate(units[bi]))
+                          for ui, row in enumerate(us[bi]))
             html.append(f'<div class="table-wrap"><table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table></div>')
     ids = [places[p] for p in sorted(places)]
     return Markup("\n".join(html)), [r for group in ids for r in group]
 
 
 @lru_cache(maxsize=None)
-def player_page(game: str) -> tuple[Markup, tuple[str, ...]]:
-    """The rendered README.md of `game` (read once per process)."""
-    path = Path(__file__).resolve().parent.parent / "games" / game / "README.md"
-    md = path.read_text(encoding="utf-8") if path.exists() else f"# {game}\n\nNo player page yet."
-    html, ids = render(md, game)
+def player_page(game: str, lang: str = "en") -> tuple[Markup, tuple[str, ...]]:
+    """The rendered player page of `game` for a reader of `lang` (the English one where the game
+    has none in `lang`: `playerpage.page_lang` says which) and the rule ids it anchors; rendered
+    once per process and language."""
+    html, ids = render(source(game, lang), game)
     return html, tuple(ids)

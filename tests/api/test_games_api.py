@@ -90,6 +90,10 @@ def test_illegal_move_names_the_rule_and_changes_nothing(server):
     assert r.status_code == 422
     problem = r.json()
     assert problem["rule"] == "B-15" and problem["current_seq"] == 1 and problem["detail"]
+    # the rule's own sentence from the player page (README.md), so the refusal explains itself
+    assert problem["rule_text"] == ("start card: end_turn is refused while you can still build it this turn "
+                                    "(play finish_first_turn); finish_first_turn needs the start card in hand and buildable.")
+    assert_matches("api/problem.json", problem)
     assert server.call("GET", f"/games/{gid}", t0).json() == before
 
 

@@ -55,6 +55,9 @@ def test_bad_paths_are_refused_naming_the_step_or_the_parameter(server):
     assert refused.status_code == 422 and refused.json()["step"] == 1, refused.text
     assert refused.headers["Content-Type"].startswith("application/problem+json")
     assert server.call("GET", steps_url(gid, "turn", ["nope"]), t0).json()["step"] == 0
+    german = server.call("GET", steps_url(gid, "turn", [good, "no-such-option"]), t0, headers={"Accept-Language": "de"})
+    assert german.status_code == 422 and german.json()["step"] == 1  # the same refusal, told in German (issue 29)
+    assert german.json()["detail"] == "Schritt 2: 'no-such-option' ist keine der hier angebotenen Möglichkeiten"
     for bad in ("a b", "a,,b", ",a", "a" * 65, ",".join(["a"] * 65), "a;b", "%C3%A9"):
         r = server.call("GET", f"/games/{gid}/prompts/turn/steps?chosen={bad}", t0)
         assert r.status_code == 400 and r.json()["parameter"] == "chosen", (bad, r.text)

@@ -62,7 +62,8 @@ def test_german_command_words_and_move_words_play_as_the_english_ones(database, 
     body = refused.get_content()
     assert "Zeile 1" in body and "wurde abgelehnt" in body
     wrong = send(svc, mail_sink, 0, "end", 3)
-    assert "(Regel B-15)" in wrong.get_content() and "Die Spielregel erlaubt diesen Zug nicht" in wrong.get_content()
+    assert "(Regel B-15)" in wrong.get_content() and wrong.get_content().count("B-15") == 1, wrong.get_content()  # cited once
+    assert "du kannst deine Startkarte" in wrong.get_content()  # the engine's reason, in German
     assert len(svc.raw_events(gid)) == seq + 2  # refusals change nothing
     # German command words: Bo (English) switches to German by mail; then asks for help and the state
     switched = send(svc, mail_sink, 1, "sprache de", 4, gid)
@@ -147,3 +148,22 @@ def test_a_german_players_digest_speaks_german_with_german_dates(database, clock
     assert body.startswith("Deine Partien (25. November 2026):")
     assert "- Babel mit Bo: du bist an der Reihe; Frist Mi., 25. Nov. 2026, 16:00 CET" in body, body
     assert "    Bo reiste zum Ort der Meder." in body and "Your" not in body and "deadline" not in body
+
+
+def test_a_german_seat_reads_its_prompt_and_steps_in_german_and_may_choose_by_german_or_english_labels(
+        database, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
+    gid = german_and_english(svc)
+    deliver_due(svc)
+    body = mail_sink.to(EMAILS[0])[-1].get_content()
+    assert "Deine Entscheidung: Spielzug 1: spiele beliebig viele Aktionen, dann beende deinen Spielzug." in body
+    first = svc.steps(gid, 0, "turn", [], "de")
+    travel = next(o["label"] for o in first["options"] if o["id"] == "travel")
+    assert travel.startswith("Reisen: ")
+    # the whole German label chooses the option, as the English one does; the answer is in German
+    english = next(str(o["label"]) for o in svc.steps(gid, 0, "turn", [])["options"] if o["id"] == "travel")
+    for n, said in enumerate((travel, english)):
+        answer = send(svc, mail_sink, 0, "moves " + said, n + 1).get_content()
+        assert f"Deine bisherige Wahl: {travel}" in answer, answer
+        assert "Mit welcher Karte reisen?" in answer and "-Karte: zum Ort der " in answer
+        assert "Travel" not in answer and "card:" not in answer

@@ -11,11 +11,14 @@ import re
 import pytest
 import requests
 
+from referee.engine import playerpage
 from referee.engine.registry import GAME_IDS, rules_for
 from tests.games.test_narration_languages import ENGLISH
 from tests.web.conftest import ARTIFACTS, create, seat_session
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+GERMAN_PICTURE = {"babel": "Babel-Spielplan aus Sicht von", "iron_age": "Eisenzeit-Tisch aus Sicht von",
+                  "khronos": "die drei Zeitalter und die Spieler"}
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 
@@ -70,9 +73,14 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
     assert problem["title"] == "Ungültiger Zug" and problem["rule"] == "B-15"
     assert problem["detail"].startswith("Die Spielregel erlaubt diesen Zug nicht (Regel B-15")
     assert problem["type"] == "/problems/illegal-move"  # the type stays the same in every language
+    # the rule's own sentence, from the German player page (README.de.md)
+    assert problem["rule_text"] == ("Startkarte: end_turn wird abgelehnt, solange du sie in diesem Spielzug noch "
+                                    "bauen kannst (spiel finish_first_turn); finish_first_turn braucht die "
+                                    "Startkarte auf der Hand und baubar.")
     english = requests.post(f"{web.url}/games/{created['id']}/moves", json={"move": {"type": "end_turn"}},
                             timeout=30, headers={"Authorization": f"Bearer {token}"}).json()
     assert english["title"] == "Illegal move" and "Regel" not in english["detail"]
+    assert english["rule_text"].startswith("start card: end_turn is refused while you can still build it")
     unknown = requests.get(f"{web.url}/games/nosuchgame", headers=DE, timeout=30)
     assert unknown.status_code == 404 and unknown.json()["title"] == "Nicht gefunden"
     assert unknown.json()["detail"] == "keine Partie „nosuchgame“"
@@ -91,8 +99,37 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
                      data={"csrf": CSRF.search(page).group(1), "text": "end"}).text
     problem_html = shown[shown.index('id="problem"'):]
     assert "<strong>Abgelehnt:</strong> Die Spielregel erlaubt diesen Zug nicht (Regel B-15" in problem_html
-    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15#B-15">B-15</a>' in problem_html
+    assert '— Regel <a class="rule" href="/rules/babel?rule=B-15&amp;lang=de#B-15">B-15</a>' in problem_html
+    assert '<blockquote class="rule-text">Startkarte: end_turn wird abgelehnt, solange' in problem_html
     assert len(web.service.raw_events(created["id"])) == 1  # nothing changed
+
+
+def test_the_rules_page_in_the_readers_language(web):
+    """/rules/<id> is the German player page for a German reader (Accept-Language, or the
+    switch's choice), with the same rule anchors; a game without one says so and shows English."""
+    english = requests.get(f"{web.url}/rules/babel", timeout=30).text
+    german = requests.get(f"{web.url}/rules/babel?rule=B-15", headers=DE, timeout=30).text
+    assert '<html lang="en">' in english and "<h2 id=\"moves\">" in english and "Reisen" not in english
+    assert '<html lang="de">' in german and "Das Spiel in einem Absatz" in german and ">Partien</a>" in german
+    assert '<span class="anchor" id="B-15"></span><strong><a class="rule" href="#B-15">B-15</a></strong> Startkarte' in german
+    anchors = re.compile(r'<span class="anchor" id="([^"]+)"></span>')
+    assert sorted(anchors.findall(german)) == sorted(anchors.findall(english))
+    assert "Regeln auf dieser Seite" in german and "noch nicht übersetzt" not in german
+    chosen = requests.get(f"{web.url}/rules/babel", cookies={"referee_lang": "de"}, timeout=30).text
+    assert "Das Spiel in einem Absatz" in chosen
+    # a German seat's page links the German rules, whatever its browser asks for; a bad lang is a 400
+    created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
+    web.service.set_seat_language(created["id"], 0, "de")
+    seat_page = seat_session(created["seats"][0]["url"]).get(created["url"], headers={"Accept-Language": "en"}, timeout=30).text
+    assert 'href="/rules/babel?lang=de">Spielregel</a>' in seat_page
+    linked = requests.get(f"{web.url}/rules/babel?lang=de", headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="de">' in linked and "Das Spiel in einem Absatz" in linked
+    bad = requests.get(f"{web.url}/rules/babel?lang=fr", timeout=30)
+    assert bad.status_code == 400 and "lang" in bad.text
+    untranslated = [g for g in GAME_IDS if not playerpage.path(g, "de").exists()]
+    for game in untranslated[:1]:
+        page = requests.get(f"{web.url}/rules/{game}", headers=DE, timeout=30).text
+        assert '<html lang="de">' in page and "hier steht sie auf Englisch" in page and '<div lang="en">' in page
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
@@ -109,6 +146,8 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
         assert tab.page.locator("html").get_attribute("lang") == "de"
         assert tab.page.locator("nav[aria-label=Site] a").first.inner_text() == "Partien"
         assert tab.page.locator("#decide-h").inner_text() == "Dein Zug"
+        if game in GERMAN_PICTURE:  # the board picture speaks German too (its title, as a screen reader reads it)
+            assert GERMAN_PICTURE[game] in tab.page.locator("svg > title").first.text_content()
         assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, "the page overflows"
         overflowing = tab.page.evaluate("""() => [...document.querySelectorAll(
             'header.top *, .game-head *, .decide button, .decide .option, .stepper *, .audit dt')]

@@ -1,4 +1,4 @@
-"""Every link of every player page (/rules/<id>) leads somewhere: an anchor of the page, a page
+"""Every link of every player page (/rules/<id>, in English and German) leads somewhere: an anchor of the page, a page
 of this site that answers 200 (and holds the anchor it names), or a well-formed web address.
 No page cites a file the repository does not contain (RULES.md)."""
 
@@ -17,9 +17,11 @@ HREF = re.compile(r'<a\b[^>]*\bhref="([^"]*)"')
 IDS = re.compile(r'\bid="([^"]+)"')
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", GAME_IDS)
-def test_every_link_of_the_player_page_resolves(web, game):
-    page = requests.get(f"{web.url}/rules/{game}", timeout=30)
+def test_every_link_of_the_player_page_resolves(web, game, lang):
+    page = requests.get(f"{web.url}/rules/{game}", headers={"Accept-Language": lang}, timeout=30)
+    assert f'<html lang="{lang}">' in page.text
     assert page.status_code == 200
     assert "RULES.md" not in page.text
     assert f'href="/rules/{game}"' in page.text  # the page points at itself, not at a missing file

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from referee.engine.contract import IllegalMove, Move, State
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 
 from referee.games.babel.board import hand_size, open_end_run, other, run_bounds, top
@@ -36,21 +37,23 @@ def _opponent_temple(state: State, seat: int, at: Where, rule: str) -> list[int]
     """The opponent's site here, which Hittites and Assyrians need non-empty (B-R12)."""
     theirs = state["players"][other(seat)]["sites"][at.loc]
     if not theirs:
-        raise IllegalMove(f"your opponent has no temple at {at.loc}", rule)
+        raise IllegalMove(Text("your opponent has no temple at %(loc)s", loc=at.loc), rule)
     return theirs
 
 
 def _enough_cards(at: Where, level: int, rule: str) -> None:
     """n >= level: own cards only (B-R27), the discarded card included (B-21)."""
     if at.n < level:
-        raise IllegalMove(f"level {level} needs {level} of your people cards at {at.loc}", rule)
+        raise IllegalMove(Text("level %(level)s needs %(level)s of your people cards at %(loc)s",
+                               level=level, loc=at.loc), rule)
 
 
 def _check_hittites(cfg: Config, state: State, seat: int, at: Where, move: Move) -> int:
     """B-22: steal the opponent's top level v when v > own top and n >= v."""
     v = _opponent_temple(state, seat, at, "B-22")[-1]
     if v <= top(state["players"][seat]["sites"][at.loc]):
-        raise IllegalMove(f"your temple at {at.loc} is already at level {v} or higher", "B-22")
+        raise IllegalMove(Text("your temple at %(loc)s is already at level %(level)s or higher",
+                               loc=at.loc, level=v), "B-22")
     _enough_cards(at, v, "B-22")
     return v
 
@@ -64,11 +67,12 @@ def _check_persians(cfg: Config, state: State, seat: int, at: Where, move: Move)
     """B-24: a yard top exactly two above the own top, with n >= its level (B-R14)."""
     yard = seat_field(move, "yard", "B-24")
     if not state["yards"][yard]:
-        raise IllegalMove(f"yard {yard} is empty", "B-24")
+        raise IllegalMove(Text("yard %(yard)s is empty", yard=yard), "B-24")
     v = state["yards"][yard][-1]
     own = top(state["players"][seat]["sites"][at.loc])
     if v != own + 2:
-        raise IllegalMove(f"persians skip exactly one level: from {own} only a level-{own + 2} card", "B-24")
+        raise IllegalMove(Text("persians skip exactly one level: from %(own)s only a level-%(level)s card",
+                               own=own, level=own + 2), "B-24")
     _enough_cards(at, v, "B-24")
     return yard
 
@@ -77,20 +81,20 @@ def _check_medes(cfg: Config, state: State, seat: int, at: Where, move: Move) ->
     """B-25: the target people must be present in the opponent's column here (B-R12)."""
     target = people_field(cfg, move, "target", "B-25")
     if target not in state["players"][other(seat)]["columns"][at.loc]:
-        raise IllegalMove(f"your opponent has no {target} card at {at.loc}", "B-25")
+        raise IllegalMove(Text("your opponent has no %(people)s card at %(loc)s", people=target, loc=at.loc), "B-25")
     return target
 
 
 def _check_sumerians(cfg: Config, state: State, seat: int, at: Where, move: Move) -> None:
     """B-26: the opponent's column here must not be empty (B-R12)."""
     if not state["players"][other(seat)]["columns"][at.loc]:
-        raise IllegalMove(f"your opponent has no people cards at {at.loc}", "B-26")
+        raise IllegalMove(Text("your opponent has no people cards at %(loc)s", loc=at.loc), "B-26")
 
 
 def _check_halve(cfg: Config, state: State, seat: int, at: Where, move: Move) -> None:
     """B-27: the opponent must hold at least 2 cards (B-R12)."""
     if hand_size(state["players"][other(seat)]) < 2:
-        raise IllegalMove("your opponent holds fewer than 2 cards", "B-27")
+        raise IllegalMove(Text("your opponent holds fewer than 2 cards"), "B-27")
 
 
 # --- per-power effects: (cfg, draft, seat, where, extra) ----------------------------------------
@@ -157,26 +161,30 @@ def _check_power_fields(move: Move, power: str) -> None:
     """`yard` belongs to persians only, `target` to medes only (§10)."""
     for name, spec in POWERS.items():
         if spec.field is not None and (spec.field in move) != (name == power):
-            need = "requires" if name == power else "takes no"
-            raise IllegalMove(f"{power} {need} field {spec.field!r}", spec.rule)
+            field = repr(spec.field)
+            raise IllegalMove(Text("%(power)s requires field %(field)s", power=power, field=field) if name == power
+                              else Text("%(power)s takes no field %(field)s", power=power, field=field), spec.rule)
 
 
 def check_ability(cfg: Config, state: State, seat: int, move: Move) -> tuple[Where, Any]:
     """B-21, then the power's own condition (B-22…B-27)."""
     power = move.get("power")
     if power not in cfg.powers:
-        raise IllegalMove(f"power must be one of {', '.join(cfg.powers)}", "B-21")
+        raise IllegalMove(Text("power must be one of %(powers)s", powers=", ".join(cfg.powers)), "B-21")
     _check_power_fields(move, power)
     index = index_field(move, "index", "B-21")
     loc = pawn_location(state, seat, move, "B-21")
     column = state["players"][seat]["columns"][loc]
     if index >= len(column):
-        raise IllegalMove(f"your column at {loc} has no card at index {index}", "B-21")
+        raise IllegalMove(Text("your column at %(loc)s has no card at index %(index)s", loc=loc, index=index), "B-21")
     start, end = run_bounds(column, index)
     if end - start < cfg.min_run:
-        raise IllegalMove(f"the card at index {index} is not in a run of {cfg.min_run} or more", "B-21")
+        raise IllegalMove(Text("the card at index %(index)s is not in a run of %(n)s or more",
+                               index=index, n=cfg.min_run),
+                          "B-21")
     if power != cfg.halve and column[index] != cfg.power_people[power]:
-        raise IllegalMove(f"the run at index {index} is {column[index]}, not {cfg.power_people[power]}", "B-21")
+        raise IllegalMove(Text("the run at index %(index)s is %(people)s, not %(wanted)s", index=index,
+                               people=column[index], wanted=cfg.power_people[power]), "B-21")
     at = Where(loc, index, len(column))  # n counts the card about to be discarded (B-21)
     return at, POWERS[power].check(cfg, state, seat, at, move)
 
@@ -192,13 +200,14 @@ def check_discard(cfg: Config, state: State, seat: int, move: Move) -> list[str]
     """B-28: exactly k cards that the pending seat holds (a sub-multiset of his hand)."""
     cards = move.get("cards")
     if not isinstance(cards, list) or any(c not in cfg.peoples for c in cards):
-        raise IllegalMove(f"cards must be a list of people ids ({', '.join(cfg.peoples)})", "B-28")
+        raise IllegalMove(Text("cards must be a list of people ids (%(peoples)s)",
+                               peoples=", ".join(cfg.peoples)), "B-28")
     count = state["pending"]["count"]
     if len(cards) != count:
-        raise IllegalMove(f"discard exactly {count} cards", "B-28")
+        raise IllegalMove(Text("discard exactly %(count)s cards", count=count), "B-28")
     hand = state["players"][seat]["hand"]
     if any(hand[p] < n for p, n in Counter(cards).items()):
-        raise IllegalMove("you do not hold all of those cards", "B-28")
+        raise IllegalMove(Text("you do not hold all of those cards"), "B-28")
     return list(cards)
 
 

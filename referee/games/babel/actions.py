@@ -52,23 +52,25 @@ def check_build(cfg: Config, state: State, seat: int, move: Move) -> tuple[str, 
     source = move.get("source")
     if source == "start":
         if "yard" in move:
-            raise IllegalMove("build from the start card takes no yard", "B-19")
+            raise IllegalMove(Text("build from the start card takes no yard"), "B-19")
         if not state["players"][seat]["start_card"]:
-            raise IllegalMove("you no longer hold your start card", "B-19")
+            raise IllegalMove(Text("you no longer hold your start card"), "B-19")
         level = cfg.start_level
     elif source == "yard":
         yard = seat_field(move, "yard", "B-19")
         if not state["yards"][yard]:
-            raise IllegalMove(f"yard {yard} is empty", "B-19")
+            raise IllegalMove(Text("yard %(yard)s is empty", yard=yard), "B-19")
         level = state["yards"][yard][-1]  # B-6: only the top card can be taken
     else:
-        raise IllegalMove("source must be 'start' or 'yard'", "B-19")
+        raise IllegalMove(Text("source must be 'start' or 'yard'"), "B-19")
     loc = pawn_location(state, seat, move, "B-19")
     me = state["players"][seat]
     if level != top(me["sites"][loc]) + 1:
-        raise IllegalMove(f"a level-{level} card needs level {level - 1} on top of your site at {loc}", "B-19")
+        raise IllegalMove(Text("a level-%(level)s card needs level %(below)s on top of your site at %(loc)s",
+                               level=level, below=level - 1, loc=loc), "B-19")
     if len(me["columns"][loc]) < level:  # B-R27: own cards only
-        raise IllegalMove(f"a level-{level} card needs {level} of your people cards at {loc}", "B-19")
+        raise IllegalMove(Text("a level-%(level)s card needs %(level)s of your people cards at %(loc)s",
+                               level=level, loc=loc), "B-19")
     return loc, level
 
 
@@ -84,13 +86,14 @@ def do_build(cfg: Config, draft: Draft, seat: int, move: Move, plan: tuple[str, 
 def check_migrate(cfg: Config, state: State, seat: int, move: Move) -> tuple[str, str]:
     """B-20: once per turn, between two different locations, from an own column of >= 3."""
     if not migration_available(cfg, state):
-        raise IllegalMove("you have already migrated this turn", "B-20")
+        raise IllegalMove(Text("you have already migrated this turn"), "B-20")
     src = people_field(cfg, move, "from", "B-20")
     dst = people_field(cfg, move, "to", "B-20")
     if src == dst:
-        raise IllegalMove("migration needs two different locations", "B-20")
+        raise IllegalMove(Text("migration needs two different locations"), "B-20")
     if not migratable(cfg, state["players"][seat]["columns"][src]):
-        raise IllegalMove(f"your column at {src} has fewer than {cfg.migration_cards} cards", "B-20")
+        raise IllegalMove(Text("your column at %(loc)s has fewer than %(n)s cards",
+                               loc=src, n=cfg.migration_cards), "B-20")
     return src, dst
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.contract import IllegalMove, Move
+from referee.plumbing.i18n import Text
 
 from referee.games.babel.config import Config
 
@@ -18,7 +19,7 @@ def people_field(cfg: Config, move: Move, key: str, rule: str) -> str:
     """A people (or location) id field."""
     value = move.get(key)
     if value not in cfg.peoples:
-        raise IllegalMove(f"{key} must be one of {', '.join(cfg.peoples)}", rule)
+        raise IllegalMove(Text("%(key)s must be one of %(values)s", key=key, values=", ".join(cfg.peoples)), rule)
     return value
 
 
@@ -26,7 +27,7 @@ def seat_field(move: Move, key: str, rule: str) -> int:
     """A seat number field (a yard, B-19 / B-24)."""
     value = move.get(key)
     if type(value) is not int or value not in (0, 1):
-        raise IllegalMove(f"{key} must be 0 or 1", rule)
+        raise IllegalMove(Text("%(key)s must be 0 or 1", key=key), rule)
     return value
 
 
@@ -34,7 +35,7 @@ def index_field(move: Move, key: str, rule: str) -> int:
     """A non-negative integer field (a column index, B-21)."""
     value = move.get(key)
     if type(value) is not int or value < 0:
-        raise IllegalMove(f"{key} must be an integer >= 0", rule)
+        raise IllegalMove(Text("%(key)s must be an integer >= 0", key=key), rule)
     return value
 
 
@@ -46,7 +47,7 @@ def pawn_location(state: dict[str, Any], seat: int, move: Move, rule: str) -> st
     """
     pawn = state["players"][seat]["pawn"]
     if pawn is None:
-        raise IllegalMove("your pawn is not on the board; travel first", rule)
+        raise IllegalMove(Text("your pawn is not on the board; travel first"), rule)
     if "at" in move and move["at"] != pawn:
-        raise IllegalMove(f"your pawn is at {pawn}, not at {move['at']!r}", "B-14")
+        raise IllegalMove(Text("your pawn is at %(pawn)s, not at %(at)s", pawn=pawn, at=repr(move["at"])), "B-14")
     return pawn

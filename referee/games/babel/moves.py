@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from referee.engine.contract import IllegalMove, Move, State
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.engine.schemas import load_schema
 
@@ -31,7 +32,7 @@ class Handler:
 def _check_end_turn(cfg: Config, state: State, seat: int, move: Move) -> None:
     """B-15: refused while the start card could still be built this turn (F, Ruling B-R4)."""
     if start_card_site(cfg, state, seat) is not None:
-        raise IllegalMove("you can still build your start card this turn (use finish_first_turn)", "B-15")
+        raise IllegalMove(Text("you can still build your start card this turn (use finish_first_turn)"), "B-15")
 
 
 def _do_end_turn(cfg: Config, draft: Draft, seat: int, move: Move, plan: None, rng: Rng) -> None:
@@ -41,10 +42,10 @@ def _do_end_turn(cfg: Config, draft: Draft, seat: int, move: Move, plan: None, r
 def _check_finish(cfg: Config, state: State, seat: int, move: Move) -> list[Move]:
     """B-15: legal only while the seat holds its start card and F holds."""
     if not state["players"][seat]["start_card"]:
-        raise IllegalMove("you no longer hold your start card", "B-15")
+        raise IllegalMove(Text("you no longer hold your start card"), "B-15")
     loc = start_card_site(cfg, state, seat)
     if loc is None:
-        raise IllegalMove("your start card cannot be built this turn; end your turn", "B-15")
+        raise IllegalMove(Text("your start card cannot be built this turn; end your turn"), "B-15")
     return finish_steps(cfg, state, seat, loc)
 
 
@@ -85,11 +86,11 @@ def _gate(state: State, seat: int, kind: str) -> None:
     if kind == "discard":
         pending = state["pending"]
         if pending is None or pending["seat"] != seat:
-            raise IllegalMove("no discard is asked of you", "B-28")
+            raise IllegalMove(Text("no discard is asked of you"), "B-28")
     elif seat != state["active"]:
-        raise IllegalMove("it is not your turn", "B-14")
+        raise IllegalMove(Text("it is not your turn"), "B-14")
     elif state["phase"] != "actions":
-        raise IllegalMove("wait for your opponent's halving discard", "B-14")
+        raise IllegalMove(Text("wait for your opponent's halving discard"), "B-14")
 
 
 def _check_fields(move: Move, kind: str, rule: str) -> None:
@@ -99,16 +100,17 @@ def _check_fields(move: Move, kind: str, rule: str) -> None:
         return
     missing = sorted(required - keys)
     if missing:
-        raise IllegalMove(f"{kind} needs field(s) {', '.join(missing)}", rule)
-    raise IllegalMove(f"{kind} takes no field(s) {', '.join(sorted(keys - allowed))}", rule)
+        raise IllegalMove(Text("%(kind)s needs field(s) %(fields)s", kind=kind, fields=", ".join(missing)), rule)
+    raise IllegalMove(Text("%(kind)s takes no field(s) %(fields)s", kind=kind,
+                           fields=", ".join(sorted(keys - allowed))), rule)
 
 
 def validate(cfg: Config, state: State, seat: int, move: Move) -> tuple[Handler, Any]:
     """Raise IllegalMove unless `seat` may play `move` now; return its handler and plan."""
     if state["phase"] == "over":
-        raise IllegalMove("the game is over", "B-29")
+        raise IllegalMove(Text("the game is over"), "B-29")
     if not isinstance(move, dict) or move.get("type") not in HANDLERS:
-        raise IllegalMove(f"a move needs a type: one of {', '.join(HANDLERS)}", "B-14")
+        raise IllegalMove(Text("a move needs a type: one of %(types)s", types=", ".join(HANDLERS)), "B-14")
     kind = move["type"]
     handler = HANDLERS[kind]
     _gate(state, seat, kind)

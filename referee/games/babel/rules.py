@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from referee.plumbing.i18n import EN, Translator
+from referee.plumbing.i18n import EN, Text, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
@@ -70,11 +70,12 @@ class GameRules(GameRulesBase):
             return []
         if state["phase"] == "halve_response":
             seat, k = state["pending"]["seat"], state["pending"]["count"]
-            text = f"Hand halving: discard {k} card{'s' if k != 1 else ''} of your choice."
+            text = (Text("Hand halving: discard %(n)s card of your choice.", n=k) if k == 1
+                    else Text("Hand halving: discard %(n)s cards of your choice.", n=k))
             return [Prompt(seat, "choose_cards", text, choices.discard_choices(self.cfg, state, seat),
                            self.default_move(state, seat))]
         seat = state["active"]
-        text = f"Turn {state['turn']}: act at will, then end your turn."
+        text = Text("Turn %(turn)s: act at will, then end your turn.", turn=state["turn"])
         return [Prompt(seat, "turn", text, choices.turn_choices(self.cfg, state, seat),
                        self.default_move(state, seat))]
 
@@ -87,12 +88,12 @@ class GameRules(GameRulesBase):
     def default_move(self, state: State, seat: int) -> Move:
         """DP-1 / DP-2 defaults; a seat with nothing to decide has no default."""
         if state["phase"] == "over":
-            raise IllegalMove("the game is over", "B-29")
+            raise IllegalMove(Text("the game is over"), "B-29")
         if state["phase"] == "halve_response" and state["pending"]["seat"] == seat:
             return choices.default_discard(self.cfg, state, seat)
         if state["phase"] == "actions" and state["active"] == seat:
             return choices.default_turn(self.cfg, state, seat)
-        raise IllegalMove(f"seat {seat} has nothing to decide now", "B-14")
+        raise IllegalMove(Text("seat %(seat)s has nothing to decide now", seat=seat), "B-14")
 
     def view(self, state: State, seat: int | None) -> dict:
         return view_for(state, seat)
@@ -128,9 +129,9 @@ class GameRules(GameRulesBase):
     def resign(self, state: State, seat: int) -> State:
         """B-33: resignation is a service action; the other seat wins, reason "resigned"."""
         if state["phase"] == "over":
-            raise IllegalMove("the game is over", "B-29")
+            raise IllegalMove(Text("the game is over"), "B-29")
         if seat not in (0, 1):
-            raise IllegalMove(f"no seat {seat!r}", "B-8")
+            raise IllegalMove(Text("no seat %(seat)s", seat=repr(seat)), "B-8")
         draft = Draft(state)
         finish(draft, other(seat), "resigned")
         return draft.state
@@ -145,7 +146,7 @@ class GameRules(GameRulesBase):
         for p in self.prompts(state):
             if p.seat == seat and p.kind == kind:
                 return
-        raise StepRefused(0, f"seat {seat} has no {kind!r} decision now", "B-14")
+        raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)), "B-14")
 
     def steps(self, state: State, seat: int, kind: str, chosen: list[str]) -> Step:
         """DP-1 from its listed moves; DP-2 card by card (it may list none)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active, bool_arg, clockwise, fail, only_keys
 
@@ -51,7 +52,7 @@ def check_conquest(g: GameData, st: State, move: Move) -> bool:
     only_keys(move, ("attack",), "IA-4.4")
     attack = bool_arg(move, "attack", "IA-4.4")
     if attack and not may_conquer(g, st):
-        raise fail("no_military", "a conquest needs a conquest face and military of at least 1", "IA-R10")
+        raise fail("no_military", Text("a conquest needs a conquest face and military of at least 1"), "IA-R10")
     return attack
 
 
@@ -94,7 +95,7 @@ def check_tribute_response(g: GameData, st: State, seat: int, move: Move) -> boo
     only_keys(move, ("deny",), "IA-4.5")
     deny = bool_arg(move, "deny", "IA-4.5")
     if deny and st["players"][seat]["goods"] < 1:
-        raise fail("no_goods", "denying tribute costs 1 good and you have none", "IA-4.5")
+        raise fail("no_goods", Text("denying tribute costs 1 good and you have none"), "IA-4.5")
     return deny
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from referee.engine.contract import IllegalMove
+from referee.plumbing.i18n import Text
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, Player, State, active, count_arg, fail, only_keys, own
 
@@ -28,65 +29,70 @@ def _column(cols: list[dict[str, Any]], a: Action, key: str) -> tuple[int, dict[
     """The index of the column an action names (IA-R14: any incomplete column, any order)."""
     c = a.get(key)
     if type(c) is not int or not 1 <= c <= len(cols):
-        raise fail("bad_move", f"{key!r} must be a column 1..{len(cols)}", "IA-5.2")
+        raise fail("bad_move", Text("%(key)s must be a column 1..%(last)s", key=repr(key), last=len(cols)), "IA-5.2")
     if cols[c - 1]["complete"]:
-        raise fail("structure_complete", f"{key} {c} is already complete", "IA-5.2")
+        raise fail("structure_complete", Text("%(key)s %(column)s is already complete", key=key, column=c), "IA-5.2")
     return c - 1, cols[c - 1]
 
 
-def _fits(filled: int, n: int, limit: int, what: str) -> None:
+def _fits(filled: int, n: int, limit: int, what: Text) -> None:
     """IA-5.2: a structure never takes more than its boxes (or amphoras)."""
     if filled + n > limit:
-        raise fail("overfill", f"{what}: {limit - filled} left, {n} asked", "IA-5.2")
+        raise fail("overfill", Text("%(what)s: %(left)s left, %(asked)s asked",
+                                    what=what, left=limit - filled, asked=n),
+                   "IA-5.2")
 
 
 def _province(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     i, col = _column(p["provinces"], a, "province")
-    _fits(col["boxes_filled"], n, g.provinces[i]["worker_boxes"], f"province {i + 1} boxes")
+    _fits(col["boxes_filled"], n, g.provinces[i]["worker_boxes"], Text("province %(n)s boxes", n=i + 1))
     return i, n
 
 
 def _port_box(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     i, col = _column(p["ports"], a, "port")
-    _fits(col["boxes_filled"], n, g.ports[i]["worker_boxes"], f"port {i + 1} boxes")
+    _fits(col["boxes_filled"], n, g.ports[i]["worker_boxes"], Text("port %(n)s boxes", n=i + 1))
     return i, n
 
 
 def _amphora(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     i, col = _column(p["ports"], a, "port")
-    _fits(col["amphoras_filled"], n, g.ports[i]["amphoras"], f"port {i + 1} amphoras")
+    _fits(col["amphoras_filled"], n, g.ports[i]["amphoras"], Text("port %(n)s amphoras", n=i + 1))
     if p["goods"] < n:  # goods only, never inventions or wealth
-        raise fail("not_enough_goods", f"{n} amphoras cost {n} goods, you have {p['goods']}", "IA-5.2")
+        raise fail("not_enough_goods", Text("%(n)s amphoras cost %(n)s goods, you have %(have)s", n=n, have=p["goods"]),
+                   "IA-5.2")
     return i, 0
 
 
 def _monument(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     m = a.get("monument")
     if not isinstance(m, str) or m not in g.monuments:
-        raise fail("bad_move", f"unknown monument {m!r}", "IA-5.2")
+        raise fail("bad_move", Text("unknown monument %(monument)s", monument=repr(m)), "IA-5.2")
     mine = p["monuments"][m]
     if mine["complete"]:
-        raise fail("already_completed_monument", f"you have completed {m} already", "IA-R16")
-    _fits(mine["boxes_filled"], n, g.monuments[m]["worker_boxes"], f"{m} boxes")
+        raise fail("already_completed_monument", Text("you have completed %(monument)s already", monument=m), "IA-R16")
+    _fits(mine["boxes_filled"], n, g.monuments[m]["worker_boxes"], Text("%(monument)s boxes", monument=m))
     return m, n
 
 
 def _military(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     if p["food"] < n * g.military_cost["food"]:
-        raise fail("not_enough_food", f"{n} military cost {n * g.military_cost['food']} food", "IA-5.2")
+        raise fail("not_enough_food", Text("%(n)s military cost %(food)s food",
+                                           n=n, food=n * g.military_cost["food"]), "IA-5.2")
     if p["military"] + n > g.track_max["military"]:
-        raise fail("track_full", f"military cannot exceed {g.track_max['military']}", "IA-R23")
+        raise fail("track_full", Text("military cannot exceed %(max)s", max=g.track_max["military"]), "IA-R23")
     return None, n * g.military_cost["workers"]
 
 
 def _ship(g: GameData, p: Player, a: Action, n: int) -> tuple[Any, int]:
     per = g.goods_per_ship(p)
     if per is None:
-        raise fail("no_shipbuilding", "ships need Shipbuilding owned since the start of the turn", "IA-R17")
+        raise fail("no_shipbuilding", Text("ships need Shipbuilding owned since the start of the turn"), "IA-R17")
     if p["goods"] < n * per:
-        raise fail("not_enough_goods", f"{n} ships cost {n * per} goods, you have {p['goods']}", "IA-5.2")
+        raise fail("not_enough_goods", Text("%(n)s ships cost %(cost)s goods, you have %(have)s", n=n, cost=n * per,
+                                                 have=p["goods"]), "IA-5.2")
     if p["ships"] + n > g.track_max["ships"]:
-        raise fail("track_full", f"ships cannot exceed {g.track_max['ships']}", "IA-5.2")
+        raise fail("track_full", Text("ships cannot exceed %(max)s", max=g.track_max["ships"]), "IA-5.2")
     return None, 0
 
 
@@ -97,15 +103,18 @@ KIND_CHECKS = {"province_box": _province, "port_box": _port_box, "amphora": _amp
 def check_action(g: GameData, st: State, a: Action) -> Any:
     """IA-5.2: is this one action legal now? Returns what `do_action` needs; raises IllegalMove."""
     if not isinstance(a, dict) or not isinstance(a.get("kind"), str) or a["kind"] not in FIELDS:
-        raise fail("bad_move", f"each action needs a kind out of {sorted(FIELDS)}", "IA-5.2")
+        raise fail("bad_move", Text("each action needs a kind out of %(kinds)s", kinds=str(sorted(FIELDS))), "IA-5.2")
     kind = a["kind"]
     extra = set(a) - set(FIELDS[kind]) - {"kind"}
     if extra:
-        raise fail("bad_move", f"unknown field(s) {sorted(extra)} in a {kind} action", "IA-5.2")
+        raise fail("bad_move", Text("unknown field(s) %(fields)s in a %(kind)s action",
+                                    fields=str(sorted(extra)), kind=kind),
+                   "IA-5.2")
     n = 1 if kind == "port_box" else count_arg(a, "count", "IA-5.2")
     target, workers = KIND_CHECKS[kind](g, active(st), a, n)
     if st["turn"]["workers"] < workers:
-        raise fail("not_enough_workers", f"this needs {workers} workers, you have {st['turn']['workers']}", "IA-5.2")
+        raise fail("not_enough_workers", Text("this needs %(n)s workers, you have %(have)s", n=workers,
+                                                   have=st["turn"]["workers"]), "IA-5.2")
     return target
 
 
@@ -196,14 +205,14 @@ def apply_build(g: GameData, st: State, move: Move) -> None:
     only_keys(move, ("actions",), "IA-5.1")
     actions = move.get("actions")
     if type(actions) is not list:
-        raise fail("bad_move", "'actions' must be a list ([] builds nothing)", "IA-5.1")
+        raise fail("bad_move", Text("'actions' must be a list ([] builds nothing)"), "IA-5.1")
     if actions:
         st["monument_first_by"] = dict(st["monument_first_by"])
         for k, a in enumerate(actions):
             try:
                 target = check_action(g, st, a)
             except IllegalMove as e:
-                raise IllegalMove(f"action {k}: {e.message}", e.rule) from None
+                raise IllegalMove(Text("action %(k)s: %(reason)s", k=k, reason=e.message), e.rule) from None
             do_action(g, st, a, target)
     st["turn"]["workers"] = 0  # IA-5.5: unspent workers are lost
 

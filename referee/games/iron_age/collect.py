@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from referee.plumbing.i18n import Text
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active, fail, only_keys
 
@@ -28,14 +29,17 @@ def check_assign(g: GameData, st: State, move: Move) -> dict[str, str]:
     only_keys(move, ("choices",), "IA-2.2")
     choices = move.get("choices")
     if not isinstance(choices, dict):
-        raise fail("bad_move", "'choices' must map die indices to food or workers", "IA-2.2")
+        raise fail("bad_move", Text("'choices' must map die indices to food or workers"), "IA-2.2")
     want = {str(i) for i in choice_dice(g, st)}
     if set(choices) != want:
-        raise fail("missing_choice", f"give a choice for exactly the dice {sorted(want, key=int)}", "IA-2.2")
+        raise fail("missing_choice", Text("give a choice for exactly the dice %(dice)s",
+                                          dice=str(sorted(want, key=int))),
+                   "IA-2.2")
     faces = st["turn"]["empire_faces"]
     for k, v in choices.items():
         if v not in g.empire_faces[faces[int(k)]]["choice"]:
-            raise fail("bad_choice", f"die {k}: {v!r} is not one of its options", "IA-2.2")
+            raise fail("bad_choice", Text("die %(die)s: %(choice)s is not one of its options",
+                                          die=k, choice=repr(v)), "IA-2.2")
     return dict(choices)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active, count_arg, fail, only_keys, own
 
@@ -32,20 +33,25 @@ def check_buy(g: GameData, st: State, move: Move) -> tuple[str, dict[str, int]]:
     only_keys(move, ("development", "payment"), "IA-6.2")
     dev = move.get("development")
     if not isinstance(dev, str) or dev not in g.developments:
-        raise fail("bad_move", f"unknown development {dev!r}", "IA-6.1")
+        raise fail("bad_move", Text("unknown development %(development)s", development=repr(dev)), "IA-6.1")
     if g.owns(active(st), dev):
-        raise fail("already_owned", f"you own {dev} already; each development once", "IA-6.1")
+        raise fail("already_owned", Text("you own %(development)s already; each development once",
+                                         development=dev), "IA-6.1")
     raw = move.get("payment")
     if not isinstance(raw, dict) or set(raw) - set(PAY_KEYS):
-        raise fail("bad_move", "'payment' has only goods, inventions and wealth", "IA-6.2")
+        raise fail("bad_move", Text("'payment' has only goods, inventions and wealth"), "IA-6.2")
     pay = {k: count_arg(raw, k, "IA-6.2", minimum=0) if k in raw else 0 for k in PAY_KEYS}
     have = holdings(st)
     for k in PAY_KEYS:
         if pay[k] > have[k]:
-            raise fail("payment_exceeds_holdings", f"you pay {pay[k]} {k} but have {have[k]}", "IA-R18")
+            raise fail("payment_exceeds_holdings", Text("you pay %(paid)s %(what)s but have %(have)s",
+                                                        paid=pay[k], what=k,
+                                                             have=have[k]), "IA-R18")
     cost = g.developments[dev]["cost"]
     if value(g, st, pay) < cost:
-        raise fail("payment_too_low", f"{dev} costs {cost}; the payment is worth {value(g, st, pay)}", "IA-6.2")
+        raise fail("payment_too_low", Text("%(development)s costs %(cost)s; the payment is worth %(worth)s",
+                                           development=dev,
+                                                cost=cost, worth=value(g, st, pay)), "IA-6.2")
     return dev, pay
 
 
@@ -86,9 +92,10 @@ def check_convert(g: GameData, st: State, move: Move) -> int:
     p = active(st)
     if k * g.goods_per_wealth > p["goods"]:
         need = k * g.goods_per_wealth
-        raise fail("not_enough_goods", f"{k} wealth need {need} goods, you have {p['goods']}", "IA-7.1")
+        raise fail("not_enough_goods", Text("%(k)s wealth need %(need)s goods, you have %(have)s", k=k, need=need,
+                                                 have=p["goods"]), "IA-7.1")
     if p["wealth"] + k > g.track_max["wealth"]:
-        raise fail("track_full", f"wealth cannot exceed {g.track_max['wealth']}", "IA-7.1")
+        raise fail("track_full", Text("wealth cannot exceed %(max)s", max=g.track_max["wealth"]), "IA-7.1")
     return k
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import Text
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, bool_arg, fail, only_keys
 
@@ -69,20 +70,22 @@ def check_reroll(g: GameData, t: Turn, move: Move) -> tuple[list[int], bool]:
     """IA-1.4 (D1): a non-empty set of distinct, unlocked dice, while rolls are left."""
     only_keys(move, ("empire", "fate"), "IA-1.4")
     if t["rolls_used"] >= MAX_ROLLS:
-        raise fail("no_rolls_left", f"all {MAX_ROLLS} rolls are used", "IA-1.4")
+        raise fail("no_rolls_left", Text("all %(n)s rolls are used", n=MAX_ROLLS), "IA-1.4")
     empire = move.get("empire", [])
     fate = bool_arg(move, "fate", "IA-1.4") if "fate" in move else False
     if type(empire) is not list or any(type(i) is not int for i in empire):
-        raise fail("bad_move", "'empire' must be a list of die indices", "IA-1.4")
+        raise fail("bad_move", Text("'empire' must be a list of die indices"), "IA-1.4")
     if len(set(empire)) != len(empire):
-        raise fail("bad_move", "a die is listed twice", "IA-1.4")
+        raise fail("bad_move", Text("a die is listed twice"), "IA-1.4")
     for i in empire:
         if not 0 <= i < t["dice_count"]:
-            raise fail("bad_die", f"there is no empire die {i} (dice 0..{t['dice_count'] - 1})", "IA-1.2")
+            raise fail("bad_die", Text("there is no empire die %(die)s (dice 0..%(last)s)",
+                                       die=i, last=t["dice_count"] - 1),
+                       "IA-1.2")
         if not rerollable(t, i):
-            raise fail("die_locked", f"die {i} shows a skull and is locked", "IA-1.3")
+            raise fail("die_locked", Text("die %(die)s shows a skull and is locked", die=i), "IA-1.3")
     if not empire and not fate:
-        raise fail("bad_move", "select at least one die to reroll, or stop rolling", "IA-1.4")
+        raise fail("bad_move", Text("select at least one die to reroll, or stop rolling"), "IA-1.4")
     return empire, fate
 
 
@@ -95,13 +98,13 @@ def check_omen(g: GameData, t: Turn, move: Move) -> tuple[int | str, str]:
     only_keys(move, ("die", "face"), "IA-1.6")
     die = move.get("die")
     if die != FATE and (type(die) is not int or not 0 <= die < t["dice_count"]):
-        raise fail("bad_die", f"'die' must be 0..{t['dice_count'] - 1} or \"fate\"", "IA-1.6")
+        raise fail("bad_die", Text("'die' must be 0..%(last)s or \"fate\"", last=t["dice_count"] - 1), "IA-1.6")
     face = move.get("face")
     if face not in die_faces(g, die):
-        raise fail("bad_face", f"{face!r} is not a face of that die", "IA-1.6")
+        raise fail("bad_face", Text("%(face)s is not a face of that die", face=repr(face)), "IA-1.6")
     current = t["fate_face"] if die == FATE else t["empire_faces"][die]
     if face == current:
-        raise fail("bad_face", "the die already shows that face; decline the omen instead", "IA-1.6")
+        raise fail("bad_face", Text("the die already shows that face; decline the omen instead"), "IA-1.6")
     return die, face
 
 

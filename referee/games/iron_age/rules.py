@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from referee.plumbing.i18n import EN, Translator
+from referee.plumbing.i18n import EN, Text, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
@@ -108,9 +108,9 @@ class GameRules(GameRulesBase):
         """Ruling (README "Resigning"): the game ends at once and is scored as it stands; the
         resigning seat is ranked last and cannot win; the others are ranked by IA-E2/IA-E3."""
         if state["game_over"]:
-            raise fail("game_over", "the game is over", "IA-E1")
+            raise fail("game_over", Text("the game is over"), "IA-E1")
         if type(seat) is not int or not 0 <= seat < len(state["players"]):
-            raise IllegalMove(f"no seat {seat}", "IA-S1")
+            raise IllegalMove(Text("no seat %(seat)s", seat=seat), "IA-S1")
         st = dict(state)
         st["resigned"] = seat
         scoring.finish(self.data, st, "resigned")
@@ -147,4 +147,4 @@ class GameRules(GameRulesBase):
                 "scores": scoring.standings(self.data, view)["scores"]}
 
     def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
-        return summary.summary(self.data, view, seat)
+        return summary.summary(self.data, view, seat, tr)

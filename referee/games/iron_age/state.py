@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.contract import IllegalMove
+from referee.plumbing.i18n import Text
 from referee.games.iron_age.effects import TRACKS, GameData
 from referee.engine.jsondata import clone  # noqa: F401 (the games' one deep copy)
 
@@ -26,9 +27,11 @@ PHASES = DECISION_PHASES + TRANSIENT_PHASES + ("game_over",)
 NESTED = ("ports", "provinces", "monuments", "developments")
 
 
-def fail(reason: str, text: str, rule: str) -> IllegalMove:
-    """An IllegalMove whose message starts with the spec's machine-readable reason (§7)."""
-    return IllegalMove(f"{reason}: {text}", rule)
+def fail(reason: str, text: Text, rule: str) -> IllegalMove:
+    """An IllegalMove whose message starts with the spec's machine-readable reason (§7); the
+    reason stays as it is in every language (clients read it), the `text` is the reader's."""
+    # i18n: a machine-readable reason code (kept as is), then why the move is refused
+    return IllegalMove(Text("%(reason)s: %(text)s", reason=reason, text=text), rule)
 
 
 
@@ -129,14 +132,14 @@ def count_arg(move: Move, key: str, rule: str, minimum: int = 1) -> int:
     """An integer field of a move, at least `minimum`; bools are not counts."""
     v = move.get(key)
     if type(v) is not int or v < minimum:
-        raise fail("bad_move", f"{key!r} must be an integer >= {minimum}", rule)
+        raise fail("bad_move", Text("%(key)s must be an integer >= %(minimum)s", key=repr(key), minimum=minimum), rule)
     return v
 
 
 def bool_arg(move: Move, key: str, rule: str) -> bool:
     v = move.get(key)
     if type(v) is not bool:
-        raise fail("bad_move", f"{key!r} must be true or false", rule)
+        raise fail("bad_move", Text("%(key)s must be true or false", key=repr(key)), rule)
     return v
 
 
@@ -144,4 +147,4 @@ def only_keys(move: Move, allowed: tuple[str, ...], rule: str) -> None:
     """Reject unknown fields, as the move schema does (additionalProperties: false)."""
     extra = set(move) - set(allowed) - {"type"}
     if extra:
-        raise fail("bad_move", f"unknown field(s) {sorted(extra)}", rule)
+        raise fail("bad_move", Text("unknown field(s) %(fields)s", fields=str(sorted(extra))), rule)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from referee.engine.contract import IllegalMove
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import Text
 from referee.games.iron_age import battles, build, collect, developments, dice, disasters, scoring
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active, fail, new_turn, only_keys, start_seat, working_copy
@@ -89,7 +90,7 @@ def _check_initial(g: GameData, st: State, seat: int, move: Move) -> str:
     """IA-S3 (D0): port or province, once."""
     only_keys(move, ("choice",), "IA-S3")
     if move.get("choice") not in ("port", "province"):
-        raise fail("bad_move", "'choice' must be \"port\" or \"province\"", "IA-S3")
+        raise fail("bad_move", Text("'choice' must be \"port\" or \"province\""), "IA-S3")
     return move["choice"]
 
 
@@ -361,16 +362,18 @@ def pending(st: State) -> list[dict[str, Any]]:
 def play(g: GameData, state: State, seat: int, move: Move, rng: Rng) -> State:
     """Validate `move` from `seat` against the pending decision and return the advanced state."""
     if state["game_over"]:
-        raise fail("game_over", "the game is over", "IA-E1")
+        raise fail("game_over", Text("the game is over"), "IA-E1")
     d = DECISIONS.get(state["phase"])
     if d is None:
-        raise fail("no_decision", f"phase {state['phase']!r} takes no move", "§7")
+        raise fail("no_decision", Text("phase %(phase)s takes no move", phase=repr(state["phase"])), "§7")
     if seat not in deciders(state):
         who = deciders(state)
-        raise fail("not_your_decision", f"seat {seat} is not asked now; waiting for seat(s) {who} ({d.id})", d.rule)
+        raise fail("not_your_decision", Text("seat %(seat)s is not asked now; waiting for seat(s) %(who)s (%(decision)s)",
+                                            seat=seat, who=str(who), decision=d.id), d.rule)
     if not isinstance(move, dict) or move.get("type") not in d.moves:
         got = move.get("type") if isinstance(move, dict) else move
-        raise fail("wrong_move", f"{got!r} does not answer {d.id}; expected one of {list(d.moves)}", d.rule)
+        raise fail("wrong_move", Text("%(got)s does not answer %(decision)s; expected one of %(moves)s", got=repr(got),
+                                     decision=d.id, moves=str(list(d.moves))), d.rule)
     st = working_copy(state)
     step = _answer(g, st, seat, move, rng)
     run(g, st, rng, step)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos import cards as cardlib
 from referee.games.khronos.data import GameData, Square
@@ -28,34 +29,36 @@ Plan = dict[str, Any]
 def guard_turn(st: State, seat: int) -> None:
     """Turn moves: the game runs (K-26), no decision is pending (11.1), it is the seat's turn (K-8)."""
     if st["phase"] == "finished":
-        raise fail("the game is over", "K-26")
+        raise fail(Text("the game is over"), "K-26")
     if st["pending"]:
         d = st["pending"][0]
-        raise fail(f"a decision ({d['decision']}) by seat {d['seat']} is pending", "K-9")
+        raise fail(Text("a decision (%(decision)s) by seat %(seat)s is pending",
+                        decision=d["decision"], seat=d["seat"]),
+                   "K-9")
     if seat != st["active_seat"]:
-        raise fail(f"it is seat {st['active_seat']}'s turn", "K-8")
+        raise fail(Text("it is seat %(seat)s's turn", seat=st["active_seat"]), "K-8")
 
 
 def guard_exchange(st: State, seat: int, rule: str) -> None:
     guard_turn(st, seat)
     if st["phase"] != "exchange":
-        raise fail("exchanges are possible only before your first action of the turn", rule)
+        raise fail(Text("exchanges are possible only before your first action of the turn"), rule)
 
 
 def guard_age(g: GameData, st: State, seat: int, age: Any, allowed: tuple[str, ...], rule: str) -> str:
     """K-19 (the age suits the action), then K-13 (an own adventurer is there)."""
     if age not in g.ages:
-        raise fail(f"no age {age!r}", rule)
+        raise fail(Text("no age %(age)s", age=repr(age)), rule)
     if age not in allowed:
-        raise fail(f"this action is not possible in {age}", "K-19")
+        raise fail(Text("this action is not possible in %(age)s", age=age), "K-19")
     if age not in st["players"][seat]["adventurers"]:
-        raise fail(f"you have no adventurer in {age}", "K-13")
+        raise fail(Text("you have no adventurer in %(age)s", age=age), "K-13")
     return age
 
 
 def _square(value: Any, rule: str) -> Square:
     if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)):
-        raise fail("a square is written [row, col]", rule)
+        raise fail(Text("a square is written [row, col]"), rule)
     return (value[0], value[1])
 
 
@@ -64,14 +67,14 @@ def _building_at(g: GameData, st: State, age: str, move: Move, rule: str) -> tup
     lay = Layout.of(g, st, age)
     x = lay.at(_square(move.get("at"), rule))
     if x is None:
-        raise fail("no building there", rule)
+        raise fail(Text("no building there"), rule)
     return lay, x
 
 
 def _cards(move: Move, rule: str) -> list[str]:
     cards = move.get("cards")
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-        raise fail("name the cards to play", rule)
+        raise fail(Text("name the cards to play"), rule)
     return cards
 
 
@@ -84,10 +87,12 @@ def _check_payment(g: GameData, st: State, seat: int, cards: list[str], btype: s
     """§7.1 step 8 / 7.2 step 7: cost cards of the building's colour plus the surcharge (K-1, K-20)."""
     cardlib.check_in_hand(st, seat, cards, rule)
     if len(cards) != cost + extra:
-        why = f"{cost} card(s) of colour {btype}" + (f" plus {extra} terrain surcharge card(s)" if extra else "")
-        raise fail(f"this costs exactly {why}", "K-20" if extra else "K-1")
+        if extra:
+            raise fail(Text("this costs exactly %(cost)s card(s) of colour %(btype)s plus %(extra)s terrain surcharge "
+                            "card(s)", cost=cost, btype=btype, extra=extra), "K-20")
+        raise fail(Text("this costs exactly %(cost)s card(s) of colour %(btype)s", cost=cost, btype=btype), "K-1")
     if _colour_count(g, cards, btype) < cost:
-        raise fail(f"at least {cost} of the cards must be {btype}", "K-1")
+        raise fail(Text("at least %(cost)s of the cards must be %(btype)s", cost=cost, btype=btype), "K-1")
 
 
 def _enter_actions(st: State) -> None:
@@ -107,12 +112,12 @@ def check_exchange(g: GameData, st: State, seat: int, move: Move) -> Plan:
     guard_exchange(st, seat, "K-11a")
     p = st["players"][seat]
     if p["exchanged"]:
-        raise fail("you already exchanged cards this turn", "K-11a")
+        raise fail(Text("you already exchanged cards this turn"), "K-11a")
     if p["coins"] < g.exchange_cost:
-        raise fail(f"an exchange costs {g.exchange_cost} coins", "K-11a")
+        raise fail(Text("an exchange costs %(n)s coins", n=g.exchange_cost), "K-11a")
     discard = move.get("discard")
     if not isinstance(discard, list) or not discard:
-        raise fail("discard at least one card", "K-11a")
+        raise fail(Text("discard at least one card"), "K-11a")
     cardlib.check_in_hand(st, seat, discard, "K-11a")
     return {"discard": discard}
 
@@ -128,18 +133,18 @@ def do_exchange(g: GameData, st: State, seat: int, plan: Plan, rng: Rng) -> None
 def check_holdem_swap(g: GameData, st: State, seat: int, move: Move) -> Plan:
     """K-11b (Ruling K-R15): take k >= 1 display cards of one colour, give k hand cards."""
     if not st["options"]["holdem"]:
-        raise fail("this game is played without the Hold'em option", "K-11b")
+        raise fail(Text("this game is played without the Hold'em option"), "K-11b")
     guard_exchange(st, seat, "K-11b")
     if st["players"][seat]["holdem_swapped"]:
-        raise fail("you already swapped with the display this turn", "K-11b")
+        raise fail(Text("you already swapped with the display this turn"), "K-11b")
     take, give = move.get("take"), move.get("give")
     if not isinstance(take, list) or not isinstance(give, list) or not take or len(take) != len(give):
-        raise fail("take and give the same number (at least 1) of cards", "K-11b")
+        raise fail(Text("take and give the same number (at least 1) of cards"), "K-11b")
     if not all(isinstance(c, str) for c in take) or len(set(take)) != len(take) \
             or any(c not in st["display"] for c in take):
-        raise fail("take only cards lying in the display", "K-11b")
+        raise fail(Text("take only cards lying in the display"), "K-11b")
     if len({g.colour(c) for c in take}) != 1:
-        raise fail("the cards taken must all be of one colour", "K-11b")
+        raise fail(Text("the cards taken must all be of one colour"), "K-11b")
     cardlib.check_in_hand(st, seat, give, "K-11b")
     return {"take": take, "give": give}
 
@@ -163,11 +168,11 @@ def check_travel(g: GameData, st: State, seat: int, move: Move) -> Plan:
     p = st["players"][seat]
     adv, to = move.get("adventurer"), move.get("to")
     if type(adv) is not int or not 0 <= adv < len(p["adventurers"]):
-        raise fail("name adventurer 0 or 1", "K-12")
+        raise fail(Text("name adventurer 0 or 1"), "K-12")
     if to not in g.ages or to == p["adventurers"][adv]:
-        raise fail(f"adventurer {adv} must travel to one of the other ages", "K-12")
+        raise fail(Text("adventurer %(adventurer)s must travel to one of the other ages", adventurer=adv), "K-12")
     if p["coins"] < g.travel_cost:
-        raise fail(f"travelling costs {g.travel_cost} coin", "K-12")
+        raise fail(Text("travelling costs %(n)s coin", n=g.travel_cost), "K-12")
     return {"adventurer": adv, "to": to}
 
 
@@ -187,25 +192,28 @@ def check_build(g: GameData, st: State, seat: int, move: Move) -> Plan:
     btype, rank = move.get("building"), move.get("rank")
     kind = g.kind(btype, rank) if isinstance(btype, str) and type(rank) is int else None
     if kind is None:
-        raise fail(f"no building {btype!r} of rank {rank!r}", "K-14")
+        raise fail(Text("no building %(btype)s of rank %(rank)s", btype=repr(btype), rank=repr(rank)), "K-14")
     if not has_tile(st, btype, rank):
-        raise fail(f"no {btype} rank-{rank} tile is left in the supply", "K-3")
+        raise fail(Text("no %(btype)s rank-%(rank)s tile is left in the supply", btype=btype, rank=rank), "K-3")
     sqs = footprint(_square(move.get("anchor"), "K-5"), kind.size)
     if not on_board(g, age, sqs):
-        raise fail("the footprint leaves the board", "K-5")
+        raise fail(Text("the footprint leaves the board"), "K-5")
     lay = Layout.of(g, st, age)
     if lay.overlapping(sqs):
-        raise fail("a square of the footprint is occupied", "K-14")
+        raise fail(Text("a square of the footprint is occupied"), "K-14")
     if river_blocked(g, age, btype, rank, sqs):
-        raise fail(f"a {btype} rank-{rank} building may not stand on the river", "K-20.1")
+        raise fail(Text("a %(btype)s rank-%(rank)s building may not stand on the river",
+                        btype=btype, rank=rank), "K-20.1")
     if btype in MIL_REL:
         if build_domain_violation(lay, sqs):
-            raise fail("a military or religious building may not connect domains", "K-23")
+            raise fail(Text("a military or religious building may not connect domains"), "K-23")
         adjacent = lay.domains_adjacent_to(sqs)
         if adjacent and rank_violation(lay, adjacent[0], btype, rank):
-            raise fail(f"the domain's highest {btype} building already has rank {rank}", "K-24")
+            raise fail(Text("the domain's highest %(btype)s building already has rank %(rank)s",
+                            btype=btype, rank=rank),
+                           "K-24")
         if free_cubes(g, st, seat) < 1:
-            raise fail("you have no free cube", "K-4")
+            raise fail(Text("you have no free cube"), "K-4")
     cards = _cards(move, "K-14")
     _check_payment(g, st, seat, cards, btype, kind.value, surcharge(g, age, sqs, len(st["players"])), "K-14")
     advs = cardlib.charges(g, st, seat, age, len(cards), move.get("adventurers"))
@@ -243,27 +251,30 @@ def check_upgrade(g: GameData, st: State, seat: int, move: Move) -> Plan:
     xb = lay.blds[x]
     btype = xb["type"]
     if btype in MIL_REL and xb["owner"] != seat:
-        raise fail("you can upgrade only your own military and religious buildings", "K-15")
+        raise fail(Text("you can upgrade only your own military and religious buildings"), "K-15")
     rank = move.get("rank")
     if type(rank) is not int or rank <= xb["rank"] or g.kind(btype, rank) is None:
-        raise fail(f"the new rank must be higher than {xb['rank']}", "K-15")
+        raise fail(Text("the new rank must be higher than %(rank)s", rank=xb["rank"]), "K-15")
     if not has_tile(st, btype, rank):
-        raise fail(f"no {btype} rank-{rank} tile is left in the supply", "K-3")
+        raise fail(Text("no %(btype)s rank-%(rank)s tile is left in the supply", btype=btype, rank=rank), "K-3")
     sqs = footprint(_square(move.get("anchor"), "K-5"), g.size(btype, rank))
     if not on_board(g, age, sqs):
-        raise fail("the footprint leaves the board", "K-5")
+        raise fail(Text("the footprint leaves the board"), "K-5")
     old = set(lay.squares[x])
     if not old <= set(sqs):
-        raise fail("the new tile must cover the whole old building", "K-15")
+        raise fail(Text("the new tile must cover the whole old building"), "K-15")
     if any(b != x for b in lay.overlapping(sqs)):
-        raise fail("a new square of the footprint is occupied", "K-15")
+        raise fail(Text("a new square of the footprint is occupied"), "K-15")
     if river_blocked(g, age, btype, rank, sqs):
-        raise fail(f"a {btype} rank-{rank} building may not stand on the river", "K-20.1")
+        raise fail(Text("a %(btype)s rank-%(rank)s building may not stand on the river",
+                        btype=btype, rank=rank), "K-20.1")
     if btype in MIL_REL:
         if upgrade_domain_violation(lay, x, sqs):
-            raise fail("a military or religious upgrade may not connect domains", "K-23")
+            raise fail(Text("a military or religious upgrade may not connect domains"), "K-23")
         if rank_violation(lay, [b for b in lay.domain_of(x) if b != x], btype, rank):
-            raise fail(f"the domain's highest {btype} building already has rank {rank}", "K-24")
+            raise fail(Text("the domain's highest %(btype)s building already has rank %(rank)s",
+                            btype=btype, rank=rank),
+                           "K-24")
     cards = _cards(move, "K-15")
     cost = g.value(btype, rank) - g.value(btype, xb["rank"])
     _check_payment(g, st, seat, cards, btype, cost, surcharge(g, age, sqs, len(st["players"])), "K-15")
@@ -303,13 +314,13 @@ def check_demolish(g: GameData, st: State, seat: int, move: Move) -> Plan:
     lay, x = _building_at(g, st, age, move, "K-16")
     xb = lay.blds[x]
     if xb.get("printed") or xb["rank"] != 1:
-        raise fail("only rank-1 tiles can be demolished (never a printed hamlet)", "K-16")
+        raise fail(Text("only rank-1 tiles can be demolished (never a printed hamlet)"), "K-16")
     card = move.get("card")
     cardlib.check_in_hand(st, seat, [card], "K-16")
     if g.colour(card) != xb["type"]:
-        raise fail(f"demolishing this building takes a {xb['type']} card", "K-16")
+        raise fail(Text("demolishing this building takes a %(btype)s card", btype=xb["type"]), "K-16")
     if st["players"][seat]["coins"] < g.demolish_coins:
-        raise fail(f"demolishing costs {g.demolish_coins} coin", "K-16")
+        raise fail(Text("demolishing costs %(n)s coin", n=g.demolish_coins), "K-16")
     advs = cardlib.charges(g, st, seat, age, g.demolish_cards, move.get("adventurers"))
     return {"age": age, "x": x, "cards": [card], "advs": advs}
 
@@ -328,7 +339,7 @@ def do_demolish(g: GameData, st: State, seat: int, plan: Plan, rng: Rng) -> None
 def _reason_target(g: GameData, st: State, seat: int, move: Move, rule: str) -> tuple[Layout, str]:
     guard_turn(st, seat)
     if REASON not in st["players"][seat]["adventurers"]:
-        raise fail("you have no adventurer in reason", "K-13")
+        raise fail(Text("you have no adventurer in reason"), "K-13")
     return _building_at(g, st, REASON, move, rule)
 
 
@@ -337,16 +348,17 @@ def check_populate(g: GameData, st: State, seat: int, move: Move) -> Plan:
     lay, x = _reason_target(g, st, seat, move, "K-17")
     xb = lay.blds[x]
     if xb["type"] != "civil":
-        raise fail("only civil buildings can be populated", "K-17")
+        raise fail(Text("only civil buildings can be populated"), "K-17")
     cards = _cards(move, "K-17")
     cardlib.check_in_hand(st, seat, cards, "K-17")
     if _colour_count(g, cards, "civil") != len(cards):
-        raise fail("populating takes civil cards only", "K-17")
+        raise fail(Text("populating takes civil cards only"), "K-17")
     cap = g.kinds[f"civil_{xb['rank']}"].capacity
     if len(xb["cubes"]) + len(cards) > cap:
-        raise fail(f"this building holds at most {cap} cube(s); {len(xb['cubes'])} are on it", "K-1")
+        raise fail(Text("this building holds at most %(cap)s cube(s); %(n)s are on it",
+                        cap=cap, n=len(xb["cubes"])), "K-1")
     if free_cubes(g, st, seat) < len(cards):
-        raise fail("you have too few free cubes", "K-4")
+        raise fail(Text("you have too few free cubes"), "K-4")
     advs = cardlib.charges(g, st, seat, REASON, len(cards), move.get("adventurers"))
     return {"x": x, "printed": bool(xb.get("printed")), "anchor": lay.anchor(x), "cards": cards, "advs": advs}
 
@@ -375,17 +387,18 @@ def check_restore(g: GameData, st: State, seat: int, move: Move) -> Plan:
     lay, x = _reason_target(g, st, seat, move, "K-18")
     xb = lay.blds[x]
     if xb["type"] not in MIL_REL or not xb["ruin"]:
-        raise fail("only ruins can be restored", "K-18")
+        raise fail(Text("only ruins can be restored"), "K-18")
     cards = _cards(move, "K-18")
     cardlib.check_in_hand(st, seat, cards, "K-18")
     if _colour_count(g, cards, xb["type"]) != len(cards):
-        raise fail(f"restoring this ruin takes {xb['type']} cards only", "K-18")
+        raise fail(Text("restoring this ruin takes %(btype)s cards only", btype=xb["type"]), "K-18")
     allowed = restore_counts(g, xb)
     if len(cards) not in allowed:
-        raise fail(f"this ruin takes {' or '.join(map(str, allowed))} card(s)", "K-18")
+        raise fail(Text("this ruin takes %(n)s card(s)", n=allowed[0]) if len(allowed) == 1
+                   else Text("this ruin takes %(n)s or %(m)s card(s)", n=allowed[0], m=allowed[1]), "K-18")
     full = xb["restore_cube"] is not None or len(cards) == max(allowed)
     if not full and free_cubes(g, st, seat) < 1:
-        raise fail("you have no free cube to mark the restoration", "K-4")
+        raise fail(Text("you have no free cube to mark the restoration"), "K-4")
     advs = cardlib.charges(g, st, seat, REASON, len(cards), move.get("adventurers"))
     return {"x": x, "cards": cards, "advs": advs, "full": full}
 

@@ -7,6 +7,7 @@ A draw is one `note` record whose card ids only the drawer sees, with the count 
 from __future__ import annotations
 
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos.data import GameData
 from referee.games.khronos.state import State, fail
@@ -30,13 +31,13 @@ def draw(st: State, seat: int, n: int, rng: Rng, label: str) -> list[str]:
 def check_in_hand(st: State, seat: int, cards: list[str], rule: str) -> None:
     """Every card distinct and in the seat's hand (messages name only the seat's own cards)."""
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise fail("cards are named by their ids, like M01", rule)
+        raise fail(Text("cards are named by their ids, like M01"), rule)
     if len(set(cards)) != len(cards):
-        raise fail("a card is named twice", rule)
+        raise fail(Text("a card is named twice"), rule)
     hand = st["players"][seat]["hand"]
     missing = [c for c in cards if c not in hand]
     if missing:
-        raise fail(f"not in your hand: {', '.join(missing)}", rule)
+        raise fail(Text("not in your hand: %(cards)s", cards=", ".join(missing)), rule)
 
 
 def discard(st: State, seat: int, cards: list[str]) -> None:
@@ -57,16 +58,18 @@ def charges(g: GameData, st: State, seat: int, age: str, n: int, given: list[int
             for i in range(len(p["adventurers"]))]
     if given is not None:
         if not isinstance(given, list) or not all(type(i) is int for i in given) or len(given) != n:
-            raise fail(f"name one adventurer per card ({n})", "K-13")
+            raise fail(Text("name one adventurer per card (%(n)s)", n=n), "K-13")
         for i in given:
             if not 0 <= i < len(left) or p["adventurers"][i] != age:
-                raise fail(f"adventurer {i} is not in {age}", "K-13")
+                raise fail(Text("adventurer %(adventurer)s is not in %(age)s", adventurer=i, age=age), "K-13")
             left[i] -= 1
             if left[i] < 0:
-                raise fail(f"adventurer {i} cannot be charged more than {g.per_adventurer} cards this turn", "K-13")
+                raise fail(Text("adventurer %(adventurer)s cannot be charged more than %(n)s cards this turn",
+                                adventurer=i, n=g.per_adventurer), "K-13")
         return list(given)
     if sum(left) < n:
-        raise fail(f"your adventurers in {age} can play only {sum(left)} more card(s) this turn", "K-13")
+        raise fail(Text("your adventurers in %(age)s can play only %(n)s more card(s) this turn", age=age, n=sum(left)),
+                   "K-13")
     out = []
     for _ in range(n):
         i = min((i for i in range(len(left)) if left[i] >= 1), key=lambda i: (left[i], i))

@@ -4,6 +4,7 @@ its decision stopped at, then `proceed` resumes RESOLVE where the cursor says.""
 from __future__ import annotations
 
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos.actions import Plan
 from referee.games.khronos.data import GameData
@@ -19,21 +20,21 @@ ANSWER = {"choose_reduction": ("at", "K-24"), "place_reduced": ("anchor", "K-24"
 def check_decision(g: GameData, st: State, seat: int, move: Move) -> Plan:
     """The first pending decision, asked of this seat, answered with one of its options."""
     if st["phase"] == "finished":
-        raise fail("the game is over", "K-26")
+        raise fail(Text("the game is over"), "K-26")
     if not st["pending"]:
-        raise fail("no decision is pending", "K-9")
+        raise fail(Text("no decision is pending"), "K-9")
     d = st["pending"][0]
     if seat != d["seat"]:
-        raise fail(f"the pending decision is seat {d['seat']}'s", "K-9")
+        raise fail(Text("the pending decision is seat %(seat)s's", seat=d["seat"]), "K-9")
     if move["type"] != d["decision"]:
-        raise fail(f"the pending decision is {d['decision']}", "K-9")
+        raise fail(Text("the pending decision is %(decision)s", decision=d["decision"]), "K-9")
     field, rule = ANSWER[d["decision"]]
     options = d["options"] if "options" in d else d["candidates"]
     answer = move.get(field)
     exact = type(answer) is int if field == "seat" else (
         isinstance(answer, list) and len(answer) == 2 and all(type(v) is int for v in answer))
     if not exact or answer not in options:
-        raise fail(f"{answer!r} is not one of the options offered", rule)
+        raise fail(Text("%(answer)s is not one of the options offered", answer=repr(answer)), rule)
     return {"decision": d, "answer": answer}
 
 

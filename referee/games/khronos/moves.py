@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 from referee.engine.rng import Rng
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos import actions as a
 from referee.games.khronos.data import GameData
@@ -34,7 +35,8 @@ MOVES: dict[str, tuple[Check, Do]] = {
 def check(g: GameData, state: State, seat: int, move: Move) -> a.Plan:
     """The move's plan, or IllegalMove; reads `state` only."""
     if not isinstance(move, dict) or move.get("type") not in MOVES:
-        raise fail(f"unknown move {move.get('type') if isinstance(move, dict) else move!r}", "K-9")
+        raise fail(Text("unknown move %(move)s",
+                        move=repr(move.get("type") if isinstance(move, dict) else move)), "K-9")
     return MOVES[move["type"]][0](g, state, seat, move)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.plumbing.i18n import EN, Translator
+from referee.plumbing.i18n import EN, Text, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
 from referee.engine.rng import Rng
@@ -83,9 +83,9 @@ class GameRules(GameRulesBase):
         """README "Resigning": the game ends at once, scored by coins; the resigning seat is
         ranked last and cannot win."""
         if state["phase"] == "finished":
-            raise IllegalMove("the game is over", "K-26")
+            raise IllegalMove(Text("the game is over"), "K-26")
         if type(seat) is not int or not 0 <= seat < len(state["players"]):
-            raise IllegalMove(f"no seat {seat!r}", "K-8")
+            raise IllegalMove(Text("no seat %(seat)s", seat=repr(seat)), "K-8")
         st = clone(state)
         st["resigned"] = seat
         st["pending"] = []
@@ -131,4 +131,4 @@ class GameRules(GameRulesBase):
                 "scores": [c if isinstance(c, int) else None for c in coins]}
 
     def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
-        return summary.lines(view, seat)
+        return summary.lines(view, seat, tr)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.contract import IllegalMove
+from referee.plumbing.i18n import Text
 
 from referee.games.khronos.data import GameData, Square
 from referee.engine.jsondata import clone  # noqa: F401 (the games' one deep copy)
@@ -18,7 +19,8 @@ MIGHT, FAITH, REASON = "might", "faith", "reason"
 
 
 
-def fail(message: str, rule: str) -> IllegalMove:
+def fail(message: Text, rule: str) -> IllegalMove:
+    """A refusal: `message` is a `Text`, so a reader sees it in their language (README, "Languages")."""
     return IllegalMove(message, rule)
 
 

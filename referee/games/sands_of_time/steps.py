@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.engine.steps import Option, Step, StepRefused, from_moves
 from referee.games.sands_of_time import turn_steps
@@ -39,7 +40,7 @@ def _decision(state: State, seat: int, kind: str) -> dict:
     for d in state["pending"]:
         if d["seat"] == seat and d["kind"] == kind:
             return d
-    raise StepRefused(0, f"seat {seat} has no {kind!r} decision now")
+    raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)))
 
 
 def _region_info(g: GameData, state: State, r: str) -> str:
@@ -88,7 +89,7 @@ def listed_path(g: GameData, state: State, seat: int, kind: str, m: Move) -> lis
     if kind == "overpop_remove":
         k = m["kind"]
         return [("Remove which of your citizens from the overpopulated region?", Option(k, f"A {k}"))]
-    raise StepRefused(0, f"no steps for {kind!r}")
+    raise StepRefused(0, Text("no steps for %(kind)s", kind=repr(kind)))
 
 
 def _choose_cards(g: GameData, state: State, seat: int, play: Play, moves: list[Move]) -> Node:

@@ -81,7 +81,7 @@ class Notifier:
         svc, gid = self.service, loaded.game_id
         settings = settings if settings is not None else seat_settings.settings(conn, gid)
         lang = settings.get(seat, {}).get("lang")
-        return Seen(doc=svc.describe(loaded, seat), seat=seat, tr=translator(lang),
+        return Seen(doc=svc.describe(loaded, seat, lang), seat=seat, tr=translator(lang),  # prompts in its language
                     names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
                     rules=loaded.rules, since=self.since(conn, loaded, seat, lang) if since else [],
                     deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
