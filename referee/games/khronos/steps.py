@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 from referee.engine.contract import IllegalMove
 from referee.engine.steps import Option, Step, StepRefused
-from referee.plumbing.i18n import Text
+from referee.plumbing.i18n import N_, Text
 
 from referee.games.khronos import moves as movelib
 from referee.games.khronos.actions import CARD_AGES, restore_counts
@@ -119,24 +119,22 @@ def card_words(g: GameData, card: str) -> str:
         else f"{card} ({colour} card)"
 
 
+# One whole phrase per colour and kind of building (a translator words each its own way).
+_COST_WORDS = {
+    ("military", True): N_("to a %(building)s (rank %(rank)s, costs %(n)s military card(s))"),
+    ("religious", True): N_("to a %(building)s (rank %(rank)s, costs %(n)s religious card(s))"),
+    ("civil", True): N_("to a %(building)s (rank %(rank)s, costs %(n)s civil card(s))"),
+    ("military", False): N_("%(building)s (military, rank %(rank)s, costs %(n)s military card(s))"),
+    ("religious", False): N_("%(building)s (religious, rank %(rank)s, costs %(n)s religious card(s))"),
+    ("civil", False): N_("%(building)s (civil, rank %(rank)s, costs %(n)s civil card(s))"),
+}
+
+
 def cost_words(btype: str, name: str, rank: int, cost: int, upgrade: bool) -> str:
     """A building kind and its price in cards of its colour ("castle (military, rank 2, costs 2
     military card(s))"; an upgrade: "to a castle (...)")."""
-    if upgrade:
-        if btype == "military":
-            return Text("to a %(building)s (rank %(rank)s, costs %(n)s military card(s))", building=name, rank=rank,
-                        n=cost)
-        if btype == "religious":
-            return Text("to a %(building)s (rank %(rank)s, costs %(n)s religious card(s))", building=name,
-                        rank=rank, n=cost)
-        return Text("to a %(building)s (rank %(rank)s, costs %(n)s civil card(s))", building=name, rank=rank, n=cost)
-    if btype == "military":
-        return Text("%(building)s (military, rank %(rank)s, costs %(n)s military card(s))", building=name, rank=rank,
-                    n=cost)
-    if btype == "religious":
-        return Text("%(building)s (religious, rank %(rank)s, costs %(n)s religious card(s))", building=name,
-                    rank=rank, n=cost)
-    return Text("%(building)s (civil, rank %(rank)s, costs %(n)s civil card(s))", building=name, rank=rank, n=cost)
+    colour = btype if btype in ("military", "religious") else "civil"
+    return Text(_COST_WORDS[(colour, upgrade)], building=name, rank=rank, n=cost)
 
 
 def _surcharge(label: str, extra: int) -> str:
