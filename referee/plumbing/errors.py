@@ -40,6 +40,8 @@ class ServiceError(Exception):
     def detail_in(self, tr: Translator) -> str:
         if tr.lang == EN.lang or not self.detail:
             return self.detail
+        if isinstance(self.detail, Text):  # a message id with its arguments ("no game '%(id)s'")
+            return render(self.detail, tr)
         return tr.gettext(self.detail)
 
 
@@ -92,7 +94,7 @@ class TooManyRequests(ServiceError):
 
 
 class MessageRefused(ServiceError):
-    status, title = 403, "Message refused"
+    status, title = 403, N_("Message refused")
     explanation = (
         "The game's table-talk policy, chosen at its creation, does not allow this message: `policy` names it (`press: none` refuses every message, `press: public` every private one). Private notes are always allowed. Nothing was stored."
     )
@@ -118,9 +120,14 @@ class Unprocessable(ServiceError):
         rule = self.extra.get("rule")
         if tr.lang == EN.lang or not rule:
             return super().detail_in(tr)
-        reason = render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+        reason = self.reason_in(tr)
         return tr.gettext("The rules refuse this move (rule %(rule)s, see the game's rules page): %(reason)s",
                           rule=rule, reason=reason)
+
+    def reason_in(self, tr: Translator) -> str:
+        """The engine's own reason alone, in the reader's language (a mail cites the rule itself)."""
+        return render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+
     explanation = (
         "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
     )
@@ -137,7 +144,7 @@ class InvalidSetup(ServiceError):
 
 
 class Refused(ServiceError):
-    status, title = 422, "Request refused"
+    status, title = 422, N_("Request refused")
     explanation = (
         "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), `detail` says why. Nothing was changed."
     )
@@ -162,7 +169,7 @@ def problem_types() -> dict[str, type[ServiceError]]:
 
 
 class ChannelRefused(ServiceError):
-    status, title = 422, "Channel refused"
+    status, title = 422, N_("Channel refused")
     explanation = (
         "An alert channel is well formed but cannot be used: a URL that apprise does not take, a plugin that acts on the server itself, or (unless the operator allows private targets) a host on a loopback, private or link-local address. `field` is the JSON pointer of the URL at fault (such as `/url`, `/subscription/endpoint` or `/seats/0/channels/1`), `detail` says why. Nothing was changed."
     )

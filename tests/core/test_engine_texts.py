@@ -152,7 +152,55 @@ def _khronos() -> list[tuple[IllegalMove, str]]:
     ]
 
 
-REFUSALS = {"babel": _babel, "iron_age": _iron_age, "khronos": _khronos}
+def _english(refused: IllegalMove, rule: str, english: str) -> IllegalMove:
+    """The refusal as it always read in English (logs, JSON and old tests match it), byte for byte."""
+    assert (refused.rule, str(refused.message)) == (rule, english)
+    return refused
+
+
+def _sands_of_time() -> list[tuple[IllegalMove, str]]:
+    """Seat 0 has revealed Build and Tribute; the reason code stays, after the German reason."""
+    from tests.games.sands_of_time.positions import RULES, active, clear_board, control, set_player
+
+    def edit(st: dict) -> None:
+        clear_board(st)
+        control(st, "hispania", 0, "capital")
+        set_player(st, 0, gold=9)
+    st = active(3, ["build", "tribute"], edit=edit)
+    build = {"type": "act", "card": "build"}
+    return [
+        (_english(_refused(RULES, st, 0, {**build, "region": "gallia", "building": "temple"}), "ST-63",
+                  "NOT_CONTROLLED: you do not control gallia"), "du kontrollierst Gallia nicht (NOT_CONTROLLED)"),
+        (_english(_refused(RULES, st, 0, {**build, "region": "hispania", "building": "city"}), "ST-63",
+                  "CATEGORY_LOCKED: building a city needs civil unlocked"),
+         "für das Bauwerk Stadt muss Bürgertum freigeschaltet sein"),  # a building and a category, as the rulebook says
+        (_english(_refused(RULES, st, 0, {"type": "act", "card": "conquest"}), "ST-22",
+                  "NOT_REVEALED_CARD: conquest is not one of your revealed action cards"),
+         "Eroberung ist keine deiner aufgedeckten Aktionskarten"),
+        (_english(_refused(RULES, st, 0, {"type": "bonus", "bonus": "bribery"}), "ST-23",
+                  "NOT_ALLOWED: no bonus action bribery"), "es gibt keine Bonusaktion „bribery“"),
+    ]
+
+
+def _gentes() -> list[tuple[IllegalMove, str]]:
+    from tests.games.gentes.positions import TRULES, city, heyday  # Gentes with test cards beside the real ones
+    full = heyday(p0={"pop": {"priest": 8, "scholar": 0, "soldier": 0, "merchant": 0, "noble": 0, "artisan": 0}})
+    taken = heyday()
+    city(taken, 1, "Y1")
+    nav = {"type": "take_tile", "tile": "NV1"}
+    return [
+        (_english(_refused(TRULES, full, 0, {"type": "take_tile", "tile": "PH4", "params": {"train": ["priest"]}}),
+                  "G-18", "priest cannot be raised: its row is full"), "Priester kann nicht steigen: die Reihe ist voll"),
+        (_english(_refused(TRULES, taken, 0, {**nav, "params": {"space": "Y1"}}), "G-25", "Y1 already holds a city"),
+         "auf Y1 steht schon eine Stadt"),
+        (_english(_refused(TRULES, taken, 0, {**nav, "params": {"space": "Y9"}}), "G-25", "unknown space 'Y9'"),
+         "unbekanntes Stadtfeld 'Y9'"),
+        (_english(_refused(TRULES, taken, 1, {"type": "pass"}), "G-6", "it is not your turn"), "du bist nicht an der Reihe"),
+    ]
+
+
+REFUSALS = {"babel": _babel, "iron_age": _iron_age, "khronos": _khronos, "sands_of_time": _sands_of_time,
+            "gentes": _gentes}
 
 
 @pytest.mark.parametrize("game", sorted(REFUSALS))
@@ -203,7 +251,7 @@ def test_every_refusal_of_the_game_is_a_text_with_a_literal_id(game):
     """No refusal is left as English-only words: every IllegalMove, StepRefused and `fail` of the
     game's modules hands a `Text` (whose literal id `referee i18n` extracts, and which
     tests/core/test_i18n_catalog.py checks has its German entry with the same placeholders)."""
-    arg = dict(MESSAGE_ARG, fail=1 if game == "iron_age" else 0)
+    arg = dict(MESSAGE_ARG, fail=1 if game in ("iron_age", "sands_of_time") else 0, need=1)  # Gentes: need(ok, text, rule)
     wrong, checked = [], 0
     for path in sorted((GAMES / game).glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes import effects
 from referee.games.gentes.chronicler import do_chronicler
 from referee.games.gentes.leader import do_leader
@@ -17,7 +18,7 @@ from referee.games.gentes.state import Ctx, need
 def perform_main(ctx: Ctx, kind: str, params: Any, threshold: int = 0, symbol: str | None = None,
                  rule: str = "G-15") -> None:
     """G-15 step 4 / G-39: the main action, mandatory and complete (G-R14)."""
-    need(type(params) is dict, "params must be an object", rule)
+    need(type(params) is dict, Text("params must be an object"), rule)
     if kind == "philosopher":
         do_philosopher(ctx, threshold, params)
     elif kind == "scribe":
@@ -29,7 +30,7 @@ def perform_main(ctx: Ctx, kind: str, params: Any, threshold: int = 0, symbol: s
     elif kind == "leader":
         do_leader(ctx, params)
     else:
-        need(False, f"unknown action kind {kind!r}", rule)
+        need(False, Text("unknown action kind %(kind)s", kind=repr(kind)), rule)
 
 
 effects.use_main_actions(perform_main)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove
 from referee.games.gentes import track
 from referee.games.gentes.bonus import checkpoint
@@ -81,19 +82,19 @@ def do_decline_choices(ctx: Ctx, move: dict[str, Any]) -> None:
     most once, in the listed order; then checkpoint."""
     regions = cities_by_region(ctx, ctx.seat)
     act = move.get("activate")
-    need(type(act) is dict and set(act) == set(regions), "name one own city for every region where you have one", "G-54")
+    need(type(act) is dict and set(act) == set(regions), Text("name one own city for every region where you have one"), "G-54")
     city_choices = Choices(move.get("city_choices"), "G-54")
     for region in ctx.data.regions:
         if region in act:
-            need(act[region] in regions[region], f"{act[region]!r} is not your city in {region}", "G-54")
+            need(act[region] in regions[region], Text("%(space)s is not your city in %(region)s", space=repr(act[region]), region=region), "G-54")
             apply_effects(ctx, ctx.data.map_spaces[act[region]]["bonus"], city_choices)
     city_choices.done()
     moons = move.get("moon")
-    need(type(moons) is list, "moon must be a list", "G-54")
+    need(type(moons) is list, Text("moon must be a list"), "G-54")
     owned, used = moon_cards(ctx, ctx.seat), set()
     for m in moons:
         need(type(m) is dict and m.get("card") in owned and m["card"] not in used,
-             f"{m.get('card') if type(m) is dict else m!r} is not an unused moon card of yours", "G-54")
+             Text("%(card)s is not an unused moon card of yours", card=repr(m.get("card") if type(m) is dict else m)), "G-54")
         used.add(m["card"])
         ch = Choices(m.get("choices"), "G-54")
         apply_effects(ctx, ctx.data.cards[m["card"]]["ability"]["effects"], ch)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes import population, track
 from referee.games.gentes.display import take_from_display
 from referee.games.gentes.state import Choices, Ctx, need, own_cities
@@ -23,7 +24,7 @@ def _vp(ctx: Ctx, e: Effect, ch: Choices) -> None:
 
 
 def _coins(ctx: Ctx, e: Effect, ch: Choices) -> None:
-    need(ctx.me["coins"] + e["n"] >= 0, f"{-e['n']} coins are needed", ch.rule)
+    need(ctx.me["coins"] + e["n"] >= 0, Text("%(coins)s coins are needed", coins=-e["n"]), ch.rule)
     ctx.me["coins"] += e["n"]
 
 
@@ -34,7 +35,8 @@ def _cube(ctx: Ctx, e: Effect, ch: Choices) -> None:
         st["supply_cubes"] -= got
         ctx.me["cubes"][kind] += got
     else:
-        need(ctx.me["cubes"][kind] >= -n, f"{-n} own {kind} cube(s) are needed", ch.rule)
+        need(ctx.me["cubes"][kind] >= -n, Text("%(n)s own eye cube(s) are needed", n=-n) if kind == "eye"
+             else Text("%(n)s own temple cube(s) are needed", n=-n), ch.rule)
         ctx.me["cubes"][kind] += n
         st["supply_cubes"] -= n
 
@@ -46,9 +48,9 @@ def _pop(ctx: Ctx, e: Effect, ch: Choices) -> None:
 
 def _pop_any(ctx: Ctx, e: Effect, ch: Choices) -> None:
     train = ch.take("pop_any").get("train")
-    need(type(train) is list and len(train) == e["n"], f"pop_any needs {e['n']} profession(s) in train", ch.rule)
+    need(type(train) is list and len(train) == e["n"], Text("pop_any needs %(n)s profession(s) in train", n=e["n"]), ch.rule)
     for prof in train:
-        need(type(prof) is str and prof in ctx.data.partner, f"unknown profession {prof!r}", ch.rule)
+        need(type(prof) is str and prof in ctx.data.partner, Text("unknown profession %(profession)s", profession=repr(prof)), ch.rule)
         population.raise_prof(ctx.data, ctx.me["pop"], prof, ch.rule)
 
 
@@ -61,9 +63,9 @@ def _hourglass(ctx: Ctx, e: Effect, ch: Choices) -> None:
 def _remove_hourglass(ctx: Ctx, e: Effect, ch: Choices) -> None:
     cells = ch.take("remove_hourglass").get("cells")
     t = ctx.me["track"]
-    need(type(cells) is list and len(cells) <= e["n"], f"name at most {e['n']} cell(s)", ch.rule)
+    need(type(cells) is list and len(cells) <= e["n"], Text("name at most %(n)s cell(s)", n=e["n"]), ch.rule)
     for c in cells:
-        need(type(c) is int and 0 <= c < len(t) and t[c] in ("hg1", "hg2"), f"cell {c!r} holds no hourglass", ch.rule)
+        need(type(c) is int and 0 <= c < len(t) and t[c] in ("hg1", "hg2"), Text("cell %(cell)s holds no hourglass", cell=repr(c)), ch.rule)
         track.remove_symbol(t, c)
 
 
@@ -76,13 +78,13 @@ def _draw_display(ctx: Ctx, e: Effect, ch: Choices) -> None:
     display = ctx.st["display"]
     top = min(e["max_slot"], len(display))
     eligible = any(display[i] is not None for i in range(top))
-    need(type(slots) is list and all(type(s) is int for s in slots), "slots must be a list of slot numbers", ch.rule)
+    need(type(slots) is list and all(type(s) is int for s in slots), Text("slots must be a list of slot numbers"), ch.rule)
     if not eligible:
-        need(slots == [], "no card is eligible, so no slot may be named", ch.rule)
+        need(slots == [], Text("no card is eligible, so no slot may be named"), ch.rule)
         return
-    need(1 <= len(slots) <= e["n"] and len(set(slots)) == len(slots), f"name 1..{e['n']} distinct slot(s)", ch.rule)
+    need(1 <= len(slots) <= e["n"] and len(set(slots)) == len(slots), Text("name 1..%(n)s distinct slot(s)", n=e["n"]), ch.rule)
     for s in slots:
-        need(1 <= s <= top and display[s - 1] is not None, f"slot {s} holds no eligible card", ch.rule)
+        need(1 <= s <= top and display[s - 1] is not None, Text("slot %(slot)s holds no eligible card", slot=s), ch.rule)
     take_from_display(ctx, slots)
 
 
@@ -90,9 +92,9 @@ def _draw_discard(ctx: Ctx, e: Effect, ch: Choices) -> None:
     cards = ch.take("draw_discard").get("cards")
     pile = ctx.st["discard"]
     need(type(cards) is list and len(cards) <= e["n"] and len(set(map(str, cards))) == len(cards),
-         f"name at most {e['n']} distinct card(s)", ch.rule)
+         Text("name at most %(n)s distinct card(s)", n=e["n"]), ch.rule)
     for c in cards:
-        need(c in pile, f"{c!r} is not in the discard pile", ch.rule)
+        need(c in pile, Text("%(card)s is not in the discard pile", card=repr(c)), ch.rule)
         pile.remove(c)
         ctx.me["hand"].append(c)
 
@@ -126,7 +128,7 @@ def count_items(ctx: Ctx, what: str) -> int:
         return len(ctx.me["tableau"])
     if what.startswith("profession:"):
         return ctx.me["pop"].get(what.split(":", 1)[1], 0)
-    need(False, f"unknown vp_per counter {what!r}", "G-32")
+    need(False, Text("unknown vp_per counter %(counter)s", counter=repr(what)), "G-32")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes import track
 from referee.games.gentes.actions import perform_main
 from referee.games.gentes.bonus import checkpoint
@@ -25,13 +26,13 @@ FIELDS = {"take_tile": COMMON | {"tile", "params", "modifier"}, "use_ability": C
 def tile_terms(ctx: Ctx, move: dict[str, Any]) -> tuple[dict[str, Any], tuple[str, str] | None, int, int, int]:
     """G-14, G-16, G-40: the tile, the modifier's cube place, and (coins, threshold X, hourglasses)."""
     tid = move.get("tile")
-    need(type(tid) is str and tid in ctx.data.tiles, f"unknown tile {tid!r}", "G-14")
-    need(tid in ctx.st["tiles_on_board"], f"{tid} is not on the board", "G-14")
+    need(type(tid) is str and tid in ctx.data.tiles, Text("unknown tile %(tile)s", tile=repr(tid)), "G-14")
+    need(tid in ctx.st["tiles_on_board"], Text("%(tile)s is not on the board", tile=tid), "G-14")
     tile = ctx.data.tiles[tid]
     mod, place = None, None
     if move.get("modifier") is not None:
         opt, where, ident = check_source(ctx, move["modifier"], "modifier", "G-40")
-        need(opt["applies_to"] == tile["action"], f"that modifier applies to {opt['applies_to']}, not {tile['action']}", "G-40")
+        need(opt["applies_to"] == tile["action"], Text("that modifier applies to %(applies)s, not %(action)s", applies=opt["applies_to"], action=tile["action"]), "G-40")
         mod, place = opt, (where, ident)
     cost, x, h = modified(tile, mod["modifier"] if mod else None)
     if mod:
@@ -44,7 +45,7 @@ def check_take_tile(ctx: Ctx, move: dict[str, Any]) -> tuple[dict[str, Any], tup
     """G-12, G-15 (1): time for the tile and its hourglasses, coins for the cost."""
     tile, place, cost, x, h = terms = tile_terms(ctx, move)
     track.check_room(ctx.me["track"], True, h, move.get("doubles", 0))
-    need(ctx.me["coins"] >= cost, f"{tile['id']} costs {cost} coins, you have {ctx.me['coins']}", "G-15")
+    need(ctx.me["coins"] >= cost, Text("%(tile)s costs %(cost)s coins, you have %(have)s", tile=tile["id"], cost=cost, have=ctx.me["coins"]), "G-15")
     return terms
 
 
@@ -65,7 +66,7 @@ def do_take_tile(ctx: Ctx, move: dict[str, Any]) -> None:
 def check_tax_collector(ctx: Ctx, move: dict[str, Any]) -> int:
     """G-35, G-12: 1 or 2 hourglasses (an option of `tax_collector`) and room for them."""
     h = move.get("hourglasses")
-    need(type(h) is int and h in ctx.data.tax_options, f"the tax collector takes {sorted(ctx.data.tax_options)} hourglasses", "G-35")
+    need(type(h) is int and h in ctx.data.tax_options, Text("the tax collector takes %(options)s hourglasses", options=sorted(ctx.data.tax_options)), "G-35")
     track.check_room(ctx.me["track"], False, h, move.get("doubles", 0))
     return h
 
@@ -78,7 +79,7 @@ def do_tax_collector(ctx: Ctx, move: dict[str, Any]) -> None:
 
 def check_pass(ctx: Ctx, move: dict[str, Any]) -> None:
     """G-46 / G-8: passing needs a full track."""
-    need(empty_cells(ctx.me["track"]) == 0, "you may pass only with a full time track; an action is mandatory", "G-46")
+    need(empty_cells(ctx.me["track"]) == 0, Text("you may pass only with a full time track; an action is mandatory"), "G-46")
 
 
 def do_pass(ctx: Ctx, move: dict[str, Any]) -> None:
@@ -92,10 +93,10 @@ MAIN = {"take_tile": do_take_tile, "use_ability": do_use_ability, "tax_collector
 def play_turn(ctx: Ctx, move: dict[str, Any]) -> None:
     """G-7, G-45: free ops, the main part, free ops after (not with pass)."""
     kind = move.get("type")
-    need(type(kind) is str and kind in MAIN, f"a turn is one of {', '.join(TURN_TYPES)}", "G-7")
+    need(type(kind) is str and kind in MAIN, Text("a turn is one of %(types)s", types=", ".join(TURN_TYPES)), "G-7")
     extra = set(move) - FIELDS[kind]
-    need("modifier" not in extra, "only a take_tile move carries a hometown modifier (one cube per turn)", "G-37")
-    need(not extra, f"{kind} takes no {', '.join(sorted(extra))}", "G-45" if "free_ops_after" in extra else "G-7")
+    need("modifier" not in extra, Text("only a take_tile move carries a hometown modifier (one cube per turn)"), "G-37")
+    need(not extra, Text("%(kind)s takes no %(fields)s", kind=kind, fields=", ".join(sorted(extra))), "G-45" if "free_ops_after" in extra else "G-7")
     do_free_ops(ctx, move.get("free_ops"))
     MAIN[kind](ctx, move)
     do_free_ops(ctx, move.get("free_ops_after"))

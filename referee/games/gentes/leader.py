@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes.state import Ctx, need
 
 
 def check_leader(ctx: Ctx, params: dict[str, Any]) -> None:
-    need(params in (None, {}), "the leader takes no parameters", "G-34")
+    need(params in (None, {}), Text("the leader takes no parameters"), "G-34")
 
 
 def do_leader(ctx: Ctx, params: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes.effects import apply_effects
 from referee.games.gentes.state import Choices, Ctx, need, own_cities
 
@@ -15,20 +16,20 @@ def check_navigator(ctx: Ctx, symbol: str, params: dict[str, Any], rule: str = "
     data, st = ctx.data, ctx.st
     target = params.get("space")
     sp = data.space(target) if type(target) is str else None
-    need(sp is not None, f"unknown space {target!r}", rule)
-    need(symbol in data.wildcards or sp["symbol"] == symbol, f"{target} shows {sp['symbol']}, the action builds on {symbol}", "G-25")
+    need(sp is not None, Text("unknown space %(space)s", space=repr(target)), rule)
+    need(symbol in data.wildcards or sp["symbol"] == symbol, Text("%(space)s shows %(shown)s, the action builds on %(symbol)s", space=target, shown=sp["symbol"], symbol=symbol), "G-25")
     src = params.get("from")
     if ctx.me["cities_in_supply"] > 0:
-        need(src is None, "a city from the supply is placed; do not name 'from'", "G-26")
-        need(target not in st["city_owner"], f"{target} already holds a city", "G-25")
+        need(src is None, Text("a city from the supply is placed; do not name 'from'"), "G-26")
+        need(target not in st["city_owner"], Text("%(space)s already holds a city", space=target), "G-25")
     else:
-        need(type(src) is str and st["city_owner"].get(src) == ctx.seat, "all cities are placed: name an own city in 'from'", "G-27")
-        need(target == src or target not in st["city_owner"], f"{target} already holds a city", "G-25")
+        need(type(src) is str and st["city_owner"].get(src) == ctx.seat, Text("all cities are placed: name an own city in 'from'"), "G-27")
+        need(target == src or target not in st["city_owner"], Text("%(space)s already holds a city", space=target), "G-25")
     region = params.get("region")
     if target in data.home_spaces:
-        need(region in data.regions, "a hometown build names the region to activate", "G-29")
+        need(region in data.regions, Text("a hometown build names the region to activate"), "G-29")
     else:
-        need(region is None, "only a hometown build names a region", "G-29")
+        need(region is None, Text("only a hometown build names a region"), "G-29")
 
 
 def do_navigator(ctx: Ctx, symbol: str, params: dict[str, Any], rule: str = "G-25") -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes import population
 from referee.games.gentes.state import Ctx, need
 
@@ -13,16 +14,17 @@ def check_philosopher(ctx: Ctx, x: int, params: dict[str, Any], rule: str = "G-1
     possible in the listed order (G-18, G-R14). Returns the list."""
     train = params.get("train")
     data = ctx.data
-    need(type(train) is list and 1 <= len(train) <= 2, "train must name 1 or 2 professions", rule)
-    need(all(type(p) is str and p in data.partner for p in train), "train names an unknown profession", rule)
+    need(type(train) is list and 1 <= len(train) <= 2, Text("train must name 1 or 2 professions"), rule)
+    need(all(type(p) is str and p in data.partner for p in train), Text("train names an unknown profession"), rule)
     table = data.cost_one if len(train) == 1 else data.cost_two
     for prof in train:
         col = ctx.st["training_queue"].index(prof)
-        need(table[col] <= x, f"training {len(train)} person(s) with the {prof} meeple in column {col + 1} "
-                              f"costs {table[col]}, more than {x}", rule)
+        need(table[col] <= x, Text("training %(n)s person(s) with the %(profession)s meeple in column %(column)s "
+                                   "costs %(cost)s, more than %(threshold)s", n=len(train), profession=prof,
+                                   column=col + 1, cost=table[col], threshold=x), rule)
     pop = dict(ctx.me["pop"])
     for prof in train:
-        need(population.can_raise(data, pop, prof), f"{prof} cannot be raised: its row is full", "G-18")
+        need(population.can_raise(data, pop, prof), Text("%(profession)s cannot be raised: its row is full", profession=prof), "G-18")
         population.raise_prof(data, pop, prof)
     return train
 

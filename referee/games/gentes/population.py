@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes.data import GameData
 from referee.games.gentes.state import need
 
@@ -13,7 +14,7 @@ def can_raise(data: GameData, pop: dict[str, int], prof: str) -> bool:
 
 def raise_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18") -> None:
     """G-18: +1, pushing the partner back when the row is full; impossible if both ends meet."""
-    need(prof in data.partner, f"unknown profession {prof!r}", rule)
+    need(prof in data.partner, Text("unknown profession %(profession)s", profession=repr(prof)), rule)
     partner = data.partner[prof]
     if pop[prof] + pop[partner] < data.row_capacity:
         pop[prof] += 1
@@ -21,11 +22,11 @@ def raise_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18
         pop[prof] += 1
         pop[partner] -= 1
     else:
-        need(False, f"{prof} cannot be raised: its row is full", rule)
+        need(False, Text("%(profession)s cannot be raised: its row is full", profession=prof), rule)
 
 
 def lower_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18") -> None:
     """G-18: -1 needs at least 1."""
-    need(prof in data.partner, f"unknown profession {prof!r}", rule)
-    need(pop[prof] >= 1, f"{prof} is already 0", rule)
+    need(prof in data.partner, Text("unknown profession %(profession)s", profession=repr(prof)), rule)
+    need(pop[prof] >= 1, Text("%(profession)s is already 0", profession=prof), rule)
     pop[prof] -= 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove, Prompt
 from referee.games.gentes.data import GameData
 from referee.games.gentes.decline import cities_by_region, default_choices, moon_cards
@@ -28,7 +29,7 @@ def default_move(data: GameData, st: State, seat: int) -> dict[str, Any]:
         return default_choices(Ctx(data, st, seat, None), seat)
     if phase == "final" and seat in st["final_pending"]:
         return default_fulfil()
-    raise IllegalMove(f"seat {seat} has nothing to decide now", "G-6")
+    raise IllegalMove(Text("seat %(seat)s has nothing to decide now", seat=seat), "G-6")
 
 
 def decline_list(data: GameData, st: State, seat: int) -> list[dict[str, Any]] | None:

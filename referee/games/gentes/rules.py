@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Move, Prompt, State
@@ -67,19 +68,19 @@ class GameRules(GameRulesBase):
 
     def apply(self, state: State, seat: int, move: Move, rng: Rng) -> State:
         """The state after `move` on a copy (all or nothing); the input is never changed."""
-        need(state["phase"] != "over", "the game is over", "G-59")
-        need(type(seat) is int and 0 <= seat < len(state["players"]), f"no seat {seat!r}", "G-1")
-        need(type(move) is dict, "a move is a JSON object with a type", "G-7")
+        need(state["phase"] != "over", Text("the game is over"), "G-59")
+        need(type(seat) is int and 0 <= seat < len(state["players"]), Text("no seat %(seat)s", seat=repr(seat)), "G-1")
+        need(type(move) is dict, Text("a move is a JSON object with a type"), "G-7")
         st = clone(state)
         ctx = Ctx(self.data, st, seat, rng)
         phase, kind = st["phase"], move.get("type")
         if phase == "draft":
-            need(kind == "draft_pick", "the starting-hand draft is running: draft_pick", "G-4")
-            need(seat == st["turn_seat"], "it is not your pick", "G-4")
+            need(kind == "draft_pick", Text("the starting-hand draft is running: draft_pick"), "G-4")
+            need(seat == st["turn_seat"], Text("it is not your pick"), "G-4")
             do_draft_pick(ctx, move)
         elif phase == "heyday":
-            need(not st["passed"][seat], "you have passed this round", "G-46")
-            need(seat == st["turn_seat"], "it is not your turn", "G-6")
+            need(not st["passed"][seat], Text("you have passed this round"), "G-46")
+            need(seat == st["turn_seat"], Text("it is not your turn"), "G-6")
             play_turn(ctx, move)
             nxt = next_seat(st, seat)
             if nxt is None:
@@ -87,10 +88,10 @@ class GameRules(GameRulesBase):
             else:
                 st["turn_seat"] = nxt
         elif phase == "decline":
-            need(kind == "decline_choices", "the Decline phase asks for decline_choices", "G-54")
+            need(kind == "decline_choices", Text("the Decline phase asks for decline_choices"), "G-54")
             submit_decline(ctx, move)
         else:
-            need(kind == "final_fulfil", "final scoring asks for final_fulfil", "G-57")
+            need(kind == "final_fulfil", Text("final scoring asks for final_fulfil"), "G-57")
             submit_final(ctx, move)
         return st
 
@@ -120,9 +121,9 @@ class GameRules(GameRulesBase):
         """Ruling (README "Resigning"): the game ends at once, scored by VP as it stands; the
         resigning seat is ranked last and cannot win."""
         if state["phase"] == "over":
-            raise IllegalMove("the game is over", "G-59")
+            raise IllegalMove(Text("the game is over"), "G-59")
         if type(seat) is not int or not 0 <= seat < len(state["players"]):
-            raise IllegalMove(f"no seat {seat!r}", "G-1")
+            raise IllegalMove(Text("no seat %(seat)s", seat=repr(seat)), "G-1")
         st = clone(state)
         st.update(phase="over", turn_seat=None, resigned=seat, result=ranking_result(st, "resigned", last=seat))
         return st

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes import track
 from referee.games.gentes.chronicler import meets, temple_total
 from referee.games.gentes.cubes import do_free_ops
@@ -37,15 +38,15 @@ def do_final_fulfil(ctx: Ctx, move: dict[str, Any]) -> dict[str, int]:
     do_free_ops(ctx, move.get("free_ops"))
     me, data = ctx.me, ctx.data
     claims = move.get("claims", [])
-    need(type(claims) is list, "claims must be a list", "G-57")
+    need(type(claims) is list, Text("claims must be a list"), "G-57")
     temple_of: dict[str, dict[str, int]] = {}
     for c in claims:
         need(type(c) is dict and c.get("card") in me["hand"] and c["card"] not in temple_of,
-             f"{c.get('card') if type(c) is dict else c!r} is not an unclaimed hand card", "G-57")
+             Text("%(card)s is not an unclaimed hand card", card=repr(c.get("card") if type(c) is dict else c)), "G-57")
         temple_of[c["card"]] = c.get("temple") or {}
         temple_total(ctx, temple_of[c["card"]], me["cubes"]["temple"], "G-57")
     spent = sum(sum(t.values()) for t in temple_of.values())
-    need(spent <= me["cubes"]["temple"], f"{spent} temple cubes claimed, {me['cubes']['temple']} owned", "G-57")
+    need(spent <= me["cubes"]["temple"], Text("%(named)s temple cubes claimed, %(owned)s owned", named=spent, owned=me["cubes"]["temple"]), "G-57")
     fulfilled = unfulfilled = 0
     for cid in me["hand"]:
         half = ceil_half(data.cards[cid]["vp"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.games.gentes.data import GameData
 from referee.games.gentes.display import place_two_player_cubes, slide_and_refill
@@ -64,7 +65,7 @@ def check_draft_pick(ctx: Ctx, move: dict[str, Any]) -> int:
     """G-4: the card is in the pool; returns its position."""
     card = move.get("card")
     pool = ctx.st["draft_pool"]
-    need(type(card) is str and card in pool, f"{card!r} is not in the draft pool", "G-4")
+    need(type(card) is str and card in pool, Text("%(card)s is not in the draft pool", card=repr(card)), "G-4")
     return pool.index(card)
 
 

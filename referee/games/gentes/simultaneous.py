@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes.state import Ctx, clone, need
 
 
 def submit(ctx: Ctx, move: dict[str, Any], step: str, rule: str, trial: Callable[[Ctx, dict[str, Any]], Any],
            finish: Callable[[Ctx], None]) -> None:
     st = ctx.st
-    need(ctx.seat in st[f"{step}_pending"], f"you have no {step} answer to give now", rule)
+    need(ctx.seat in st[f"{step}_pending"], Text("you have no %(step)s answer to give now", step=step), rule)
     trial(Ctx(ctx.data, clone(st), ctx.seat, None), move)
     st[f"{step}_pending"].remove(ctx.seat)
     st[f"{step}_submitted"][str(ctx.seat)] = move

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove
 from referee.engine.rng import Rng
 from referee.games.gentes.data import GameData
@@ -32,20 +33,20 @@ class Choices:
     """The `choices` list of a move (section 10.3), consumed in order by effects needing one."""
 
     def __init__(self, items: Any, rule: str):
-        need(items is None or type(items) is list, "choices must be a list", rule)
+        need(items is None or type(items) is list, Text("choices must be a list"), rule)
         self.items = list(items or [])
         self.rule = rule
         self.pos = 0
 
     def take(self, what: str) -> dict[str, Any]:
-        need(self.pos < len(self.items), f"a choice is missing for {what}", self.rule)
+        need(self.pos < len(self.items), Text("a choice is missing for %(what)s", what=what), self.rule)
         item = self.items[self.pos]
         self.pos += 1
-        need(type(item) is dict, f"the choice for {what} must be an object", self.rule)
+        need(type(item) is dict, Text("the choice for %(what)s must be an object", what=what), self.rule)
         return item
 
     def done(self) -> None:
-        need(self.pos == len(self.items), "surplus choices in the move", self.rule)
+        need(self.pos == len(self.items), Text("surplus choices in the move"), self.rule)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove
 from referee.engine.hashing import canonical
 from referee.engine.steps import Option, Step, StepRefused
@@ -336,7 +337,7 @@ class Grammars:
 def walker_for(rules: Any, state: dict, seat: int, kind: str) -> Walker:
     """The walker of `seat`'s prompt `kind` (StepRefused when there is none)."""
     if not any(p.seat == seat and p.kind == kind for p in rules.prompts(state)):
-        raise StepRefused(0, f"seat {seat} has no {kind!r} decision now", "G-6")
+        raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)), "G-6")
     g = Grammars(rules, state, seat)
     w = Walker(rules, state, seat, getattr(g, kind))
     g.walker = w

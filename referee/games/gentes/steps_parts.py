@@ -24,8 +24,8 @@ from referee.games.gentes.effects import CHOICE_OPS
 from referee.games.gentes.scribe import discard_allowance
 from referee.games.gentes.state import Ctx, own_cities
 from referee.games.gentes.stepwalk import Ask
-from referee.games.gentes.texts import (CELL_WORDS, card_line, card_name, cards, coins, hourglasses, indicator_line, joined,
-                                        space_line, synergy)
+from referee.games.gentes.texts import (card_line, card_name, cards, cell_words, coins, hourglasses,
+                                        indicator_line, joined, space_line, synergy)
 from referee.plumbing.i18n import Text
 
 Part = Generator[Ask, str, Any]
@@ -323,7 +323,7 @@ def effect_choice(data: GameData, st: dict, seat: int, e: dict, t: Any, depth: i
         picked: list[int] = []
         wanted = (t or {}).get("cells") or []
         while len(picked) < n:
-            opts = [Option(f"rh.{i}", Text("Space %(n)s (%(cell)s)", n=i + 1, cell=Text(CELL_WORDS[c])),
+            opts = [Option(f"rh.{i}", Text("Space %(n)s (%(cell)s)", n=i + 1, cell=cell_words(c)),
                            f"track-{i}") for i, c in enumerate(track) if c in ("hg1", "hg2", "empty")]
             opts.append(Option("rh.done", Text("No more") if picked else Text("None")))
             w = want(t, f"rh.{wanted[len(picked)]}" if len(picked) < len(wanted) else "rh.done")

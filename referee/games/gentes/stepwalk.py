@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generator, Sequence
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove
 from referee.engine.hashing import canonical
 from referee.engine.rng import Rng
@@ -94,13 +95,13 @@ class Walker:
                     return ask, None
                 token = chosen[i]
                 if token not in {o.id for o in ask.options}:
-                    raise StepRefused(i, f"step {i + 1}: {token!r} is not one of the options offered here "
-                                         f"({ask.question})")
+                    raise StepRefused(i, Text("step %(step)s: %(token)s is not one of the options offered here "
+                                              "(%(question)s)", step=i + 1, token=repr(token), question=ask.question))
                 i += 1
                 ask = gen.send(token)
         except StopIteration as stop:
             if i < len(chosen):
-                raise StepRefused(i, f"step {i + 1}: the move is already complete") from None
+                raise StepRefused(i, Text("step %(step)s: the move is already complete", step=i + 1)) from None
             return None, stop.value
 
     def path_of(self, move: Move) -> list[str]:
@@ -164,8 +165,11 @@ class Walker:
         if not self.viable(chosen):
             index = next(i for i in range(len(chosen)) if not self.viable(chosen[: i + 1]))
             why = self.why(chosen[: index + 1])
-            raise StepRefused(index, f"step {index + 1}: {chosen[index]!r} leads to no legal move"
-                                     + (f": {why.message}" if why else ""), why.rule if why else None)
+            step, token = index + 1, repr(chosen[index])
+            raise StepRefused(index, Text("step %(step)s: %(token)s leads to no legal move: %(reason)s", step=step,
+                                          token=token, reason=why.message) if why else
+                              Text("step %(step)s: %(token)s leads to no legal move", step=step, token=token),
+                              why.rule if why else None)
         if ask is None:
             return Step(READY, [], move)
         options = [o for o in ask.options if self.viable(chosen + (o.id,))]

@@ -63,6 +63,11 @@ def joined(parts: list[Any], sep: str = ", ") -> Any:
     return Text("%(first)s, %(rest)s", first=first, rest=rest)
 
 
+def cell_words(cell: str) -> Any:
+    """A time-track cell in words ("2 hourglasses")."""
+    return Text(CELL_WORDS[cell]) if cell in CELL_WORDS else cell
+
+
 def symbol(s: Any) -> Any:
     """A city symbol ("goods"; the rulebook's "Sack + Kiste")."""
     return Text(SYMBOLS[s]) if s in SYMBOLS else s

@@ -6,6 +6,7 @@ rightmost contiguous block.
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.gentes.state import empty_cells, need
 
 
@@ -21,9 +22,9 @@ def new_track(spaces: int, locked: list[int], start: list[dict[str, int]]) -> li
 
 def check_room(track: list[str], tile: bool, h: int, d: int, rule: str = "G-12") -> None:
     """G-11 / G-12: `d` doubles are allowed (0..h//2) and the cells needed are empty."""
-    need(type(d) is int and 0 <= d <= h // 2, f"doubles must be 0..{h // 2}", "G-11")
+    need(type(d) is int and 0 <= d <= h // 2, Text("doubles must be 0..%(max)s", max=h // 2), "G-11")
     needed = (1 if tile else 0) + h - d
-    need(empty_cells(track) >= needed, f"the time track needs {needed} empty space(s)", rule)
+    need(empty_cells(track) >= needed, Text("the time track needs %(n)s empty space(s)", n=needed), rule)
 
 
 def place_tile(track: list[str], tile: str) -> None:

@@ -3,6 +3,7 @@ one per turn (ST-23, ST-R23), unrest at the end of the turn (ST-25, ST-81)."""
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import progress_effects, trade_goods
 from referee.games.sands_of_time.state import Move, State, fail, gain, has
@@ -16,18 +17,18 @@ def support_amount(g: GameData, state: State, seat: int) -> int:
 def check_bonus(g: GameData, state: State, seat: int, move: Move) -> None:
     p = state["players"][seat]
     if p["bonus_used_this_turn"] is not None:
-        raise fail("SECOND_BONUS", "one bonus action per turn", "ST-23")
+        raise fail("SECOND_BONUS", Text("one bonus action per turn"), "ST-23")
     b = move.get("bonus")
     if b not in g.bonus_ids:
-        raise fail("NOT_ALLOWED", f"no bonus action {b}", "ST-23")
+        raise fail("NOT_ALLOWED", Text("no bonus action %(bonus)s", bonus=b), "ST-23")
     if b == "oppression":
         r = move.get("region")
         if r not in state["regions"] or state["regions"][r]["controller"] != seat:
-            raise fail("NOT_CONTROLLED", "oppress a region you control", "ST-78")
+            raise fail("NOT_CONTROLLED", Text("oppress a region you control"), "ST-78")
     elif b == "support" and move.get("category") not in g.categories:
-        raise fail("NOT_ALLOWED", "name a category", "ST-79")
+        raise fail("NOT_ALLOWED", Text("name a category"), "ST-79")
     elif b == "taxes" and move.get("resource") not in ("grain", "gold"):
-        raise fail("NOT_ALLOWED", "name grain or gold", "ST-80")
+        raise fail("NOT_ALLOWED", Text("name grain or gold"), "ST-80")
 
 
 def do_bonus(g: GameData, state: State, seat: int, move: Move) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.cards import focus_marker
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import (
@@ -45,7 +46,7 @@ def build_cost(g: GameData, state: State, seat: int, region: str, building: str,
     if use_labour:
         labour = [e for e in progress_effects(g, state, seat) if e["kind"] == "labour_build_discount"]
         if not labour:
-            raise fail("NOT_ALLOWED", "you have no access to Labour", "ST-66")
+            raise fail("NOT_ALLOWED", Text("you have no access to Labour"), "ST-66")
         farmers = has(state, region, seat, "farmers")
         discount += labour[0]["per_farmer"] * farmers
         returned = min(labour[0]["return_farmers"], farmers)  # ST-R31
@@ -56,22 +57,22 @@ def check_build(g: GameData, state: State, seat: int, move: Move) -> tuple[int, 
     """ST-63: a controlled region, a type not there yet, room below capacity, supply, city rule."""
     region, building = move.get("region"), move.get("building")
     if region not in state["regions"] or state["regions"][region]["controller"] != seat:
-        raise fail("NOT_CONTROLLED", f"you do not control {region}", "ST-63")
+        raise fail("NOT_CONTROLLED", Text("you do not control %(region)s", region=region), "ST-63")
     if building not in g.buildings:
-        raise fail("NOT_ALLOWED", f"no building {building}", "ST-63")
+        raise fail("NOT_ALLOWED", Text("no building %(building)s", building=building), "ST-63")
     reg = state["regions"][region]
     if building in reg["buildings"]:
-        raise fail("DUPLICATE_BUILDING", f"{region} already has a {building}", "ST-63")
+        raise fail("DUPLICATE_BUILDING", Text("%(region)s already has a %(building)s", region=region, building=building), "ST-63")
     if len(reg["buildings"]) >= reg["capacity"]:
-        raise fail("CAPACITY_FULL", f"{region} holds no more buildings", "ST-63")
+        raise fail("CAPACITY_FULL", Text("%(region)s holds no more buildings", region=region), "ST-63")
     need = g.buildings[building].get("requires_unlocked")
     if need and not unlocked(g, state, seat, need):
-        raise fail("CATEGORY_LOCKED", f"building a {building} needs {need} unlocked", "ST-63")
+        raise fail("CATEGORY_LOCKED", Text("building a %(building)s needs %(category)s unlocked", building=building, category=need), "ST-63")
     if state["building_supply"][building] != "unlimited" and state["building_supply"][building] < 1:
-        raise fail("SUPPLY_EMPTY", f"no {building} left", "ST-63")
+        raise fail("SUPPLY_EMPTY", Text("no %(building)s left", building=building), "ST-63")
     cost, returned = build_cost(g, state, seat, region, building, bool(move.get("use_labour")))
     if state["players"][seat]["gold"] < cost:
-        raise fail("INSUFFICIENT_GOLD", f"this building costs {cost} gold", "ST-64")
+        raise fail("INSUFFICIENT_GOLD", Text("this building costs %(cost)s gold", cost=cost), "ST-64")
     return cost, returned
 
 
@@ -104,12 +105,12 @@ def check_govern(g: GameData, state: State, seat: int, move: Move) -> tuple[int,
     k = move.get("steps", 0)
     free = 1 if unlocked(g, state, seat, "culture") else 0
     if type(k) is not int or k < 0 or k + free < 1:
-        raise fail("NOT_ALLOWED", "lower unrest by at least one step", "ST-67")
+        raise fail("NOT_ALLOWED", Text("lower unrest by at least one step"), "ST-67")
     if p["unrest"] == 0 or k + free > p["unrest"]:
-        raise fail("NOT_ALLOWED", f"unrest is {p['unrest']}; it cannot go below 0", "ST-67")
+        raise fail("NOT_ALLOWED", Text("unrest is %(unrest)s; it cannot go below 0", unrest=p["unrest"]), "ST-67")
     grain = k * govern_step_cost(g, state, seat)
     if p["grain"] < grain:
-        raise fail("INSUFFICIENT_GRAIN", f"{k} paid step(s) cost {grain} grain", "ST-67")
+        raise fail("INSUFFICIENT_GRAIN", Text("%(steps)s paid step(s) cost %(grain)s grain", steps=k, grain=grain), "ST-67")
     return k + free, grain
 
 

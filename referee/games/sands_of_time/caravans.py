@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.data import CARAVAN_COST, GameData
 from referee.games.sands_of_time.derived import (
     anchors,
@@ -56,25 +57,25 @@ def heritage_due(g: GameData, state: State, seat: int, key: str) -> bool:
 def check_border(g: GameData, state: State, seat: int, border: object, rule: str) -> str:
     """ST-70: a real border, no own caravan there, supply, connected to an anchor."""
     if not isinstance(border, list) or len(border) != 2 or any(r not in g.adj for r in border):
-        raise fail("NOT_ALLOWED", "name the two regions of a border", rule)
+        raise fail("NOT_ALLOWED", Text("name the two regions of a border"), rule)
     a, b = border
     if b not in g.adj[a]:
-        raise fail("NOT_ADJACENT", f"{a} and {b} share no border", rule)
+        raise fail("NOT_ADJACENT", Text("%(a)s and %(b)s share no border", a=a, b=b), rule)
     key = g.key(a, b)
     if seat in state["caravans"].get(key, []):
-        raise fail("CARAVAN_EXISTS", "you already have a caravan on that border", rule)
+        raise fail("CARAVAN_EXISTS", Text("you already have a caravan on that border"), rule)
     if state["players"][seat]["supply"]["caravans"] < 1:
-        raise fail("SUPPLY_EMPTY", "no caravan left", rule)
+        raise fail("SUPPLY_EMPTY", Text("no caravan left"), rule)
     reach = connected(g, state, seat)
     if a not in reach and b not in reach:
-        raise fail("NO_CARAVAN_CONNECTION", "the caravan must touch your capital, a city or your caravan chain", "ST-70")
+        raise fail("NO_CARAVAN_CONNECTION", Text("the caravan must touch your capital, a city or your caravan chain"), "ST-70")
     return key
 
 
 def check_heritage_choice(g: GameData, state: State, seat: int, key: str, heritage: object) -> str | None:
     if heritage_due(g, state, seat, key):
         if heritage not in g.categories:
-            raise fail("NOT_ALLOWED", "this caravan earns heritage: name a category", "ST-72")
+            raise fail("NOT_ALLOWED", Text("this caravan earns heritage: name a category"), "ST-72")
         return str(heritage)
     return None
 
@@ -99,22 +100,22 @@ def payment(g: GameData, state: State, seat: int, key: str, pay: object) -> dict
         split = {"grain": cost if pay == "grain" else 0, "gold": cost if pay == "gold" else 0}
     elif isinstance(pay, dict) and set(pay) <= {"grain", "gold"}:
         if not has_effect(g, state, seat, "caravan_mixed_payment"):
-            raise fail("MIXED_PAYMENT", "mixing grain and gold needs Currency", "ST-71")
+            raise fail("MIXED_PAYMENT", Text("mixing grain and gold needs Currency"), "ST-71")
         split = {"grain": pay.get("grain", 0), "gold": pay.get("gold", 0)}
         if any(type(v) is not int or v < 0 for v in split.values()) or sum(split.values()) != cost:
-            raise fail("NOT_ALLOWED", f"pay exactly {cost} in total", "ST-71")
+            raise fail("NOT_ALLOWED", Text("pay exactly %(cost)s in total", cost=cost), "ST-71")
     else:
-        raise fail("NOT_ALLOWED", "pay with grain or gold", "ST-71")
+        raise fail("NOT_ALLOWED", Text("pay with grain or gold"), "ST-71")
     p = state["players"][seat]
     for res, n in split.items():
         if p[res] < n:
-            raise fail(f"INSUFFICIENT_{res.upper()}", f"the caravan costs {cost}", "ST-71")
+            raise fail(f"INSUFFICIENT_{res.upper()}", Text("the caravan costs %(cost)s", cost=cost), "ST-71")
     return split
 
 
 def check_caravan(g: GameData, state: State, seat: int, move: Move) -> tuple[str, dict[str, int], str | None]:
     if move["card"] == "caravan_2" and not unlocked(g, state, seat, "culture"):
-        raise fail("CATEGORY_LOCKED", "Caravan II needs culture unlocked", "ST-73")
+        raise fail("CATEGORY_LOCKED", Text("Caravan II needs culture unlocked"), "ST-73")
     key = check_border(g, state, seat, move.get("border"), "ST-70")
     split = payment(g, state, seat, key, move.get("pay"))
     return key, split, check_heritage_choice(g, state, seat, key, move.get("heritage"))
@@ -138,7 +139,7 @@ def check_tribute(g: GameData, state: State, seat: int, move: Move) -> list[str]
     if unlocked(g, state, seat, "civil"):
         return ["colonies", "caravans"]
     if move.get("mode") not in ("colonies", "caravans"):
-        raise fail("NOT_ALLOWED", "choose colonies or caravans", "ST-77")
+        raise fail("NOT_ALLOWED", Text("choose colonies or caravans"), "ST-77")
     return [move["mode"]]
 
 

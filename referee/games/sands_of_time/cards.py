@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import max_unrest
 from referee.games.sands_of_time.state import (
@@ -46,14 +47,14 @@ def default_pair(g: GameData, state: State, seat: int) -> list[str]:
 def _pair_problem(fresh: list[str], reuse: list[str], focus: list[str], cards: list[str]) -> tuple[str, str] | None:
     """Why a pair breaks ST-21 (reason code, message), or None when it is legal."""
     if len(cards) != 2 or cards[0] == cards[1]:
-        return ("NOT_ALLOWED", "choose exactly two different cards")
+        return ("NOT_ALLOWED", Text("choose exactly two different cards"))
     for c in cards:
         if c not in fresh and c not in reuse and c not in focus:
-            return ("NOT_ALLOWED", f"{c} is not available to you now")
+            return ("NOT_ALLOWED", Text("%(card)s is not available to you now", card=c))
     if sum(c in focus for c in cards) > 1:
-        return ("FOCUS_ALREADY_USED", "at most one focus card per generation")
+        return ("FOCUS_ALREADY_USED", Text("at most one focus card per generation"))
     if sum(c in reuse and c not in fresh for c in cards) > 1:
-        return ("TWO_REUSES", "at most one played card may be re-used per turn")
+        return ("TWO_REUSES", Text("at most one played card may be re-used per turn"))
     return None
 
 
@@ -61,17 +62,17 @@ def check_choose(g: GameData, state: State, seat: int, move: Move) -> None:
     """ST-21 (and ST-R24, ST-R25). The message never names another seat's cards."""
     p = state["players"][seat]
     if state["phase"] != "SELECT":
-        raise fail("PENDING_DECISION", "cards are chosen only at the start of a turn", "ST-21")
+        raise fail("PENDING_DECISION", Text("cards are chosen only at the start of a turn"), "ST-21")
     if p["selected_cards"] is not None:
-        raise fail("ACTION_ALREADY_DONE", "your choice is submitted and final", "ST-21")
+        raise fail("ACTION_ALREADY_DONE", Text("your choice is submitted and final"), "ST-21")
     cards = move.get("cards")
     if not isinstance(cards, list) or any(c not in g.all_cards for c in cards):
-        raise fail("NOT_ALLOWED", "name two of your cards", "ST-21")
+        raise fail("NOT_ALLOWED", Text("name two of your cards"), "ST-21")
     fresh, reuse, focus = choosable(g, state, seat)
     if p["focus_used_this_gen"] and any(c in g.focus for c in cards):
-        raise fail("FOCUS_ALREADY_USED", "you already revealed a focus card this generation", "ST-90")
+        raise fail("FOCUS_ALREADY_USED", Text("you already revealed a focus card this generation"), "ST-90")
     if state["turn_in_generation"] <= 1 and any(c in p["played_actions"] for c in cards):
-        raise fail("REUSE_IN_FIRST_TURN", "no card can be re-used in the first turn of a generation", "ST-21")
+        raise fail("REUSE_IN_FIRST_TURN", Text("no card can be re-used in the first turn of a generation"), "ST-21")
     problem = _pair_problem(fresh, reuse, focus, cards)
     if problem:
         raise fail(problem[0], problem[1], "ST-21")
@@ -126,11 +127,11 @@ def check_decline(g: GameData, state: State, move: Move) -> str:
     card = move.get("card")
     t = state["turn"]
     if card in g.focus and card in t["cards"]:
-        raise fail("NOT_ALLOWED", "a focus card cannot be declined", "ST-24")
+        raise fail("NOT_ALLOWED", Text("a focus card cannot be declined"), "ST-24")
     if card not in t["cards"]:
-        raise fail("NOT_REVEALED_CARD", f"{card} is not one of your revealed cards", "ST-22")
+        raise fail("NOT_REVEALED_CARD", Text("%(card)s is not one of your revealed cards", card=card), "ST-22")
     if t["status"][card] != "pending":
-        raise fail("ACTION_ALREADY_DONE", f"{card} is already resolved", "ST-24")
+        raise fail("ACTION_ALREADY_DONE", Text("%(card)s is already resolved", card=card), "ST-24")
     return card
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import progress_effects
 from referee.games.sands_of_time.state import Move, State, fail
@@ -18,18 +19,18 @@ def check_chronicle(g: GameData, state: State, seat: int, move: Move) -> list[di
     placements = move.get("placements") or []
     limit = max_placements(g, state, seat)
     if not 1 <= len(placements) <= limit:
-        raise fail("NOT_ALLOWED", f"place 1 to {limit} chronicle cards", "ST-50")
+        raise fail("NOT_ALLOWED", Text("place 1 to %(limit)s chronicle cards", limit=limit), "ST-50")
     fields = [x.get("field") for x in placements]
     cards = [x.get("card") for x in placements]
     if len(set(fields)) != len(fields) or len(set(cards)) != len(cards):
-        raise fail("NOT_ALLOWED", "each card and field at most once", "ST-50")
+        raise fail("NOT_ALLOWED", Text("each card and field at most once"), "ST-50")
     for f, c in zip(fields, cards):
         if f not in g.fields:
-            raise fail("NOT_ALLOWED", f"no chronicle field {f}", "ST-50")
+            raise fail("NOT_ALLOWED", Text("no chronicle field %(field)s", field=f), "ST-50")
         if p["chronicle_board"][f] is not None:
-            raise fail("FIELD_OCCUPIED", f"you already have a card on field {f}", "ST-50")
+            raise fail("FIELD_OCCUPIED", Text("you already have a card on field %(field)s", field=f), "ST-50")
         if c not in p["chronicle_hand"]:
-            raise fail("NOT_ALLOWED", "that chronicle card is not in your hand", "ST-50")
+            raise fail("NOT_ALLOWED", Text("that chronicle card is not in your hand"), "ST-50")
     return placements
 
 

@@ -5,6 +5,7 @@ only when its seat really has a choice."""
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import (
     building_effects,
@@ -66,40 +67,40 @@ def annex_problem(g: GameData, state: State, seat: int, region: str) -> tuple[st
     reg = state["regions"][region]
     owner = reg["controller"]
     if owner == seat:
-        return ("NOT_ALLOWED", "you already control it")
+        return ("NOT_ALLOWED", Text("you already control it"))
     if owner is not None:
         if count(state, region, owner) > 0:
-            return ("NOT_ALLOWED", "its controller still has citizens there")
+            return ("NOT_ALLOWED", Text("its controller still has citizens there"))
         if len(controlled(state, owner)) <= 1:
-            return ("LAST_REGION", "it is its controller's last region")
+            return ("LAST_REGION", Text("it is its controller's last region"))
     mine = count(state, region, seat)
     if mine == 0 or any(count(state, region, int(k)) >= mine for k in reg["citizens"] if int(k) != seat):
-        return ("NOT_MORE_CITIZENS", "you need strictly more citizens there than every other player")
+        return ("NOT_MORE_CITIZENS", Text("you need strictly more citizens there than every other player"))
     if len(controlled(state, seat)) >= g.max_regions:
-        return ("MAX_REGIONS", f"you control {g.max_regions} regions already")
+        return ("MAX_REGIONS", Text("you control %(n)s regions already", n=g.max_regions))
     if state["players"][seat]["supply"]["control_markers"] < 1:
-        return ("SUPPLY_EMPTY", "no control marker left")
+        return ("SUPPLY_EMPTY", Text("no control marker left"))
     if state["players"][seat]["grain"] < annex_cost(g, state, seat, region):
-        return ("INSUFFICIENT_GRAIN", f"annexing costs {annex_cost(g, state, seat, region)} grain")
+        return ("INSUFFICIENT_GRAIN", Text("annexing costs %(grain)s grain", grain=annex_cost(g, state, seat, region)))
     return None
 
 
 def check_conquest(g: GameData, state: State, seat: int, move: Move) -> None:
     region, target = move.get("region"), move.get("attack")
     if region not in state["regions"]:
-        raise fail("NOT_ALLOWED", f"no region {region}", "ST-54")
+        raise fail("NOT_ALLOWED", Text("no region %(region)s", region=region), "ST-54")
     if not state["regions"][region]["in_play"]:
-        raise fail("REGION_NOT_IN_PLAY", f"{region} is not in play", "ST-54")
+        raise fail("REGION_NOT_IN_PLAY", Text("%(region)s is not in play", region=region), "ST-54")
     if target is not None:
         if type(target) is not int or target == seat or not 0 <= target < len(state["players"]):
-            raise fail("NOT_ALLOWED", "attack another player", "ST-54")
+            raise fail("NOT_ALLOWED", Text("attack another player"), "ST-54")
         if count(state, region, seat) == 0 or count(state, region, target) == 0:
-            raise fail("NOT_ALLOWED", "both you and the defender need citizens there", "ST-54")
+            raise fail("NOT_ALLOWED", Text("both you and the defender need citizens there"), "ST-54")
         if state["players"][seat]["grain"] < state["players"][seat]["unrest"]:
-            raise fail("INSUFFICIENT_GRAIN", "an attack costs grain equal to your unrest", "ST-54")
+            raise fail("INSUFFICIENT_GRAIN", Text("an attack costs grain equal to your unrest"), "ST-54")
         return
     if not move.get("annex"):
-        raise fail("NOT_ALLOWED", "attack or annex (or decline the card)", "ST-60")
+        raise fail("NOT_ALLOWED", Text("attack or annex (or decline the card)"), "ST-60")
     problem = annex_problem(g, state, seat, region)
     if problem:
         raise fail(problem[0], problem[1], "ST-60")
@@ -144,10 +145,10 @@ def values_missing(state: State) -> list[int]:
 def check_value(g: GameData, state: State, seat: int, move: Move) -> int:
     a = state["action"]
     if seat not in values_missing(state):
-        raise fail("PENDING_DECISION", "no die value is asked of you now", "ST-56")
+        raise fail("PENDING_DECISION", Text("no die value is asked of you now"), "ST-56")
     d, limit = move.get("value"), a["limits"][str(seat)]
     if type(d) is not int or not 0 <= d <= limit:
-        raise fail("DIE_OUT_OF_RANGE", f"your die value must be 0 to {limit}", "ST-56")
+        raise fail("DIE_OUT_OF_RANGE", Text("your die value must be 0 to %(limit)s", limit=limit), "ST-56")
     return d
 
 
@@ -271,16 +272,16 @@ def check_decision(g: GameData, state: State, seat: int, move: Move) -> None:
     kind = {"combat_losses": "losses", "retreat": "retreat", "new_capital": "new_capital", "annex": "annex"}[move["type"]]
     if a.get("stage") != kind or a.get("stage_seat") != seat:
         rule = {"losses": "ST-57", "retreat": "ST-58", "new_capital": "ST-59", "annex": "ST-60"}[kind]
-        raise fail("PENDING_DECISION", f"no {move['type']} decision is asked of you now", rule)
+        raise fail("PENDING_DECISION", Text("no %(decision)s decision is asked of you now", decision=move["type"]), rule)
     if kind == "losses" and {k: move.get(k) for k in ("farmers", "soldiers")} not in [
             {k: o[k] for k in ("farmers", "soldiers")} for o in loss_options(state, seat, a["region"], a["required"])]:
-        raise fail("NOT_ALLOWED", f"remove exactly {a['required']} of your citizens there", "ST-57")
+        raise fail("NOT_ALLOWED", Text("remove exactly %(n)s of your citizens there", n=a["required"]), "ST-57")
     if kind == "retreat" and move.get("region") not in retreat_options(g, state):
-        raise fail("NOT_ADJACENT", "retreat to one adjacent region you control", "ST-58")
+        raise fail("NOT_ADJACENT", Text("retreat to one adjacent region you control"), "ST-58")
     if kind == "new_capital" and move.get("region") not in controlled(state, seat):
-        raise fail("NOT_CONTROLLED", "choose a region you control", "ST-59")
+        raise fail("NOT_CONTROLLED", Text("choose a region you control"), "ST-59")
     if kind == "annex" and type(move.get("accept")) is not bool:
-        raise fail("NOT_ALLOWED", "accept must be true or false", "ST-60")
+        raise fail("NOT_ALLOWED", Text("accept must be true or false"), "ST-60")
 
 
 def do_decision(g: GameData, state: State, seat: int, move: Move) -> bool:

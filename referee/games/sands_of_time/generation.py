@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import (
@@ -101,13 +102,13 @@ def growth_options(state: State, seat: int) -> list[list[str]]:
 
 def do_growth(state: State, seat: int, move: Move) -> None:
     if seat not in state["growth"]["waiting"]:
-        raise fail("PENDING_DECISION", "no growth allocation is asked of you", "ST-30")
+        raise fail("PENDING_DECISION", Text("no growth allocation is asked of you"), "ST-30")
     regions = move.get("regions")
     own = controlled(state, seat)
     n = state["players"][seat]["supply"]["farmers"]
     if (not isinstance(regions, list) or len(set(regions)) != len(regions) or len(regions) != n
             or any(r not in own for r in regions)):
-        raise fail("NOT_ALLOWED", f"name {n} different regions you control", "ST-30")
+        raise fail("NOT_ALLOWED", Text("name %(n)s different regions you control", n=n), "ST-30")
     for r in regions:
         place(state, r, seat, "farmers")
     state["growth"]["waiting"].remove(seat)
@@ -170,11 +171,11 @@ def overpop_seat(state: State) -> int | None:
 
 def do_overpop(state: State, seat: int, move: Move) -> None:
     if overpop_seat(state) != seat:
-        raise fail("PENDING_DECISION", "no overpopulation removal is asked of you", "ST-32")
+        raise fail("PENDING_DECISION", Text("no overpopulation removal is asked of you"), "ST-32")
     kind = {"farmer": "farmers", "soldier": "soldiers"}.get(move.get("kind"))
     r = state["overpop"]["region"]
     if kind is None or has(state, r, seat, kind) < 1:
-        raise fail("NOT_ALLOWED", "remove a farmer or a soldier you have there", "ST-32")
+        raise fail("NOT_ALLOWED", Text("remove a farmer or a soldier you have there"), "ST-32")
     remove(state, r, seat, kind)
     state["overpop"]["queue"].pop(0)
 

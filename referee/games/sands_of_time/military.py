@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from referee.plumbing.i18n import Text
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import (
     building_effects,
@@ -40,35 +41,36 @@ def check_muster(g: GameData, state: State, seat: int, move: Move) -> int:
     irrigation = move.get("irrigation") or []
     limit = muster_soldier_limit(g, state, seat)
     if len(soldiers) > limit:
-        raise fail("NOT_ALLOWED", f"at most {limit} soldier(s)", "ST-51")
+        raise fail("NOT_ALLOWED", Text("at most %(limit)s soldier(s)", limit=limit), "ST-51")
     for r in soldiers:
         if r not in state["regions"] or state["regions"][r]["controller"] != seat:
-            raise fail("NOT_CONTROLLED", f"you do not control {r}", "ST-51")
+            raise fail("NOT_CONTROLLED", Text("you do not control %(region)s", region=r), "ST-51")
     need_soldiers = len(soldiers) + sum(1 for c in conversions if c.get("to") == "soldier")
     need_farmers = len(irrigation) + sum(1 for c in conversions if c.get("to") == "farmer")
     if conversions and not unlocked(g, state, seat, "political"):
-        raise fail("CATEGORY_LOCKED", "conversions need political unlocked", "ST-52")
+        raise fail("CATEGORY_LOCKED", Text("conversions need political unlocked"), "ST-52")
     regs = [c.get("region") for c in conversions]
     if len(set(regs)) != len(regs):
-        raise fail("NOT_ALLOWED", "at most one conversion per region", "ST-52")
+        raise fail("NOT_ALLOWED", Text("at most one conversion per region"), "ST-52")
     for c in conversions:
         r = c.get("region")
         if r not in state["regions"] or state["regions"][r]["controller"] != seat:
-            raise fail("NOT_CONTROLLED", f"you do not control {r}", "ST-52")
+            raise fail("NOT_CONTROLLED", Text("you do not control %(region)s", region=r), "ST-52")
         src = "farmers" if c.get("to") == "soldier" else "soldiers"
         if has(state, r, seat, src) < 1:
-            raise fail("NOT_ALLOWED", f"no own {src} in {r} to convert", "ST-52")
+            raise fail("NOT_ALLOWED", Text("no own farmers in %(region)s to convert", region=r) if src == "farmers"
+                       else Text("no own soldiers in %(region)s to convert", region=r), "ST-52")
     irr = irrigation_regions(g, state, seat)
     if len(set(irrigation)) != len(irrigation) or any(r not in irr for r in irrigation):
-        raise fail("CATEGORY_LOCKED", "irrigation: once per controlled region with irrigation, civil unlocked", "ST-53")
+        raise fail("CATEGORY_LOCKED", Text("irrigation: once per controlled region with irrigation, civil unlocked"), "ST-53")
     if need_soldiers > p["supply"]["soldiers"] or need_farmers > p["supply"]["farmers"]:
         # the limit of the part that asks for more than the supply holds
         rule = ("ST-51" if len(soldiers) > p["supply"]["soldiers"] else
                 "ST-53" if len(irrigation) > p["supply"]["farmers"] else "ST-52")
-        raise fail("SUPPLY_EMPTY", "not enough pieces in your supply", rule)
+        raise fail("SUPPLY_EMPTY", Text("not enough pieces in your supply"), rule)
     cost = len(soldiers) + len(conversions) + len(irrigation)
     if cost > p["gold"]:
-        raise fail("INSUFFICIENT_GOLD", f"this muster costs {cost} gold", "ST-51")
+        raise fail("INSUFFICIENT_GOLD", Text("this muster costs %(cost)s gold", cost=cost), "ST-51")
     return cost
 
 
@@ -92,15 +94,15 @@ def check_raid(g: GameData, state: State, seat: int, move: Move) -> list[dict]:
     for m in moves:
         a, b, k = m.get("from"), m.get("to"), m.get("count")
         if a not in state["regions"] or b not in state["regions"] or type(k) is not int or k < 1:
-            raise fail("NOT_ALLOWED", "each raid move needs from, to and a count of at least 1", "ST-61")
+            raise fail("NOT_ALLOWED", Text("each raid move needs from, to and a count of at least 1"), "ST-61")
         if b not in g.adj[a]:
-            raise fail("NOT_ADJACENT", f"{b} is not adjacent to {a}", "ST-61")
+            raise fail("NOT_ADJACENT", Text("%(b)s is not adjacent to %(a)s", a=a, b=b), "ST-61")
         if not state["regions"][b]["in_play"]:
-            raise fail("REGION_NOT_IN_PLAY", f"{b} is not in play", "ST-61")
+            raise fail("REGION_NOT_IN_PLAY", Text("%(region)s is not in play", region=b), "ST-61")
         taken[a] += k
     for a, k in taken.items():
         if has(state, a, seat, "soldiers") < k:
-            raise fail("NOT_MORE_CITIZENS", f"you have fewer than {k} soldiers in {a}", "ST-61")
+            raise fail("NOT_MORE_CITIZENS", Text("you have fewer than %(n)s soldiers in %(region)s", n=k, region=a), "ST-61")
     return moves
 
 
@@ -119,7 +121,7 @@ def do_raid(g: GameData, state: State, seat: int, move: Move) -> None:
     if not unlocked(g, state, seat, "political") and target is not None:
         # validate before anything moves: the move is refused as a whole
         if target not in moved_into or state["regions"][target]["controller"] == seat:
-            raise fail("NOT_ALLOWED", "the raid target must be a region a soldier moved into that you do not control", "ST-62")
+            raise fail("NOT_ALLOWED", Text("the raid target must be a region a soldier moved into that you do not control"), "ST-62")
     for m in moves:
         remove(state, m["from"], seat, "soldiers", m["count"])
         place(state, m["to"], seat, "soldiers", m["count"])

@@ -3,6 +3,7 @@ two, ST-R20: the card not taken goes face down on top), Bread and Circuses at on
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.derived import building_effects, max_unrest, unlocked
@@ -26,25 +27,25 @@ def check_progress(g: GameData, state: State, seat: int, move: Move) -> tuple[st
     p = state["players"][seat]
     row, mode = move.get("row"), move.get("mode")
     if row not in g.rows or mode not in ("advance", "new"):
-        raise fail("NOT_ALLOWED", "name a mode (advance/new) and a progress row", "ST-68")
+        raise fail("NOT_ALLOWED", Text("name a mode (advance/new) and a progress row"), "ST-68")
     cat = g.row_category(row)
     if mode == "advance":
         level = p["progress_markers"].get(row)
         if level is None:
-            raise fail("NOT_ALLOWED", f"you have no marker in {row}", "ST-68")
+            raise fail("NOT_ALLOWED", Text("you have no marker in %(row)s", row=row), "ST-68")
         if level >= len(state["progress_rows"][row]):
-            raise fail("NOT_ALLOWED", f"no progress lies to the right of your marker in {row}", "ST-68")
+            raise fail("NOT_ALLOWED", Text("no progress lies to the right of your marker in %(row)s", row=row), "ST-68")
         target = level + 1
     else:
         if not unlocked(g, state, seat, "culture"):
-            raise fail("CATEGORY_LOCKED", "a new marker needs culture unlocked", "ST-68")
+            raise fail("CATEGORY_LOCKED", Text("a new marker needs culture unlocked"), "ST-68")
         if row in p["progress_markers"]:
-            raise fail("NOT_ALLOWED", f"you already have a marker in {row}", "ST-68")
+            raise fail("NOT_ALLOWED", Text("you already have a marker in %(row)s", row=row), "ST-68")
         if p["supply"]["progress_markers"] < 1:
-            raise fail("SUPPLY_EMPTY", "no progress marker left", "ST-68")
+            raise fail("SUPPLY_EMPTY", Text("no progress marker left"), "ST-68")
         target = 1
     if p["unrest"] > requirement_heritage(g, state, seat, cat):
-        raise fail("UNREST_TOO_HIGH", f"unrest {p['unrest']} is above your {cat} heritage", "ST-68")
+        raise fail("UNREST_TOO_HIGH", Text("unrest %(unrest)s is above your %(category)s heritage", unrest=p["unrest"], category=cat), "ST-68")
     return row, target
 
 
@@ -74,7 +75,7 @@ def do_progress(g: GameData, state: State, seat: int, move: Move, rng: Rng) -> b
 def check_pick(state: State, seat: int, move: Move) -> str:
     a = state["action"]
     if move.get("card") not in a["drawn"]:
-        raise fail("NOT_ALLOWED", "pick one of the two cards you drew", "ST-69")
+        raise fail("NOT_ALLOWED", Text("pick one of the two cards you drew"), "ST-69")
     return move["card"]
 
 

@@ -81,8 +81,8 @@ def open_prompts(g: GameData, state: State) -> list[Prompt]:
     out = []
     for d in state["pending"]:
         ch, default = options(g, state, d)
-        msgid = TEXTS[d["kind"]]
-        text = Text(msgid)
+        kind = d["kind"]  # (a variable key: the catalog takes the ids from TEXTS, not the key)
+        text = Text(TEXTS[kind])
         if d["kind"] == "road_permission":
             text = Text("Another player asks to pass through your road region %(region)s (ST-75).", region=d["region"])
         elif d["kind"] == "turn":

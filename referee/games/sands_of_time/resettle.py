@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove
 from referee.games.sands_of_time.caravans import (
     check_border,
@@ -39,25 +40,27 @@ def check_moves(g: GameData, state: State, seat: int, move: Move, allowed_vias: 
         a, b, via = m.get("from"), m.get("to"), m.get("via")
         f, s = m.get("farmers", 0), m.get("soldiers", 0)
         if a not in g.adj or b not in g.adj or type(f) is not int or type(s) is not int or f < 0 or s < 0 or f + s < 1:
-            raise fail("NOT_ALLOWED", "each move needs from, to and at least one citizen", "ST-74")
+            raise fail("NOT_ALLOWED", Text("each move needs from, to and at least one citizen"), "ST-74")
         if not state["regions"][b]["in_play"]:
-            raise fail("REGION_NOT_IN_PLAY", f"{b} is not in play", "ST-74")
+            raise fail("REGION_NOT_IN_PLAY", Text("%(region)s is not in play", region=b), "ST-74")
         if via is None:
             if b not in g.adj[a]:
-                raise fail("NOT_ADJACENT", f"{b} is not adjacent to {a}", "ST-74")
+                raise fail("NOT_ADJACENT", Text("%(b)s is not adjacent to %(a)s", a=a, b=b), "ST-74")
         else:
             if via not in g.adj or not has_road(g, state, via) or a == b or a not in g.adj[via] or b not in g.adj[via]:
-                raise fail("NOT_ADJACENT", f"no road in {via} joins {a} and {b}", "ST-75")
+                raise fail("NOT_ADJACENT", Text("no road in %(via)s joins %(a)s and %(b)s", via=via, a=a, b=b), "ST-75")
             ctrl = state["regions"][via]["controller"]
             if ctrl is not None and ctrl != seat:
                 if allowed_vias is not None and via not in allowed_vias:
-                    raise fail("PASSAGE_DENIED", f"passage through {via} was not granted", "ST-75")
+                    raise fail("PASSAGE_DENIED", Text("passage through %(via)s was not granted", via=via), "ST-75")
                 ask.add(via)
         used[(a, "farmers")] += f
         used[(a, "soldiers")] += s
     for (a, kind), n in used.items():
         if has(state, a, seat, kind) < n:
-            raise fail("NOT_MORE_CITIZENS", f"you have fewer than {n} {kind} in {a}", "ST-74")
+            raise fail("NOT_MORE_CITIZENS", Text("you have fewer than %(n)s farmers in %(region)s", n=n, region=a)
+                       if kind == "farmers" else Text("you have fewer than %(n)s soldiers in %(region)s", n=n, region=a),
+                       "ST-74")
     return ask
 
 
@@ -67,10 +70,10 @@ def check_free_caravan(g: GameData, state: State, seat: int, move: Move) -> tupl
     if car is None:
         return None
     if not unlocked(g, state, seat, "culture"):
-        raise fail("CATEGORY_LOCKED", "the free caravan needs culture unlocked", "ST-76")
+        raise fail("CATEGORY_LOCKED", Text("the free caravan needs culture unlocked"), "ST-76")
     key = check_border(g, state, seat, car.get("border"), "ST-76")
     if not any(count(state, r, seat) > 0 for r in g.ends(key)):
-        raise fail("NOT_ALLOWED", "one end of the free caravan needs an own citizen", "ST-76")
+        raise fail("NOT_ALLOWED", Text("one end of the free caravan needs an own citizen"), "ST-76")
     return key, check_heritage_choice(g, state, seat, key, car.get("heritage"))
 
 
@@ -105,9 +108,9 @@ def check_permission(state: State, seat: int, move: Move) -> str:
     a = state["action"]
     region = move.get("region")
     if a["asked"].get(region) != seat or region in a["answers"]:
-        raise fail("PENDING_DECISION", "you were not asked about that road", "ST-75")
+        raise fail("PENDING_DECISION", Text("you were not asked about that road"), "ST-75")
     if type(move.get("grant")) is not bool:
-        raise fail("NOT_ALLOWED", "grant must be true or false", "ST-75")
+        raise fail("NOT_ALLOWED", Text("grant must be true or false"), "ST-75")
     return region
 
 

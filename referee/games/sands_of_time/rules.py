@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from referee.plumbing.i18n import Text
 from referee.plumbing.i18n import EN, Translator
 from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
@@ -95,9 +96,9 @@ class GameRules(GameRulesBase):
         """Ruling (README "Resigning"): the game ends at once and is ranked as it stands; the
         resigning seat is ranked last and cannot win."""
         if state["game_over"]:
-            raise IllegalMove("the game is over", "ST-111")
+            raise IllegalMove(Text("the game is over"), "ST-111")
         if type(seat) is not int or not 0 <= seat < len(state["players"]):
-            raise IllegalMove(f"no seat {seat}", "ST-3")
+            raise IllegalMove(Text("no seat %(seat)s", seat=seat), "ST-3")
         st = clone(state)
         scoring.finish(self.data, st, "resigned", resigned=seat)
         return st

@@ -4,6 +4,7 @@ citizens (ST-7), capital (ST-8), first caravan and heritage (ST-9, ST-R21, ST-R4
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.state import (
@@ -134,7 +135,7 @@ def apply_setup(g: GameData, state: State, seat: int, move: Move) -> None:
     rule = {"SETUP_DRAFT": "ST-6", "SETUP_CAPITAL": "ST-8", "SETUP_CARAVAN": "ST-9", "SETUP_FARMER": "ST-10",
             "SETUP_PROGRESS": "ST-12"}[phase]
     if move.get("type") != SETUP_KIND[phase]:
-        raise fail("PENDING_DECISION", f"the open decision is {SETUP_KIND[phase]}", rule)
+        raise fail("PENDING_DECISION", Text("the open decision is %(decision)s", decision=SETUP_KIND[phase]), rule)
     legal = options(g, state, seat)
     norm = dict(move)
     norm.pop("player", None)
@@ -143,7 +144,7 @@ def apply_setup(g: GameData, state: State, seat: int, move: Move) -> None:
     if phase == "SETUP_CARAVAN" and isinstance(border, list) and len(border) == 2 and border[1] == cap:
         norm["border"] = [cap, border[0]]  # either order names the same border
     if norm not in legal:
-        raise fail("NOT_ALLOWED", f"not a legal {SETUP_KIND[phase]} now", rule)
+        raise fail("NOT_ALLOWED", Text("not a legal %(decision)s now", decision=SETUP_KIND[phase]), rule)
     p = state["players"][seat]
     if phase == "SETUP_DRAFT":
         r = norm["region"]

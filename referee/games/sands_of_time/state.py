@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.engine.contract import IllegalMove
 from referee.engine.jsondata import clone  # noqa: F401 (the games' one deep copy)
+from referee.plumbing.i18n import Text
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -18,8 +19,9 @@ Move = dict[str, Any]
 
 
 def fail(code: str, message: str, rule: str) -> IllegalMove:
-    """An IllegalMove whose message starts with the spec's reason code (RULES.md 13)."""
-    return IllegalMove(f"{code}: {message}", rule)
+    """An IllegalMove whose message starts with the spec's reason code (RULES.md 13); the
+    reason is a `Text`, so a reader reads it in their language (the code stays as it is)."""
+    return IllegalMove(Text("%(code)s: %(reason)s", code=code, reason=message), rule)
 
 
 def cit(state: State, region: str, seat: int) -> dict[str, int]:
@@ -100,7 +102,7 @@ def lose(state: State, seat: int, resource: str, n: int) -> int:
 def pay(state: State, seat: int, resource: str, n: int, rule: str) -> None:
     p = state["players"][seat]
     if p[resource] < n:
-        raise fail(f"INSUFFICIENT_{resource.upper()}", f"this needs {n} {resource}, you have {p[resource]}", rule)
+        raise fail(f"INSUFFICIENT_{resource.upper()}", Text("this needs %(n)s %(resource)s, you have %(have)s", n=n, resource=resource, have=p[resource]), rule)
     p[resource] -= n
 
 

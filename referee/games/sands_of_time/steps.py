@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.engine.steps import Option, Step, StepRefused, from_moves
 from referee.games.sands_of_time import turn_steps
@@ -45,7 +46,7 @@ def _decision(state: State, seat: int, kind: str) -> dict:
     for d in state["pending"]:
         if d["seat"] == seat and d["kind"] == kind:
             return d
-    raise StepRefused(0, f"seat {seat} has no {kind!r} decision now")
+    raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)))
 
 
 def _region_info(g: GameData, state: State, r: str) -> str:
@@ -99,7 +100,7 @@ def listed_path(g: GameData, state: State, seat: int, kind: str, m: Move) -> lis
         k = m["kind"]
         return [(Text("Remove which of your citizens from the overpopulated region?"),
                  Option(k, Text("A farmer") if k == "farmer" else Text("A soldier") if k == "soldier" else f"A {k}"))]
-    raise StepRefused(0, f"no steps for {kind!r}")
+    raise StepRefused(0, Text("no steps for %(kind)s", kind=repr(kind)))
 
 
 def _choose_cards(g: GameData, state: State, seat: int, play: Play, moves: list[Move]) -> Node:

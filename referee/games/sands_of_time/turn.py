@@ -3,6 +3,7 @@ module, and the automatic steps between decisions (the generation loop, reveals,
 
 from __future__ import annotations
 
+from referee.plumbing.i18n import Text
 from referee.engine.rng import Rng
 from referee.games.sands_of_time import (
     bonus,
@@ -76,25 +77,25 @@ def play(g: GameData, state: State, seat: int, move: Move, rng: Rng) -> State:
     """apply: checks that `seat` has an open decision of the move's type, performs it on a copy,
     then runs the automatic steps up to the next decisions."""
     if state["game_over"]:
-        raise fail("NOT_ALLOWED", "the game is over", "ST-111")
+        raise fail("NOT_ALLOWED", Text("the game is over"), "ST-111")
     if not isinstance(move, dict) or "type" not in move:
-        raise fail("NOT_ALLOWED", "a move is an object with a type", "ST-22")
+        raise fail("NOT_ALLOWED", Text("a move is an object with a type"), "ST-22")
     if "player" in move and move["player"] != seat:
-        raise fail("NOT_YOUR_TURN", "player must be your own seat", "ST-22")
+        raise fail("NOT_YOUR_TURN", Text("player must be your own seat"), "ST-22")
     mine = [d for d in state["pending"] if d["seat"] == seat]
     if not mine and move["type"] == "choose_cards" and state["phase"] == "SELECT":
-        raise fail("ACTION_ALREADY_DONE", "your choice is submitted and final", "ST-21")
+        raise fail("ACTION_ALREADY_DONE", Text("your choice is submitted and final"), "ST-21")
     if not mine and move["type"] == "combat_value" and state["action"] and state["action"].get("stage") == "values":
-        raise fail("ACTION_ALREADY_DONE", "no die value is asked of you now", "ST-56")
+        raise fail("ACTION_ALREADY_DONE", Text("no die value is asked of you now"), "ST-56")
     if not mine:
-        raise fail("NOT_YOUR_TURN", "no decision is asked of you now", "ST-22")
+        raise fail("NOT_YOUR_TURN", Text("no decision is asked of you now"), "ST-22")
     kinds = {d["kind"] for d in mine}
     mtype = move["type"]
     want = {"act": "turn", "decline": "turn", "bonus": "turn", "end_turn": "turn"}.get(mtype, mtype)
     if "resettle_replan" in kinds and mtype == "act":
         want = "resettle_replan"
     if want not in kinds:
-        raise fail("PENDING_DECISION", f"the decision asked of you is {', '.join(sorted(kinds))}", _rule_for(sorted(kinds)[0]))
+        raise fail("PENDING_DECISION", Text("the decision asked of you is %(decisions)s", decisions=", ".join(sorted(kinds))), _rule_for(sorted(kinds)[0]))
     st = clone(state)
     _perform(g, st, seat, move, want, rng)
     advance(g, st, rng)
@@ -140,7 +141,7 @@ def _perform(g: GameData, st: State, seat: int, move: Move, kind: str, rng: Rng)
                 a["kind"] = "resettle_replan"
     elif kind == "resettle_replan":
         if move.get("card") != "resettle":
-            raise fail("PENDING_DECISION", "re-plan your resettle (act resettle)", "ST-75")
+            raise fail("PENDING_DECISION", Text("re-plan your resettle (act resettle)"), "ST-75")
         a = st["action"]
         granted = {r for r, ok in a["answers"].items() if ok}
         resettle.check_moves(g, st, seat, move, allowed_vias=granted)
@@ -164,9 +165,9 @@ def _turn_move(g: GameData, st: State, seat: int, move: Move, rng: Rng) -> None:
     else:
         card = move.get("card")
         if card not in t["cards"] or card in g.focus:
-            raise fail("NOT_REVEALED_CARD", f"{card} is not one of your revealed action cards", "ST-22")
+            raise fail("NOT_REVEALED_CARD", Text("%(card)s is not one of your revealed action cards", card=card), "ST-22")
         if t["status"][card] != "pending":
-            raise fail("ACTION_ALREADY_DONE", f"{card} is already resolved", "ST-22")
+            raise fail("ACTION_ALREADY_DONE", Text("%(card)s is already resolved", card=card), "ST-22")
         st["action_card"] = card
         done = ACTIONS[card](g, st, seat, move, rng)
         if st["action"] is not None:

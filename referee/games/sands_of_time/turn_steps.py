@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from referee.plumbing.i18n import Text
 from referee.engine.contract import IllegalMove
 from referee.engine.rng import Rng
 from referee.engine.steps import Option, Step, StepRefused
@@ -111,7 +112,7 @@ def walk(root: Node, chosen: Sequence[str]) -> Step:
     node = root
     for i, token in enumerate(chosen):
         if token not in {o.id for o in node.options}:
-            raise StepRefused(i, f"step {i + 1}: {token!r} is not one of the options offered here")
+            raise StepRefused(i, Text("step %(step)s: %(token)s is not one of the options offered here", step=i + 1, token=repr(token)))
         node = node.child(token)
     return Step(node.question, node.options, node.move)
 

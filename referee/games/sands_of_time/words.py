@@ -154,8 +154,8 @@ def border_name(g: GameData, border: object) -> str:
 
 def effect(e: dict) -> str:
     try:
-        msgid = EFFECT[e["kind"]]
-        return Text(msgid, **{k: v for k, v in e.items() if k != "kind"})
+        kind = e["kind"]  # (a variable key: the catalog takes the ids from EFFECT, not the key)
+        return Text(EFFECT[kind], **{k: v for k, v in e.items() if k != "kind"})
     except (KeyError, IndexError, TypeError):
         return title(e.get("kind", "effect"))
 

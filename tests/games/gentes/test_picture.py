@@ -88,5 +88,5 @@ def test_german_reader_gets_board_prompts_steps_and_summary_in_german_issue_29()
     assert labels["tax"].startswith("Steuereinnahmer: 1 Sanduhr für ")
     assert {o["group"] for o in shown["options"]} >= {"Sonstiges", "Aktionssteine Philosoph"}
     summary = RULES.summary(view, seat, de)
-    assert "Punktestand: Platz 0 " in summary and "Blüte-Phase" in summary and "Münzen" in summary
+    assert ": Platz 0 " in summary and "Blüte-Phase" in summary and "Münzen" in summary and "seat" not in summary
     assert RULES.summary(view, seat) == RULES.summary(view, seat, EN) and "Scores: seat 0 " in RULES.summary(view, seat)
