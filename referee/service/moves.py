@@ -22,7 +22,7 @@ from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service import read
-from referee.plumbing.i18n import EN, translator
+from referee.plumbing.i18n import EN, Text, translator
 from referee.service.narration import remember_state, told_with, with_text
 from referee.store import idempotency
 from referee.store.db import IntegrityError
@@ -48,17 +48,21 @@ class Refusal(Exception):
 
 
 def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
-    """A move from a JSON move or a string in the game's text form; BadRequest if unreadable."""
+    """A move from a JSON move or a string in the game's text form; BadRequest if unreadable,
+    its detail a `Text` so each reader reads why in their language (the text form's own reason
+    is a `Text` too)."""
+    words = partial(glossary.term, loaded.game)
     if isinstance(sent, str):
         try:
             move = glossary.parse_text(loaded.rules, sent)
         except ValueError as e:
-            raise BadRequest(f"not a move: {e}") from None
+            reason = e.args[0] if e.args and isinstance(e.args[0], Text) else str(e)
+            raise BadRequest(Text("not a move: %(reason)s", reason=reason), words=words) from None
     else:
         move = sent
     errs = schema_errors(validator_for(loaded.rules.move_schema), move)
     if errs:
-        raise BadRequest("move does not match the game's move schema", errors=errs)
+        raise BadRequest(Text("move does not match the game's move schema"), errors=errs)
     return move
 
 
@@ -69,7 +73,7 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
     state, seq = loaded.state, loaded.seq
     for i, item in enumerate(sent):
         if new and loaded.rules.result(state) is not None:  # an earlier move of the batch ended the game
-            return new, states, Refusal(i, item, Conflict("the game is over", current_seq=seq))
+            return new, states, Refusal(i, item, Conflict(Text("the game is over"), current_seq=seq))
         try:
             move = read_move(loaded, item)
             step = advance(loaded.rules, loaded.seed, state, seq + 1, "move", seat, {"move": move})
