@@ -22,7 +22,7 @@ from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service import read
-from referee.plumbing.i18n import EN, Text, translator
+from referee.plumbing.i18n import EN, Text, Translator, translator
 from referee.service.narration import remember_state, told_with, with_text
 from referee.store import idempotency
 from referee.store.db import IntegrityError
@@ -41,8 +41,13 @@ class Refusal(Exception):
         self.sent = sent
         self.error = error
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"index": self.index, "move": self.sent, "detail": self.error.detail}
+    def to_json(self, tr: Translator = EN) -> dict[str, Any]:
+        """The refusal in a batch's answer, its reason in `tr`'s language (English: the error's
+        own detail, a `Text` that a mail still renders for its reader)."""
+        error = self.error
+        detail = error.detail if tr.lang == EN.lang else \
+            error.reason_in(tr) if isinstance(error, Unprocessable) else error.detail_in(tr)
+        out = {"index": self.index, "move": self.sent, "detail": detail}
         out.update({k: v for k, v in self.error.extra.items() if k in ("rule", "errors")})
         return out
 
@@ -168,7 +173,7 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         for e in out["events"]:
             e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr)
         out["played"] = len(new)
-        out["refused"] = refused.to_json() if refused is not None else None
+        out["refused"] = refused.to_json(tr) if refused is not None else None
         return out
 
     def remember(conn, after: "Loaded", appended: list) -> None:

@@ -20,6 +20,7 @@ from referee.engine.foresight import guard_fails
 from referee.engine.replay import CHANGING_EVENTS, advance
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Refused
+from referee.plumbing.i18n import Text
 from referee.service.moves import read_move
 from referee.service.notices import messages
 from referee.store import events, presets
@@ -50,7 +51,7 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
         raise BadRequest("request body does not match the schema", errors=errors)
     loaded = core.load(game_id)
     if loaded.finished:
-        raise Conflict("the game is over", current_seq=loaded.seq)
+        raise Conflict(Text("the game is over"), current_seq=loaded.seq)
     entries = []
     for i, item in enumerate(body["moves"]):
         try:
@@ -61,7 +62,8 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
             elif guard:
                 entry["if"] = {"prompt": guard["prompt"]}
         except BadRequest as e:
-            raise BadRequest(f"moves/{i}: {e.detail}", **e.extra) from None
+            raise BadRequest(Text("moves/%(index)s: %(reason)s", index=i, reason=e.detail), words=e.words,
+                             **e.extra) from None
         entries.append(entry)
     with write_transaction(core.db) as conn:
         conn.lock_game(game_id)  # a queue changes under the game's writers' lock, never mid-firing
