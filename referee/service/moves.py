@@ -56,19 +56,24 @@ def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
     """A move from a JSON move or a string in the game's text form; BadRequest if unreadable,
     its detail a `Text` so each reader reads why in their language (the text form's own reason
     is a `Text` too)."""
-    words = partial(glossary.term, loaded.game)
     if isinstance(sent, str):
         try:
             move = glossary.parse_text(loaded.rules, sent)
         except ValueError as e:
-            reason = e.args[0] if e.args and isinstance(e.args[0], Text) else str(e)
-            raise BadRequest(Text("not a move: %(reason)s", reason=reason), words=words) from None
+            raise not_a_move(loaded.game, e) from None
     else:
         move = sent
     errs = schema_errors(validator_for(loaded.rules.move_schema), move)
     if errs:
         raise BadRequest(Text("move does not match the game's move schema"), errors=errs)
     return move
+
+
+def not_a_move(game: str, error: ValueError) -> BadRequest:
+    """The 400 for a text that is no move of `game`: the text form's reason (a `Text`) inside
+    the service's own sentence, both rendered in each reader's language with the game's words."""
+    reason = error.args[0] if error.args and isinstance(error.args[0], Text) else str(error)
+    return BadRequest(Text("not a move: %(reason)s", reason=reason), words=partial(glossary.term, game))
 
 
 def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str, int, dict]], list[dict], Refusal | None]:
