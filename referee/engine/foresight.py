@@ -15,19 +15,20 @@ from typing import Any, Callable, Sequence
 from referee.engine.contract import Rules, State
 from referee.engine.hashing import canonical
 from referee.engine.replay import CHANGING_EVENTS
+from referee.plumbing.i18n import N_, Text
 
 # Event kinds a takeback may step over: they record talk about the game, not play.
 NEUTRAL = ("takeback_requested", "takeback_refused", "takeback_lapsed", "proposal", "vote", "proposal_failed",
            "proposal_lapsed", "pause_requested", "paused", "resumed", "deadline_changed", "bot_requested")
 
-BOUNDARY_WORDS = {
-    "other_seat": "another seat's action",
-    "chance": "a chance record (a random draw)",
-    "reveal": "a reveal of hidden information",
-    "prompt": "a moment another seat had to decide",
-    "start": "the start of the game",
-    "limit": "the most a takeback may span",
-    "event": "an event that changed the game",
+BOUNDARY_WORDS = {  # message ids: a reader's translator says them in its language
+    "other_seat": N_("another seat's action"),
+    "chance": N_("a chance record (a random draw)"),
+    "reveal": N_("a reveal of hidden information"),
+    "prompt": N_("a moment another seat had to decide"),
+    "start": N_("the start of the game"),
+    "limit": N_("the most a takeback may span"),
+    "event": N_("an event that changed the game"),
 }
 
 
@@ -103,13 +104,14 @@ def same_move(a: Any, b: Any) -> bool:
 
 def guard_fails(guard: dict[str, Any] | None, last_other_move: Any, kinds: Sequence[str]) -> str | None:
     """Why a queued move's guard does not hold (None when it holds): `{"opponent_move": move}` is
-    the last move another seat played, exactly; `{"prompt": kind}` the kind of the seat's prompt."""
+    the last move another seat played, exactly; `{"prompt": kind}` the kind of the seat's prompt.
+    The reason is a `Text`: its seat reads it in its own language."""
     if not guard:
         return None
     if "opponent_move" in guard and (last_other_move is None or not same_move(guard["opponent_move"], last_other_move)):
-        return "the opponent's last move was not the one the guard names"
+        return Text("the opponent's last move was not the one the guard names")
     if "prompt" in guard and guard["prompt"] not in kinds:
-        return f"the prompt is not of kind {guard['prompt']!r}"
+        return Text("the prompt is not of kind '%(kind)s'", kind=guard["prompt"])
     return None
 
 

@@ -66,7 +66,7 @@ MovePath = Callable[[Move], Sequence[tuple[str, Option]]]
 
 
 def from_moves(moves: Iterable[Move], path_of: MovePath, chosen: Sequence[str],
-               done: str = "Ready to play") -> Step:
+               done: str = Text("Ready to play")) -> Step:
     """The step after `chosen` in the tree of `moves`, each read as steps by `path_of`.
     Options keep the order of the first move that offers them. StepRefused names the first
     choice that no legal move follows."""

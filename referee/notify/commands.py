@@ -6,7 +6,9 @@
     | rematch | lang en|de
 
 German command words work too (hilfe, stand, verlauf, züge, aufgeben, pausieren, fortsetzen,
-benachrichtigen alle|zug|keine, revanche, sprache en|de): GERMAN below.
+benachrichtigen alle|zug|keine, revanche, sprache en|de, zurücknehmen, annehmen, ablehnen,
+vorschlagen unentschieden|aufgeben N|stand, abstimmen ja|nein): GERMAN below; so do the table
+talk words `sag alle|notiz|1,2:` and `dann: … wenn …` (mailin).
 
 `moves` followed by a partial move builds it step by step (the web page's and the API's
 steps): each choice is an option's number, its id, or its words (a move's text form reads
@@ -22,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from referee.engine.wording import localize
 from referee.plumbing.errors import ServiceError
 from referee.plumbing.i18n import EN, Translator, known, translator
 from referee.service.notices import messages
@@ -39,8 +42,15 @@ NAMES = ("help", "status", "history", "moves", "resign", "pause", "resume", "not
 # German command words (GLOSSARY.de.md): each reads as its English command; so do their levels.
 GERMAN = {"hilfe": "help", "stand": "status", "verlauf": "history", "züge": "moves", "zuege": "moves",
           "aufgeben": "resign", "pausieren": "pause", "pause": "pause", "fortsetzen": "resume",
-          "benachrichtigen": "notify", "revanche": "rematch", "sprache": "lang"}
-GERMAN_LEVELS = {"alle": "all", "zug": "turn", "keine": "none"}
+          "benachrichtigen": "notify", "revanche": "rematch", "sprache": "lang",
+          "zurücknehmen": "takeback", "zuruecknehmen": "takeback", "zurück": "takeback", "zurueck": "takeback",
+          "annehmen": "accept", "ablehnen": "refuse", "vorschlagen": "propose", "abstimmen": "vote"}
+# The German words of each command's arguments (GLOSSARY.de.md: Unentschieden, Punktestand, ja/nein).
+GERMAN_ARGS = {"notify": {"alle": "all", "zug": "turn", "keine": "none"},
+               "propose": {"unentschieden": "draw", "remis": "draw", "aufgeben": "concede", "stand": "standings",
+                           "punktestand": "standings"},
+               "vote": {"ja": "yes", "nein": "no"}}
+GERMAN_LEVELS = GERMAN_ARGS["notify"]
 HISTORY_DEFAULT, HISTORY_MAX = 10, 100
 
 
@@ -54,9 +64,8 @@ def parse(line: str) -> tuple[str, list[str]] | None:
         return None
     if command == "alert":  # a channel URL keeps its case (its tokens are case-sensitive)
         return command, words[1:]
-    args = [w.lower() for w in words[1:]]
-    return command, [GERMAN_LEVELS.get(w, w) for w in args] if command == "notify" else args
-    return None
+    said = GERMAN_ARGS.get(command, {})
+    return command, [said.get(w, w) for w in (w.lower() for w in words[1:])]
 
 
 def help_lines(title: str, examples: list[str], tr: Translator = EN) -> list[str]:
@@ -82,16 +91,16 @@ def help_lines(title: str, examples: list[str], tr: Translator = EN) -> list[str
                      "                        turn reminder game_over messages (default all); `alert` lists yours;\n"
                      "                        `alert off ID`, `alert test ID`, `alert on ID` remove, test, switch on again",
                      n=HISTORY_DEFAULT).split("\n") + [
-        "Table talk (any line of a mail, beside moves or a command):",
-        "  say all: text         a message to every seat",
-        "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)",
-        "  say note: text        a note only you read",
-        "  takeback [SEQ]        ask to take back your last move (or back to event SEQ)",
-        "  accept, refuse        answer the open takeback request",
-        "  propose draw          propose a draw (or: propose concede N, propose standings)",
-        "  vote yes|no           vote on the open proposal to end the game",
-        "After your moves, lines `then: MOVE` (optionally `then: MOVE if OPPONENT-MOVE`) queue moves",
-        "for your next turns; they are played when your turn comes, if still legal."]
+        *_("Table talk (any line of a mail, beside moves or a command):\n"
+           "  say all: text         a message to every seat\n"
+           "  say 1,2: text         a private message to seats 1 and 2 (where the game allows it)\n"
+           "  say note: text        a note only you read\n"
+           "  takeback [SEQ]        ask to take back your last move (or back to event SEQ)\n"
+           "  accept, refuse        answer the open takeback request\n"
+           "  propose draw          propose a draw (or: propose concede N, propose standings)\n"
+           "  vote yes|no           vote on the open proposal to end the game\n"
+           "After your moves, lines `then: MOVE` (optionally `then: MOVE if OPPONENT-MOVE`) queue moves\n"
+           "for your next turns; they are played when your turn comes, if still legal.").split("\n")]
 
 
 def examples(seen: messages.Seen) -> list[str]:
@@ -118,14 +127,14 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
     _ = tr.gettext
     if command == "resign":
         head = _act(lambda: service.resign(game_id, seat), _("You resigned; the game is over."),
-                    _("Could not resign: %(why)s"))
+                    _("Could not resign: %(why)s"), tr)
     elif command == "pause":
         head = _act(lambda: service.pause(game_id, seat, "vacation", "asked by mail"),
                     _("You paused the game for a vacation; every clock is stopped. Answer `resume` to end it."),
-                    _("Could not pause: %(why)s"))
+                    _("Could not pause: %(why)s"), tr)
     elif command == "resume":
         head = _act(lambda: service.resume(game_id, seat, "asked by mail"), _("The game is running again."),
-                    _("Could not resume: %(why)s"))
+                    _("Could not resume: %(why)s"), tr)
     elif command == "rematch":
         try:
             taken = service.rematch_seat(game_id, seat)
@@ -136,9 +145,9 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
                 head = [_("Your seat in the rematch: seat %(seat)s of game %(game)s, waiting for the other players. "
                           "Your link: %(url)s", seat=taken["seat"], game=taken["id"], url=taken["url"])]
         except ServiceError as e:
-            head = [_("No rematch: %(why)s", why=e.detail)]
+            head = [_("No rematch: %(why)s", why=e.detail_in(tr))]
     elif command in FORESIGHT:
-        head = [foresight(service, game_id, seat, command, args)]
+        head = [foresight(service, game_id, seat, command, args, tr)]
     elif command == "notify":
         level = args[0] if args else ""
         if level in preferences.LEVELS:
@@ -180,16 +189,20 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
             p["seat"] == seat for p in seen.doc["prompts"]) else _("You have nothing to decide now.")],
             prompt=True, all_moves=True)
     subject = {"resign": _("Resign"), "pause": _("Pause"), "resume": _("Resume"), "rematch": _("Rematch"),
-               "notify": _("Notify"), "lang": _("Language"), "alert": _("Alerts")}.get(command, command.capitalize())
+               "notify": _("Notify"), "lang": _("Language"), "alert": _("Alerts"), "takeback": _("Takeback"),
+               "accept": _("Takeback"), "refuse": _("Takeback"), "propose": _("Proposal"),
+               "vote": _("Proposal")}.get(command, command.capitalize())
     return messages.command_reply(seen, subject, head, position=command == "resume", prompt=command == "resume")
 
 
 MAX_WORDS = 40  # words of a partial move read (a move of any game takes far fewer steps)
 
 
-def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[str, Any]] | None:
+def _match(options: list[dict[str, Any]], words: list[str], tr: Translator = EN,
+           game: str = "") -> tuple[int, dict[str, Any]] | None:
     """The option `words` start with and how many words it takes: its number, its id, or its
-    words (the longest label that the words begin with)."""
+    words (the longest label that the words begin with, in English or as the seat's mails show
+    it in `tr`'s language)."""
     word = words[0]
     if word.isdigit() and 1 <= int(word) <= len(options):
         return 1, options[int(word) - 1]
@@ -199,15 +212,16 @@ def _match(options: list[dict[str, Any]], words: list[str]) -> tuple[int, dict[s
     said = [_plain(w) for w in words]
     best: tuple[int, dict[str, Any]] | None = None
     for o in options:
-        label = [w for w in map(_plain, o["label"].split()) if w]
-        if label and said[: len(label)] == label and (best is None or len(label) > best[0]):
-            best = (len(label), o)
+        for shown in {str(o["label"]), localize(o["label"], tr, game)}:
+            label = [w for w in map(_plain, shown.split()) if w]
+            if label and said[: len(label)] == label and (best is None or len(label) > best[0]):
+                best = (len(label), o)
     return best
 
 
 def _plain(word: str) -> str:
-    """A word without case and punctuation ("Travel:" reads as "travel")."""
-    return re.sub(r"[^a-z0-9_]", "", word.lower())
+    """A word without case and punctuation ("Travel:" reads as "travel", "Würfel," as "würfel")."""
+    return re.sub(r"[^\w]", "", word.lower())
 
 
 def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, words: list[str]) -> Note:
@@ -217,6 +231,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
     if prompt is None:
         return messages.steps_reply(seen, [], None, None, None)
     kind, words = prompt["kind"], words[:MAX_WORDS]
+    game = seen.doc["game"]  # the steps come in English (their Texts), matched and shown in the seat's language too
     chosen: list[tuple[str, str]] = []
     ids: list[str] = []
     refused = None
@@ -224,7 +239,7 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
         step = service.steps(game_id, seat, kind, [])
         i = 0
         while i < len(words):
-            found = _match(step["options"], words[i:])
+            found = _match(step["options"], words[i:], seen.tr, game)
             if found is None:
                 said = " ".join(words[i:])
                 refused = (seen.tr.gettext('"%(said)s" is not one of the options here (after %(path)s).', said=said,
@@ -232,54 +247,64 @@ def by_steps(service: "Referee", game_id: str, seat: int, seen: messages.Seen, w
                            else seen.tr.gettext('"%(said)s" is not one of the options here.', said=said))
                 break
             used, option = found
-            chosen.append((str(step["options"].index(option) + 1), option["label"]))
+            chosen.append((str(step["options"].index(option) + 1), localize(option["label"], seen.tr, game)))
             ids.append(option["id"])
             step = service.steps(game_id, seat, kind, ids)
             i += used
     except ServiceError as e:
         return messages.steps_reply(seen, chosen, None, None,
-                                    seen.tr.gettext("Could not build the move: %(why)s", why=e.detail))
+                                    seen.tr.gettext("Could not build the move: %(why)s", why=e.detail_in(seen.tr)))
     complete = messages.move_text(seen.rules, step["move"]) if step["move"] is not None else None
-    return messages.steps_reply(seen, chosen, step, complete, refused)
+    return messages.steps_reply(seen, chosen, localize(step, seen.tr, game), complete, refused)
 
 
 FORESIGHT = ("takeback", "accept", "refuse", "propose", "vote")
 
 
-def foresight(service: "Referee", game_id: str, seat: int, command: str, args: list[str]) -> str:
-    """Takebacks and agreements by mail (issue 27): the sentence that answers the command."""
+def foresight(service: "Referee", game_id: str, seat: int, command: str, args: list[str],
+              tr: Translator = EN) -> str:
+    """Takebacks and agreements by mail (issue 27): the sentence that answers the command, in
+    the seat's language."""
+    _ = tr.gettext
     try:
         if command == "takeback":
             body = {"to_seq": int(args[0])} if args and args[0].isdigit() else {}
             service.request_takeback(game_id, seat, body)
-            return "You asked to take back your last moves; the others are asked to accept or refuse."
+            return _("You asked to take back your last moves; the others are asked to accept or refuse.")
         if command in ("accept", "refuse"):
             pending = service.takebacks(game_id, seat)["pending"]
             if pending is None:
-                return "There is no open takeback request to answer."
+                return _("There is no open takeback request to answer.")
             after = service.answer_takeback(game_id, seat, pending["id"], command == "accept")
             if command == "refuse":
-                return "You refused the takeback."
-            return "You accepted the takeback." + (" It is done." if after["takeback"] is None else "")
+                return _("You refused the takeback.")
+            return _("You accepted the takeback.") if after["takeback"] is not None \
+                else _("You accepted the takeback. It is done.")
         if command == "propose":
             kind = args[0] if args else ""
             body: dict[str, Any] = {"kind": kind}
             if kind == "concede" and len(args) > 1 and args[1].isdigit():
                 body["to"] = int(args[1])
             if kind not in ("draw", "concede", "standings"):
-                return "propose takes one of: draw, concede N (the seat you concede to), standings."
+                return _("propose takes one of: draw, concede N (the seat you concede to), standings.")
             service.propose(game_id, seat, body)
-            return f"You proposed: {' '.join(args[:2])}. The others vote."
+            return {"draw": _("You proposed a draw. The others vote."),
+                    "standings": _("You proposed ending the game now with the current standings. The others vote."),
+                    }.get(kind) or _("You proposed conceding the game to seat %(seat)s. The others vote.",
+                                     seat=body.get("to", "?"))
         proposal = service.proposals(game_id)["proposal"]
         if proposal is None:
-            return "There is no open proposal to vote on."
+            return _("There is no open proposal to vote on.")
         choice = args[0] if args else ""
         if choice not in ("yes", "no"):
-            return "vote takes yes or no."
+            return _("vote takes yes or no.")
         service.vote(game_id, seat, proposal["id"], {"vote": choice})
-        return f"You voted {choice}."
+        return _("You voted yes.") if choice == "yes" else _("You voted no.")
     except ServiceError as e:
-        return f"Could not {command}: {e.detail}"
+        why = e.detail_in(tr)
+        return {"takeback": _("Could not ask for a takeback: %(why)s", why=why),
+                "accept": _("Could not accept: %(why)s", why=why), "refuse": _("Could not refuse: %(why)s", why=why),
+                "propose": _("Could not propose: %(why)s", why=why)}.get(command) or _("Could not vote: %(why)s", why=why)
 
 
 def _level_text(level: str, tr: Translator) -> str:
@@ -324,10 +349,10 @@ def _alert(service: "Referee", game_id: str, seat: int, args: list[str], tr: Tra
                    else [tr.gettext("You have no alert channels here.")])
 
 
-def _act(action, done: str, failed: str) -> list[str]:
-    """`failed` has a %(why)s placeholder (already translated, filled with the refusal)."""
+def _act(action, done: str, failed: str, tr: Translator = EN) -> list[str]:
+    """`failed` has a %(why)s placeholder (already translated, filled with the refusal in `tr`'s language)."""
     try:
         action()
     except ServiceError as e:
-        return [failed % {"why": e.detail}]
+        return [failed % {"why": e.detail_in(tr)}]
     return [done]

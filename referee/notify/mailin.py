@@ -21,7 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.glossary import term
-from referee.plumbing.i18n import translator
+from referee.plumbing.i18n import EN, Translator, translator
 from referee.service.narration import texts
 from referee.store import seat_settings
 from referee.plumbing.errors import BadRequest, ServiceError, Unprocessable
@@ -37,20 +37,24 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_LINES = 100
 MAX_SAYS = 10  # `say` lines read from one mail
-# Table talk by mail: `say all: text`, `say 1,2: text` (seats by number), `say note: text`.
-SAY = re.compile(r"say\s+(all|note|[0-9]{1,2}(?:\s*,\s*[0-9]{1,2})*)\s*:\s*(.*)", re.IGNORECASE)
+# Table talk by mail: `say all: text`, `say 1,2: text` (seats by number), `say note: text`; in
+# German `sag alle: …`, `sag 1,2: …`, `sag notiz: …`.
+SAY = re.compile(r"(?:say|sag)\s+(all|alle|note|notiz|[0-9]{1,2}(?:\s*,\s*[0-9]{1,2})*)\s*:\s*(.*)", re.IGNORECASE)
+SAY_TO = {"alle": "all", "notiz": "note"}
 
 
 def order_lines(mail: inbound.InboundMail) -> list[str]:
     """The lines a mail orders: its first block of non-empty lines, split at `;`. A JSON move
     spanning several lines counts as one."""
     block: list[str] = []
+    talked = False  # a `say` line opens the first block too: a blank line after it ends the orders
     for line in mail.text.replace("\r\n", "\n").split("\n"):
         if SAY.fullmatch(line.strip()):
+            talked = True
             continue  # table talk, anywhere in the sender's text (say_lines)
         if line.strip():
             block.append(line.strip())
-        elif block:
+        elif block or talked:
             break
     if block and block[0].startswith("{") and not all(_json(ln) is not None for ln in block):
         return [mail.move_text] if mail.move_text else []
@@ -67,7 +71,7 @@ def say_lines(mail: inbound.InboundMail) -> list[tuple[str | list[int], str]]:
     for line in mail.text.replace("\r\n", "\n").split("\n"):
         m = SAY.fullmatch(line.strip())
         if m:
-            who = m[1].lower()
+            who = SAY_TO.get(m[1].lower(), m[1].lower())
             out.append((who if who in ("all", "note") else sorted({int(n) for n in who.split(",")}), m[2].strip()))
     return out[:MAX_SAYS]
 
@@ -75,16 +79,23 @@ def say_lines(mail: inbound.InboundMail) -> list[tuple[str | list[int], str]]:
 def _say(service: "Referee", game_id: str, seat: int, says: list[tuple[str | list[int], str]],
          key: str) -> list[str]:
     """Post each `say` line as the seat's message (keyed by the mail: a mail delivered twice
-    sends each once); the lines telling what became of them."""
+    sends each once); the lines telling what became of them, in the seat's language."""
+    tr = translator(seat_settings.of(service.db.conn, game_id, seat).get("lang"))
+    _ = tr.gettext
     told = []
     for i, (to, text) in enumerate(says, 1):
-        where = "note" if to == "note" else "to all" if to == "all" else "to seat" + \
-            ("s " if len(to) > 1 else " ") + ", ".join(map(str, to))
         try:
             service.post_message(game_id, seat, {"to": to, "text": text, "idempotency_key": f"{key}:say:{i}"})
-            told.append(f"Message sent ({where})." if to != "note" else "Note kept (only you read it).")
+            told.append(_("Note kept (only you read it).") if to == "note" else _("Message sent (to all).")
+                        if to == "all" else tr.ngettext("Message sent (to seat %(seats)s).",
+                                                        "Message sent (to seats %(seats)s).", len(to),
+                                                        seats=", ".join(map(str, to))))
         except ServiceError as e:
-            told.append(f"Message {where} not sent: {e.detail}.")
+            why = e.detail_in(tr)
+            told.append(_("Note not kept: %(why)s.", why=why) if to == "note" else _(
+                "Message to all not sent: %(why)s.", why=why) if to == "all" else tr.ngettext(
+                "Message to seat %(seats)s not sent: %(why)s.", "Message to seats %(seats)s not sent: %(why)s.",
+                len(to), seats=", ".join(map(str, to)), why=why))
     return told
 
 
@@ -129,7 +140,7 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
         outcome["said"] = len(says)
         if note is None:
             seen = service.notifier.seen(service.db.conn, service.load(game_id), seat, since=False)
-            note = messages.command_reply(seen, "Message", told)
+            note = messages.command_reply(seen, seen.tr.gettext("Message"), told)
         else:
             note = messages.Note(note.kind, note.subject, "\n".join(told) + "\n\n" + note.text, note.data)
     loaded = service.load(game_id)
@@ -138,10 +149,11 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
     return {**outcome, "game_id": game_id, "seat": seat}
 
 
-THEN = re.compile(r"^then\s*:\s*(.+?)(?:\s+if\s+(.+))?$", re.IGNORECASE)
+# `then: MOVE [if OPPONENT-MOVE]`, in German `dann: ZUG [wenn ZUG]`.
+THEN = re.compile(r"^(?:then|dann)\s*:\s*(.+?)(?:\s+(?:if|wenn)\s+(.+))?$", re.IGNORECASE)
 
 
-def _queue(service: "Referee", game_id: str, seat: int, thens: list[str]) -> str | None:
+def _queue(service: "Referee", game_id: str, seat: int, thens: list[str], tr: Translator = EN) -> str | None:
     """`then: MOVE [if OPPONENT-MOVE]` lines queued as pre-set moves (issue 27): the answer's line."""
     if not thens:
         return None
@@ -154,9 +166,11 @@ def _queue(service: "Referee", game_id: str, seat: int, thens: list[str]) -> str
     try:
         queued = service.queue_presets(game_id, seat, {"moves": entries})
     except ServiceError as e:
-        return f"Your `then:` lines were not queued: {e.detail}"
-    return (f"Queued {len(entries)} move{'s' if len(entries) != 1 else ''} for your next turns "
-            f"({len(queued['queue'])} in your queue); they are played when your turn comes, if still legal.")
+        return tr.gettext("Your `then:` lines were not queued: %(why)s", why=e.detail_in(tr))
+    return tr.ngettext("Queued %(n)d move for your next turns (%(queued)d in your queue); they are played "
+                       "when your turn comes, if still legal.",
+                       "Queued %(n)d moves for your next turns (%(queued)d in your queue); they are played "
+                       "when your turn comes, if still legal.", len(entries), queued=len(queued["queue"]))
 
 
 def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: str) -> tuple[messages.Note, dict]:
@@ -168,9 +182,9 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     thens = [ln for ln in lines if THEN.match(ln)]
     lines = [ln for ln in lines if ln not in thens]
     if not lines and thens:
-        told = _queue(service, game_id, seat, thens) or ""
+        told = _queue(service, game_id, seat, thens, tr) or ""
         seen = service.notifier.seen(service.db.conn, service.load(game_id), seat, since=False)
-        return messages.command_reply(seen, "Queued", [told]), {"status": "queued", "played": 0}
+        return messages.command_reply(seen, tr.gettext("Queued"), [told]), {"status": "queued", "played": 0}
     if not lines:
         refused, unreadable = {"line": 1, "detail": tr.gettext("no move or command found in the mail")}, True
     else:
@@ -198,7 +212,7 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
     seen = service.notifier.seen(service.db.conn, loaded, seat, since=False)
     line = lines[refused["line"] - 1] if refused and lines and refused["line"] <= len(lines) else None
     note = messages.moves_reply(seen, played, refused, line)
-    told = _queue(service, game_id, seat, thens) if played and refused is None else None
+    told = _queue(service, game_id, seat, thens, tr) if played and refused is None else None
     if told:
         note = messages.Note(note.kind, note.subject, told + "\n\n" + note.text, note.data)
     if unreadable and not played:

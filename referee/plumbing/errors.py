@@ -44,7 +44,7 @@ class ServiceError(Exception):
         text-form move's parse error) is rendered with the game's words; a plain id is looked up."""
         if tr.lang == EN.lang or not self.detail:
             return self.detail
-        if isinstance(self.detail, Text):
+        if isinstance(self.detail, Text):  # a message id with its arguments ("no game '%(id)s'")
             return render(self.detail, tr, self.words)
         return tr.gettext(self.detail)
 
@@ -98,7 +98,7 @@ class TooManyRequests(ServiceError):
 
 
 class MessageRefused(ServiceError):
-    status, title = 403, "Message refused"
+    status, title = 403, N_("Message refused")
     explanation = (
         "The game's table-talk policy, chosen at its creation, does not allow this message: `policy` names it (`press: none` refuses every message, `press: public` every private one). Private notes are always allowed. Nothing was stored."
     )
@@ -147,7 +147,7 @@ class InvalidSetup(ServiceError):
 
 
 class Refused(ServiceError):
-    status, title = 422, "Request refused"
+    status, title = 422, N_("Request refused")
     explanation = (
         "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), `detail` says why. Nothing was changed."
     )
@@ -172,7 +172,7 @@ def problem_types() -> dict[str, type[ServiceError]]:
 
 
 class ChannelRefused(ServiceError):
-    status, title = 422, "Channel refused"
+    status, title = 422, N_("Channel refused")
     explanation = (
         "An alert channel is well formed but cannot be used: a URL that apprise does not take, a plugin that acts on the server itself, or (unless the operator allows private targets) a host on a loopback, private or link-local address. `field` is the JSON pointer of the URL at fault (such as `/url`, `/subscription/endpoint` or `/seats/0/channels/1`), `detail` says why. Nothing was changed."
     )

@@ -17,6 +17,7 @@ from referee.service import read
 from referee.service.loaded import epoch, iso
 from referee.store import bot_seats, events, presets
 from referee.store.db import write_transaction
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -54,10 +55,10 @@ def propose(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     loaded = core.load(game_id)
     core.check_active(loaded)
     if open_proposal(core, loaded) is not None:
-        raise Conflict("a proposal is already open; it must be decided first", current_seq=loaded.seq)
+        raise Conflict(Text("a proposal is already open; it must be decided first"), current_seq=loaded.seq)
     agreement = {"kind": body["kind"], **({"to": body["to"]} if "to" in body else {})}
     if "to" in body and not 0 <= body["to"] < loaded.seat_count():
-        raise Refused(f"the game has no seat {body['to']}", rule="agreement", field="/to")
+        raise Refused(Text("the game has no seat %(seat)s", seat=body["to"]), rule="agreement", field="/to")
     expires = core.clock() + 3600 * body.get("hours", LIFETIME_HOURS)
     pid = loaded.seq + 1
     new: list[tuple[str, int | None, dict]] = [("proposal", seat, {**agreement, "expires_at": iso(expires)})]
@@ -88,10 +89,10 @@ def vote(core: "Core", game_id: str, seat: int, pid: int, body: Any) -> dict[str
     core.check_active(loaded)
     p = open_proposal(core, loaded)
     if p is None or p["id"] != pid:
-        raise NotFound(f"no open proposal {pid} (it was decided or lapsed)")
+        raise NotFound(Text("no open proposal %(id)s (it was decided or lapsed)", id=pid))
     if str(seat) in p["votes"]:
-        raise Forbidden("this seat has voted on this proposal already") if seat != p["seat"] else \
-            Forbidden("the seat that proposed it does not vote on it")
+        raise Forbidden(Text("this seat has voted on this proposal already")) if seat != p["seat"] else \
+            Forbidden(Text("the seat that proposed it does not vote on it"))
     new: list[tuple[str, int | None, dict]] = [("vote", seat, {"proposal": pid, "vote": body["vote"]})]
     decided = True
     if body["vote"] == "no":

@@ -30,6 +30,7 @@ from referee.plumbing import targets
 from referee.plumbing.errors import (BadRequest, ChannelRefused, Conflict, Forbidden, InvalidSetup, NotFound,
                                      Unauthorized)
 from referee.plumbing.i18n import EN, Translator, translator
+from referee.service.clock import format_remaining
 from referee.service.links import game_url, seat_url
 from referee.service.narration import result_sentence
 from referee.service.tables import is_creator
@@ -239,13 +240,16 @@ def _channels_of_game(conn: Any, game_id: str, disabled: bool = False) -> list[t
     return out
 
 
-def _when(ts: float | None, tz: str | None) -> str | None:
+def _when(ts: float | None, tz: str | None, tr: Translator = EN) -> str | None:
+    """A deadline in the reader's zone, as the reader's language writes it (English: 2026-11-25 14:00 CET)."""
     if ts is None:
         return None
     try:
         zone = ZoneInfo(tz) if tz else timezone.utc
     except (ValueError, KeyError):
         zone = timezone.utc
+    if tr.lang != EN.lang:
+        return tr.moment(ts, zone, zone=True)
     return datetime.fromtimestamp(ts, zone).strftime("%Y-%m-%d %H:%M %Z")
 
 
@@ -329,7 +333,7 @@ class _Turn(Words):
                 tr.gettext("%(title)s: to move: %(names)s", title=title, names=", ".join(dict.fromkeys(who))))
         dues = []
         for s in (seats or sorted({p.seat for p in loaded.prompts})):
-            when = _when(loaded.clocks.seats[s].due_at if loaded.status == "active" else None, tz)
+            when = _when(loaded.clocks.seats[s].due_at if loaded.status == "active" else None, tz, tr)
             if when:
                 dues.append(tr.gettext("%(name)s: deadline %(when)s", name=loaded.created["seats"][s]["name"], when=when)
                             if len(seats) != 1 else tr.gettext("Deadline: %(when)s", when=when))
@@ -337,15 +341,15 @@ class _Turn(Words):
 
 
 class _Reminder(Words):
-    def __init__(self, left: str):
-        self.left = left
+    def __init__(self, left: float):
+        self.left = left  # seconds
 
     def __call__(self, loaded, names, seats, tz, tr=EN):
         title = loaded.rules.title
         head = (tr.gettext("%(title)s: reminder for %(names)s", title=title, names=", ".join(names)) if names else
                 tr.gettext("%(title)s: reminder", title=title))
-        when = _when(loaded.clocks.seats[seats[0]].due_at, tz) if seats else None
-        text = tr.gettext("%(head)s: %(left)s left to move.", head=head, left=self.left)
+        when = _when(loaded.clocks.seats[seats[0]].due_at, tz, tr) if seats else None
+        text = tr.gettext("%(head)s: %(left)s left to move.", head=head, left=format_remaining(self.left, tr))
         return head, text + ("\n" + tr.gettext("Deadline: %(when)s", when=when) if when else "")
 
 
@@ -396,8 +400,9 @@ def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", append
     return n
 
 
-def on_reminder(core: "Core", conn: Any, loaded: "Loaded", seat: int, left: str, key: str, now: float) -> int:
-    """A due reminder to the seat's channels (and game channels that asked for reminders)."""
+def on_reminder(core: "Core", conn: Any, loaded: "Loaded", seat: int, left: float, key: str, now: float) -> int:
+    """A due reminder to the seat's channels (and game channels that asked for reminders);
+    `left`: the seconds left, told in each target's language."""
     return queue(core, conn, loaded, "reminder", key, {seat}, True, _Reminder(left), now)
 
 
@@ -443,14 +448,15 @@ def failed(core: "Core", ids: list[str], reason: str, gone: bool = False) -> boo
                     now - (c["failing_since"] or now) >= DISABLE_AFTER_SECONDS:
                 why = f"disabled after {c['failures']} failed deliveries in a row: {reason}"
                 if store.disable(conn, c["id"], now, why):
-                    _tell_owner(core, conn, c, why, now)
+                    _tell_owner(core, conn, c, c["failures"], reason, now)
             elif c["disabled_at"] is None:
                 left = True
     return not left
 
 
-def _tell_owner(core: "Core", conn: Any, c: dict[str, Any], why: str, now: float) -> None:
-    """Mail the owner of a channel that was disabled (the page shows it too)."""
+def _tell_owner(core: "Core", conn: Any, c: dict[str, Any], failures: int, reason: str, now: float) -> None:
+    """Mail the owner of a channel that was disabled (the page shows it too), in the owner's
+    language (the delivery's own error, `reason`, is the remote service's words)."""
     address = None
     if c["owner"] == "seat":
         for s in credentials.seats(conn, c["game_id"]):
@@ -469,6 +475,8 @@ def _tell_owner(core: "Core", conn: Any, c: dict[str, Any], why: str, now: float
         return
     page = f"{core.config.base_url.rstrip('/')}/" + (f"g/{c['game_id']}" if c["game_id"] else "me")
     tr = translator(_lang_of(conn, Owner(c["owner"], c["game_id"], c["seat"], c.get("player_id"))))
+    why = tr.ngettext("disabled after %(n)d failed delivery in a row: %(reason)s",
+                      "disabled after %(n)d failed deliveries in a row: %(reason)s", failures, reason=reason)
     text = tr.gettext("An alert channel of yours stopped working and was switched off (%(why)s).\n\n"
                       "Channel: %(channel)s\n\nFix it, then switch it on again with one click on %(page)s",
                       why=why, channel=masked(c["url"]), page=page)

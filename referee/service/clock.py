@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping
 
+from referee.plumbing.i18n import EN, N_, Translator
+
 UNITS: dict[str, int] = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 # Same language as the "duration" pattern in schemas/api/clock.json: no sign, no leading
@@ -55,14 +57,19 @@ def format_duration(seconds: int) -> str:
     return f"{seconds}s"
 
 
-def format_remaining(seconds: float) -> str:
-    """Time left for people (mail, pages): the two largest units, rounded down: ``"2d 3h"``."""
+# Each unit of time left as a reader's language writes it ("2d 3h", "2 Tg. 3 Std.").
+LEFT_UNITS = {"d": N_("%(n)sd"), "h": N_("%(n)sh"), "m": N_("%(n)sm"), "s": N_("%(n)ss")}
+
+
+def format_remaining(seconds: float, tr: Translator = EN) -> str:
+    """Time left for people (mail, pages): the two largest units, rounded down: ``"2d 3h"``,
+    in the reader's language."""
     left = max(0, int(seconds))
     parts = []
     for unit in ("d", "h", "m", "s"):
         count, left = divmod(left, UNITS[unit])
         if count or (unit == "s" and not parts):
-            parts.append(f"{count}{unit}")
+            parts.append(tr.gettext(LEFT_UNITS[unit], n=count))
     return " ".join(parts[:2])
 
 

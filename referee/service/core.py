@@ -31,6 +31,7 @@ from referee.service.statecache import StateCache
 from referee.service.links import check_seat_key
 from referee.store import credentials, deadlines, events, instance, players, projections, snapshots, tenures
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
+from referee.plumbing.i18n import Text
 
 Clock = Callable[[], float]
 Appended = list[tuple[str, int | None, dict]]
@@ -93,7 +94,7 @@ class Core:
         conn = self.db.conn
         seq, _ = events.head(conn, game_id)
         if seq == 0:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(Text("no game '%(id)s'", id=game_id))
         cached = self._cache.get(game_id)
         if cached is not None and cached.seq == seq:
             return cached

@@ -18,6 +18,7 @@ from referee.store import credentials, players, projections, seat_settings, tenu
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
 from referee.store.events import SequenceConflict
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -46,7 +47,7 @@ def join(core: "Core", game_id: str, body: Any, player_id: str | None = None,
          reserved_key: str | None = None) -> dict[str, Any]:
     errors = check("api/join.json", body)
     if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+        raise BadRequest(Text("request body does not match the schema"), errors=errors)
     if body.get("seat") is not None:
         body = {**body, "seat": int(body["seat"])}  # JSON Schema counts 1.0 as an integer
     core.load(game_id)  # 404 for an unknown game
@@ -64,7 +65,7 @@ def join(core: "Core", game_id: str, body: Any, player_id: str | None = None,
             name = body["name"]
             email = player["email"] if player else None  # mails go to a verified address only
             if not tenures.take(conn, was, game_id, tenure, name, email, player_id, credentials.token_hash(token)):
-                raise Conflict(f"seat {seat['seat']} was taken first", current_seq=loaded.seq)
+                raise Conflict(Text("seat %(seat)s was taken first", seat=seat["seat"]), current_seq=loaded.seq)
             seat_settings.set_tz(conn, game_id, seat["seat"], (player or {}).get("tz"))
             after = _append_join(core, conn, loaded, seat["seat"], name, tenure, replacing)
             names = ["" if s.get("open") else s["name"] for s in after.created["seats"]]
@@ -72,7 +73,7 @@ def join(core: "Core", game_id: str, body: Any, player_id: str | None = None,
             free = sum(1 for s in tenures.seats(conn, game_id) if s["holder"] != tenures.HELD)
             tables_mod.set_status(conn, game_id, "started" if after.status != "open" else "open", free)
     except SequenceConflict as e:
-        raise Conflict("another event was appended first; try again", current_seq=e.current_seq) from None
+        raise Conflict(Text("another event was appended first; try again"), current_seq=e.current_seq) from None
     core.remember(after)
     out = {"id": game_id, "seat": seat["seat"], "name": name, "tenure": tenure, "token": token,
            "url": seat_url(core.config.base_url, core.secret_key, game_id, seat["seat"], tenure),
@@ -86,7 +87,7 @@ def _choose(seats: list[dict[str, Any]], wanted: int | None, status: str, player
             reserved_key: str | None) -> dict[str, Any]:
     if wanted is not None:
         if wanted >= len(seats):
-            raise NotFound(f"the game has no seat {wanted}")
+            raise NotFound(Text("the game has no seat %(seat)s", seat=wanted))
         why = may_take(seats[wanted], status, player, reserved_key)
         if why is None:
             return seats[wanted]
@@ -95,7 +96,7 @@ def _choose(seats: list[dict[str, Any]], wanted: int | None, status: str, player
     for s in seats:
         if may_take(s, status, player, reserved_key) is None:
             return s
-    raise Conflict("no seat of this game is free for you")
+    raise Conflict(Text("no seat of this game is free for you"))
 
 
 def _append_join(core: "Core", conn: Any, loaded: "Loaded", seat: int, name: str, tenure: int,

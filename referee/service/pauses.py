@@ -9,6 +9,7 @@ from referee.engine.replay import advance
 from referee.plumbing.errors import Conflict, Forbidden
 from referee.service import deadlines as clocks_mod
 from referee.service import read
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 def resign(core: "Core", game_id: str, seat: int) -> dict[str, Any]:
     loaded = core.load(game_id)
     if loaded.finished:
-        raise Conflict("the game is over", current_seq=loaded.seq)
+        raise Conflict(Text("the game is over"), current_seq=loaded.seq)
     step = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "resigned", seat, {})
     payload = {"reason": "resigned by the player", "state_hash": step.state_hash}
     after, _ = core.write(loaded, [("resigned", seat, payload)], step.state)
@@ -29,20 +30,20 @@ def pause(core: "Core", game_id: str, seat: int, kind: str = "vacation", reason:
     agreed pause takes effect when every seat has asked for it (free)."""
     loaded = core.load(game_id)
     if loaded.finished:
-        raise Conflict("the game is over", current_seq=loaded.seq)
+        raise Conflict(Text("the game is over"), current_seq=loaded.seq)
     if loaded.status == "paused":
-        raise Conflict("the game is already paused", current_seq=loaded.seq)
+        raise Conflict(Text("the game is already paused"), current_seq=loaded.seq)
     now = core.clock()
     new: list[tuple[str, int | None, dict]]
     if kind == "vacation":
         until = clocks_mod.vacation_until(loaded.policy, loaded.clocks, seat, now)
         if until is not None and until <= now:
-            raise Conflict(f"seat {seat} has no vacation days left this year", current_seq=loaded.seq)
+            raise Conflict(Text("seat %(seat)s has no vacation days left this year", seat=seat), current_seq=loaded.seq)
         pause = {"kind": "vacation", "seat": seat, "until": until}
         new = [("paused", seat, {"reason": reason, "pause": pause})]
     else:
         if seat in loaded.clocks.pause_votes:
-            raise Conflict("this seat already asked for a pause", current_seq=loaded.seq)
+            raise Conflict(Text("this seat already asked for a pause"), current_seq=loaded.seq)
         new = [("pause_requested", seat, {"reason": reason})]
         if set(loaded.clocks.pause_votes) | {seat} == set(range(loaded.seat_count())):
             new.append(("paused", None, {"reason": "all seats agreed", "pause": {"kind": "agreed"}}))
@@ -55,7 +56,7 @@ def resume(core: "Core", game_id: str, seat: int | None, reason: str = "") -> di
     allowance runs out, seat None); an agreed pause by any seat."""
     loaded = core.load(game_id)
     if loaded.status != "paused":
-        raise Conflict("the game is not paused", current_seq=loaded.seq)
+        raise Conflict(Text("the game is not paused"), current_seq=loaded.seq)
     pause = loaded.clocks.pause or {}
     if seat is not None and pause.get("kind") == "vacation" and pause.get("seat") != seat:
         raise Forbidden(f"seat {pause.get('seat')} is on vacation; only that seat can end it early")

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Unauthorized
+from referee.plumbing.i18n import known as known_lang
 from referee.service import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso
@@ -37,8 +38,9 @@ def normal_address(email: str) -> str:
     return email.strip().lower()
 
 
-def request_sign_in(core: "Core", body: Any) -> dict[str, Any]:
-    """Mail a one-time sign-in link. The answer is the same whether or not the address is known."""
+def request_sign_in(core: "Core", body: Any, lang: str | None = None) -> dict[str, Any]:
+    """Mail a one-time sign-in link. The answer is the same whether or not the address is known.
+    The mail is in the player's language; a new address's in `lang` (the sign-in page's)."""
     email = normal_address(_body("api/sign_in.json", body)["email"])
     token = secrets.token_urlsafe(24)
     hashed = credentials.token_hash(token)
@@ -47,14 +49,15 @@ def request_sign_in(core: "Core", body: Any) -> dict[str, Any]:
         known = players.by_email(conn, email)
         players.forget_old_links(conn, now - 86400)
         players.add_link(conn, hashed, email, now + LINK_LIFETIME)
-        player_mail.sign_in(conn, core.config.base_url, email, token, hashed, known["lang"] if known else None, now)
+        player_mail.sign_in(conn, core.config.base_url, email, token, hashed, known["lang"] if known else lang, now)
     return {"sent": True, "expires_in": LINK_LIFETIME}
 
 
-def confirm(core: "Core", link: str, kind: str = "api") -> dict[str, Any]:
+def confirm(core: "Core", link: str, kind: str = "api", lang: str | None = None) -> dict[str, Any]:
     """Exchange a sign-in link's secret, once, for a player token (`kind` "api") or a browser
     session ("session"); the player is created on first sign-in and the seats created with the
-    address become theirs."""
+    address become theirs. A new player speaks `lang` (the page's they signed in on: a German
+    browser's player gets German pages and mails until they choose otherwise), else English."""
     now = core.clock()
     with write_transaction(core.db) as conn:
         email = players.use_link(conn, credentials.token_hash(link), now)
@@ -64,6 +67,9 @@ def confirm(core: "Core", link: str, kind: str = "api") -> dict[str, Any]:
         if player is None:
             players.add(conn, secrets.token_hex(8), email, now)
             player = players.by_email(conn, email)
+            if known_lang(lang) and known_lang(lang) != player["lang"]:
+                players.update(conn, player["id"], {"lang": known_lang(lang)})
+                player = players.by_email(conn, email)
         if tenures.claim_by_email(conn, email, player["id"]):
             rating_updates.reconsider(conn, ratings_store.unrated_of(conn, player["id"]))
         token = secrets.token_urlsafe(32)

@@ -13,10 +13,12 @@ that next prompt: there it fires or is dropped.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.contract import IllegalMove
 from referee.engine.foresight import guard_fails
+from referee.engine.glossary import term
 from referee.engine.replay import CHANGING_EVENTS, advance
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Refused
@@ -62,15 +64,15 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
             elif guard:
                 entry["if"] = {"prompt": guard["prompt"]}
         except BadRequest as e:
-            raise BadRequest(Text("moves/%(index)s: %(reason)s", index=i, reason=e.detail), words=e.words,
+            raise BadRequest(Text("moves/%(i)s: %(why)s", i=i, why=e.detail), words=e.words,
                              **e.extra) from None
         entries.append(entry)
     with write_transaction(core.db) as conn:
         conn.lock_game(game_id)  # a queue changes under the game's writers' lock, never mid-firing
         queue, note = presets.queue_of(conn, game_id, seat)
         if len(queue) + len(entries) > MAX_QUEUE:
-            raise Refused(f"a seat may queue at most {MAX_QUEUE} moves ({len(queue)} queued already)",
-                                rule="queue-limit", limit=MAX_QUEUE)
+            raise Refused(Text("a seat may queue at most %(most)s moves (%(queued)s queued already)", most=MAX_QUEUE,
+                               queued=len(queue)), rule="queue-limit", limit=MAX_QUEUE)
         presets.save(conn, game_id, seat, [*queue, *entries], None,
                      [{"fate": "queued", "seq": loaded.seq, **e} for e in entries])
     return show(core, game_id, seat)
@@ -133,7 +135,7 @@ def _fire_one(core: "Core", conn: Any, before: "Loaded", after: "Loaded",
                     step = advance(after.rules, after.seed, after.state, after.seq + 1, "move", seat,
                                    {"move": entry["move"]})
                 except IllegalMove as e:
-                    why = f"no longer legal: {e.message} ({e.rule})"
+                    why = Text("no longer legal: %(why)s (%(rule)s)", why=e.message, rule=e.rule)
             if why is not None:
                 reasons.append(why)
                 fates.append({"fate": "skipped", "seq": after.seq, "reason": why, **entry})
@@ -147,19 +149,23 @@ def _fire_one(core: "Core", conn: Any, before: "Loaded", after: "Loaded",
                 "reason": "; ".join(f"{n + 1}: {r}" for n, r in enumerate(reasons))}
         presets.save(conn, after.game_id, seat, [], note,
                      [{**f, "fate": "dropped"} for f in fates])
-        _tell(core, conn, after, seat, note)
+        _tell(core, conn, after, seat, note, reasons)
     return None
 
 
-def _tell(core: "Core", conn: Any, loaded: "Loaded", seat: int, note: dict[str, Any]) -> None:
-    """The seat alone is told why its queue was dropped (its mail or web hook, if it has one)."""
+def _tell(core: "Core", conn: Any, loaded: "Loaded", seat: int, note: dict[str, Any], reasons: list[str]) -> None:
+    """The seat alone is told why its queue was dropped (its mail or web hook, if it has one), in
+    its language (`reasons` are `Text`s; the note keeps them in English)."""
     notifier: Any = core.notifier
     if not hasattr(notifier, "seen"):
         return
     contacts = notifier.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
     if not (contacts[seat]["email"] or contacts[seat]["webhook"]):
         return
-    mail = messages.presets_dropped(notifier.seen(conn, loaded, seat, since=False), note["reason"], note["dropped"])
+    seen = notifier.seen(conn, loaded, seat, since=False)
+    words = partial(term, loaded.game)
+    reason = "; ".join(f"{n + 1}: {seen.tr.text(r, words)}" for n, r in enumerate(reasons))
+    mail = messages.presets_dropped(seen, reason, note["dropped"])
     notifier.queue(conn, loaded, seat, mail, f"{loaded.game_id}:{seat}:presets:{loaded.seq}", core.clock(), contacts)
 
 

@@ -13,6 +13,7 @@ from referee.service.rating_updates import POLICY, judge, replay_title
 from referee.store import ratings as store
 from referee.store.db import write_transaction
 from referee.store.ratings import SHOWN_AFTER
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -68,7 +69,7 @@ def leaderboard(core: "Core", title: str, limit: int = 50, cursor: str | None = 
     the cost of a page does not grow with the number of players before it)."""
     from referee.engine.registry import GAME_IDS
     if title not in GAME_IDS:
-        raise NotFound(f"no game {title!r}; games are {', '.join(GAME_IDS)}")
+        raise NotFound(Text("no game '%(id)s'; games are %(games)s", id=title, games=", ".join(GAME_IDS)))
     if not 1 <= limit <= 200:
         raise BadRequest("limit must be between 1 and 200", parameter="limit")
     after, position = None, 0
@@ -92,9 +93,9 @@ def profile(core: "Core", player_id: str) -> dict[str, Any]:
     conn = core.db.conn
     player = players_store.by_id(conn, player_id)
     if player is None:
-        raise NotFound(f"no player {player_id!r}")
+        raise NotFound(Text("no player '%(id)s'", id=player_id))
     mine = store.of_player(conn, player_id)
-    name = player["name"] or (mine[0]["name"] if mine else None) or f"Player {player_id[:6]}"
+    name = player["name"] or (mine[0]["name"] if mine else None) or Text("Player %(id)s", id=player_id[:6])
     record = tenures.record(conn, player_id)
     return {"id": player_id, "name": name,
             "games": store.games_per_title(conn, player_id),

@@ -92,11 +92,11 @@ class Referee(Core):
 
     # -- players, tables, seats changing hands ------------------------------------------------
 
-    def request_sign_in(self, body: Any) -> dict[str, Any]:
-        return players.request_sign_in(self, body)
+    def request_sign_in(self, body: Any, lang: str | None = None) -> dict[str, Any]:
+        return players.request_sign_in(self, body, lang)
 
-    def confirm_sign_in(self, link: str, kind: str = "api") -> dict[str, Any]:
-        return players.confirm(self, link, kind)
+    def confirm_sign_in(self, link: str, kind: str = "api", lang: str | None = None) -> dict[str, Any]:
+        return players.confirm(self, link, kind, lang)
 
     def player_for(self, token: str | None) -> str:
         return players.player_for(self, token)
@@ -247,8 +247,8 @@ class Referee(Core):
     def deadline_of(self, loaded: Loaded, seat: int) -> float | None:
         return read.deadline_of(self, loaded, seat)
 
-    def describe(self, loaded: Loaded, viewer: int | None) -> dict[str, Any]:
-        return read.describe(self, loaded, viewer)
+    def describe(self, loaded: Loaded, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
+        return read.describe(self, loaded, viewer, lang)
 
     def game(self, game_id: str, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
         return read.game(self, game_id, viewer, lang)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import Conflict, Unauthorized
-from referee.plumbing.i18n import translator
+from referee.plumbing.i18n import Text, translator
 from referee.service import create, join, tables
 from referee.service.links import game_url
 from referee.store import credentials, outbox, players, seat_settings, tenures
@@ -43,7 +43,7 @@ def rematch_seat(core: "Core", game_id: str, seat: int, pid: str | None = None) 
     """The same for a seat already known (a page's seat, a mail's sender); `pid` its player."""
     old = core.load(game_id)
     if old.status != "finished":
-        raise Conflict("a rematch follows a finished game", current_seq=old.seq)
+        raise Conflict(Text("a rematch follows a finished game"), current_seq=old.seq)
     conn = core.db.conn
     holders = tenures.seats(conn, game_id)
     me = holders[seat]

@@ -16,6 +16,7 @@ from referee.store import credentials, events, players, tenures
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
 from referee.store.events import SequenceConflict
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -43,10 +44,10 @@ def release(core: "Core", game_id: str, seat: int, token: str | None, body: Any 
     body = body or {}
     errors = check("api/release.json", body)
     if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+        raise BadRequest(Text("request body does not match the schema"), errors=errors)
     loaded = core.load(game_id)
     if not 0 <= seat < loaded.seat_count():
-        raise NotFound(f"the game has no seat {seat}")
+        raise NotFound(Text("the game has no seat %(seat)s", seat=seat))
     table = tables_mod.get(core.db.conn, game_id)
     kind, caller = _caller(core, game_id, table, token)
     need = table["replace_after"] if table else 2
@@ -57,7 +58,7 @@ def release(core: "Core", game_id: str, seat: int, token: str | None, body: Any 
             core.check_active(loaded)
             held = tenures.seat(conn, game_id, seat)
             if held is None or held["holder"] != tenures.HELD:
-                raise Conflict(f"seat {seat} has no holder to replace", current_seq=loaded.seq)
+                raise Conflict(Text("seat %(seat)s has no holder to replace", seat=seat), current_seq=loaded.seq)
             reason = body.get("reason", "")
             if kind == "seat" and caller == seat:
                 by = "holder"
@@ -84,7 +85,7 @@ def release(core: "Core", game_id: str, seat: int, token: str | None, body: Any 
             if table is not None:
                 tables_mod.set_free(conn, game_id, table["free"] + 1)
     except SequenceConflict as e:
-        raise Conflict("another event was appended first; try again", current_seq=e.current_seq) from None
+        raise Conflict(Text("another event was appended first; try again"), current_seq=e.current_seq) from None
     core.remember(after)
     return {"id": game_id, "seat": seat, "released": True, "by": by}
 

@@ -12,6 +12,7 @@ from referee.store import credentials, players, projections, tenures
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
 from referee.store.events import SequenceConflict
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -43,7 +44,7 @@ def _creator_table(core: "Core", game_id: str, token: str | None) -> dict[str, A
     core.load(game_id)  # 404 first
     table = tables_mod.get(core.db.conn, game_id)
     if not is_creator(core, table, token):
-        raise Forbidden("only the game's creator may do this (its creator token, or the creator's player token)")
+        raise Forbidden(Text("only the game's creator may do this (its creator token, or the creator's player token)"))
     return table
 
 
@@ -56,7 +57,7 @@ def lobby(core: "Core", game: str | None = None, seats: int | None = None, limit
     if cursor:
         stamp, _, gid = cursor.rpartition("~")
         if not stamp or not gid:
-            raise BadRequest("cursor: not a cursor this server gave", parameter="cursor")
+            raise BadRequest(Text("cursor: not a cursor this server gave"), parameter="cursor")
         before = (stamp, gid)
     rows = tables_mod.lobby(conn, game, seats, limit, before)
     names = tenures.names_of(conn, [r["game_id"] for r in rows])
@@ -87,7 +88,7 @@ def start(core: "Core", game_id: str, token: str | None) -> dict[str, Any]:
             conn.lock_game(game_id)
             loaded = core.load(game_id)
             if loaded.status != "open":
-                raise Conflict(f"the game is {loaded.status}, not open", current_seq=loaded.seq)
+                raise Conflict(Text("the game is %(status)s, not open", status=loaded.status), current_seq=loaded.seq)
             held = [s["seat"] for s in tenures.seats(conn, game_id) if s["holder"] == tenures.HELD]
             k = len(held)
             if held != list(range(k)):
@@ -107,7 +108,7 @@ def start(core: "Core", game_id: str, token: str | None) -> dict[str, Any]:
             tables_mod.set_status(conn, game_id, "started", 0)
             conn.execute("UPDATE tables SET seats = ? WHERE game_id = ?", (k, game_id))
     except SequenceConflict as e:
-        raise Conflict("another event was appended first; try again", current_seq=e.current_seq) from None
+        raise Conflict(Text("another event was appended first; try again"), current_seq=e.current_seq) from None
     core.remember(after)
     return {"id": game_id, "status": after.status, "seats": k, "seq": after.seq}
 
@@ -128,13 +129,13 @@ def _cancel(core: "Core", game_id: str, reason: str) -> dict[str, Any]:
             conn.lock_game(game_id)
             loaded = core.load(game_id)
             if loaded.status != "open":
-                raise Conflict(f"only an open game can be cancelled; this one is {loaded.status}",
+                raise Conflict(Text("only an open game can be cancelled; this one is %(status)s", status=loaded.status),
                                current_seq=loaded.seq)
             after, _ = core.append(conn, loaded, [("game_cancelled", None, {"reason": reason}),
                                                   ("seed_revealed", None, {"seed": loaded.seed.hex()})], loaded.state)
             tables_mod.set_status(conn, game_id, "cancelled")
     except SequenceConflict as e:
-        raise Conflict("another event was appended first; try again", current_seq=e.current_seq) from None
+        raise Conflict(Text("another event was appended first; try again"), current_seq=e.current_seq) from None
     core.remember(after)
     return {"id": game_id, "status": after.status}
 

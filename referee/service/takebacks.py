@@ -22,6 +22,7 @@ from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
 from referee.service import read
 from referee.store import bot_seats, events
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -106,21 +107,21 @@ def request(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     loaded = core.load(game_id)
     core.check_active(loaded)
     if mode(loaded) == "off":
-        raise Refused("this game was created with takebacks off", rule="takebacks-off")
+        raise Refused(Text("this game was created with takebacks off"), rule="takebacks-off")
     if pending(core, loaded) is not None:
-        raise Conflict("a takeback request is already open; it must be decided first", current_seq=loaded.seq)
+        raise Conflict(Text("a takeback request is already open; it must be decided first"), current_seq=loaded.seq)
     b = boundary(core, loaded, seat)
-    words = f"{b.words()} at event {b.seq}"
+    words = Text("%(what)s at event %(seq)s", what=Text(b.words()), seq=b.seq)
     if not b.own:
-        raise Refused(f"nothing to take back: the seat's last move would cross {words}",
+        raise Refused(Text("nothing to take back: the seat's last move would cross %(words)s", words=words),
                             rule="takeback-boundary", boundary={"seq": b.seq, "kind": b.kind, "lowest": b.lowest})
     to_seq = body.get("to_seq", b.own[0] - 1)
     if to_seq < b.lowest:
-        raise Refused(f"cannot take back to event {to_seq}: that would cross {words}; "
-                            f"the earliest allowed is {b.lowest}", rule="takeback-boundary",
+        raise Refused(Text("cannot take back to event %(seq)s: that would cross %(words)s; the earliest allowed is "
+                           "%(lowest)s", seq=to_seq, words=words, lowest=b.lowest), rule="takeback-boundary",
                             boundary={"seq": b.seq, "kind": b.kind, "lowest": b.lowest})
     if to_seq >= b.own[0]:
-        raise Refused(f"event {to_seq} is not before the seat's last move (event {b.own[0]})",
+        raise Refused(Text("event %(seq)s is not before the seat's last move (event %(own)s)", seq=to_seq, own=b.own[0]),
                             rule="takeback-boundary", boundary={"seq": b.seq, "kind": b.kind, "lowest": b.lowest})
     new: list[tuple[str, int | None, dict]] = [("takeback_requested", seat, {"to_seq": to_seq})]
     state = loaded.state
@@ -147,11 +148,11 @@ def answer(core: "Core", game_id: str, seat: int, tid: int, accept: bool) -> dic
     core.check_active(loaded)
     open_ = pending(core, loaded)
     if open_ is None or open_["id"] != tid:
-        raise NotFound(f"no open takeback request {tid} (it was decided, or lapsed when the game moved on)")
+        raise NotFound(Text("no open takeback request %(id)s (it was decided, or lapsed when the game moved on)", id=tid))
     if seat == open_["seat"]:
-        raise Forbidden("the seat that asked for the takeback does not answer it")
+        raise Forbidden(Text("the seat that asked for the takeback does not answer it"))
     if seat in open_["accepted"]:
-        raise Conflict("this seat already accepted", current_seq=loaded.seq)
+        raise Conflict(Text("this seat already accepted"), current_seq=loaded.seq)
     if not accept:
         after, _ = core.write(loaded, [("takeback_refused", seat, {"request": tid})], loaded.state)
         return {**read.describe(core, after, seat), "takeback": None}

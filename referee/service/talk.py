@@ -23,6 +23,7 @@ from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, Messag
 from referee.service.loaded import iso
 from referee.store import idempotency, messages
 from referee.store.db import IntegrityError, write_transaction
+from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -76,12 +77,12 @@ def post(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
         if found is not None:
             return found[1]
     if loaded.status == "cancelled":
-        raise Conflict("the game was cancelled", current_seq=loaded.seq)
+        raise Conflict(Text("the game was cancelled"), current_seq=loaded.seq)
     text = clean(body["text"])
     if not text:
-        raise BadRequest("the message is empty (control characters are removed)", field="/text")
+        raise BadRequest(Text("the message is empty (control characters are removed)"), field="/text")
     if len(text) > MAX_TEXT:
-        raise BadRequest(f"the message is longer than {MAX_TEXT} characters", field="/text")
+        raise BadRequest(Text("the message is longer than %(n)s characters", n=MAX_TEXT), field="/text")
     seats = loaded.seat_count()
     policy = policy_of(loaded.created)
     note = body["to"] == "note"
@@ -89,16 +90,16 @@ def post(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     if not note:
         if isinstance(to, list):
             if not to:
-                raise BadRequest("a private message needs a recipient other than the sender "
-                                 "(write a note to yourself with \"to\": \"note\")", field="/to")
+                raise BadRequest(Text("a private message needs a recipient other than the sender "
+                                      "(write a note to yourself with \"to\": \"note\")"), field="/to")
             strangers = [s for s in to if s >= seats]
             if strangers:
-                raise BadRequest(f"the game has no seat {strangers[0]} (seats 0-{seats - 1})", field="/to")
+                raise BadRequest(Text("the game has no seat %(seat)s (seats 0-%(last)s)", seat=strangers[0], last=seats - 1), field="/to")
         if policy["press"] == "none":
-            raise MessageRefused("this game is played without press (gunboat): messages are refused",
+            raise MessageRefused(Text("this game is played without press (gunboat): messages are refused"),
                                  policy="press: none")
         if policy["press"] == "public" and to != "all":
-            raise MessageRefused("this game allows public messages only (to all)", policy="press: public")
+            raise MessageRefused(Text("this game allows public messages only (to all)"), policy="press: public")
     now = core.clock()
     _check_rate(core, game_id, seat, now)
     try:
@@ -125,8 +126,9 @@ def _check_rate(core: "Core", game_id: str, seat: int, now: float) -> None:
     n, oldest = messages.sent_since(core.db.conn, game_id, seat, now - period)
     if n >= limit.amount:
         wait = max(1, math.ceil((oldest or now) + period - now))
-        raise TooManyRequests(f"this seat wrote {n} messages in the last {period // 60 or 1} minutes "
-                              f"(at most {limit.amount}); retry in {wait} s", headers={"Retry-After": str(wait)})
+        raise TooManyRequests(Text("this seat wrote %(n)s messages in the last %(minutes)s minutes (at most %(most)s); "
+                                   "retry in %(wait)s s", n=n, minutes=period // 60 or 1, most=limit.amount, wait=wait),
+                              headers={"Retry-After": str(wait)})
 
 
 def messages_for(core: "Core", game_id: str, viewer: int | None, after: int = 0,
@@ -208,7 +210,7 @@ def set_mute(core: "Core", game_id: str, seat: int, other: int, on: bool) -> dic
     """Mute (or unmute) the messages of seat `other` for `seat` alone."""
     loaded = core.load(game_id)
     if not 0 <= other < loaded.seat_count() or other == seat:
-        raise BadRequest(f"seat {other} is not another seat of this game", parameter="seat")
+        raise BadRequest(Text("seat %(seat)s is not another seat of this game", seat=other), parameter="seat")
     with write_transaction(core.db) as conn:
         (messages.mute if on else messages.unmute)(conn, game_id, seat, other)
     return mutes(core, game_id, seat)

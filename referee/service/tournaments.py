@@ -30,7 +30,7 @@ from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
-from referee.plumbing.i18n import N_, translator
+from referee.plumbing.i18n import N_, Text, translator
 from referee.service import create, pairing
 from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
@@ -163,7 +163,7 @@ def _sitting_out(n: int, groups: list[tuple[int, ...]]) -> list[int]:
 def _spec(core: "Core", tid: str) -> dict[str, Any]:
     t = store.get(core.db.conn, tid)
     if t is None:
-        raise NotFound(f"no tournament {tid!r}")
+        raise NotFound(Text("no tournament '%(id)s'", id=tid))
     return t
 
 

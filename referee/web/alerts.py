@@ -11,9 +11,9 @@ from typing import Any
 from flask import Blueprint, redirect, request, url_for
 
 from referee.plumbing.errors import BadRequest, NotFound, ServiceError, Unauthorized
-from referee.plumbing.i18n import N_
+from referee.plumbing.i18n import N_, Text
 from referee.service.alerts import EVENTS, Owner
-from referee.web import access
+from referee.web import access, i18n
 from referee.web.pages import _require_csrf, _seat, _service_error, page, secret, service
 
 bp = Blueprint("alerts_web", __name__, template_folder="templates")
@@ -40,7 +40,7 @@ def _owners(game_id: str | None) -> list[Owner]:
     if access.is_creator(secret(), game_id) or (session and _creator_player(game_id, session)):
         owners.append(Owner("game", game_id))
     if not owners:
-        raise NotFound("only a seat or the game's creator has alerts here: open your personal link first")
+        raise NotFound(Text("only a seat or the game's creator has alerts here: open your personal link first"))
     return owners
 
 
@@ -69,7 +69,7 @@ def _owner(game_id: str | None, scope: str) -> Owner:
     for o in _owners(game_id):
         if o.scope == scope:
             return o
-    raise NotFound("no such channels of yours here")
+    raise NotFound(Text("no such channels of yours here"))
 
 
 def _add(game_id: str | None):
@@ -81,7 +81,7 @@ def _add(game_id: str | None):
         try:
             body["subscription"] = json.loads(form["subscription"])
         except json.JSONDecodeError:
-            raise BadRequest("the browser sent a push subscription that is not JSON") from None
+            raise BadRequest(Text("the browser sent a push subscription that is not JSON")) from None
     else:
         body["url"] = form.get("url", "").strip()
     if body["events"] is None:
@@ -89,7 +89,7 @@ def _add(game_id: str | None):
     try:
         service().add_channel(owner, body)
     except ServiceError as e:
-        return _page(game_id, e.problem(), 200)
+        return _page(game_id, e.problem(i18n.current()), 200)
     return _back(game_id)
 
 

@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from referee.engine.talk import policy_of
 from referee.engine.verify import verify_events
-from referee.engine.wording import localize, with_names
+from referee.engine.wording import localize, seat_name, with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.plumbing.i18n import EN, Translator
 from referee.service.narration import result_sentence
@@ -109,17 +109,19 @@ class TalkLine:
     kind: str          # "public", "private" or "note"
 
 
-def talk_lines(messages: list[dict[str, Any]], names: list[str]) -> list[TalkLine]:
+def talk_lines(messages: list[dict[str, Any]], names: list[str], tr: Translator = EN) -> list[TalkLine]:
+    """Each message's heading in the page's language ("Ada to all", "Ada an Bo", "Notiz")."""
     def name(s: int) -> str:
-        return names[s] if 0 <= s < len(names) else f"seat {s}"
+        return seat_name(names, s, tr)
     out = []
     for m in messages:
         if m["note"]:
-            out.append(TalkLine(m["seq"], "Note", m["text"], "note"))
+            out.append(TalkLine(m["seq"], tr.gettext("Note"), m["text"], "note"))
+        elif m["to"] == "all":
+            out.append(TalkLine(m["seq"], tr.gettext("%(who)s to all", who=name(m["from"])), m["text"], "public"))
         else:
-            to = "all" if m["to"] == "all" else ", ".join(name(s) for s in m["to"])
-            out.append(TalkLine(m["seq"], f"{name(m['from'])} to {to}", m["text"],
-                                "public" if m["to"] == "all" else "private"))
+            out.append(TalkLine(m["seq"], tr.gettext("%(who)s to %(to)s", who=name(m["from"]),
+                                                     to=", ".join(name(s) for s in m["to"])), m["text"], "private"))
     return out
 
 
@@ -304,7 +306,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
     result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
     svg = _mark_board(present.picture(rules, view, seat, names, tr), prompts, kind)
-    talk = talk_lines(svc.recent_messages(latest, seat), names) if not part else []
+    talk = talk_lines(svc.recent_messages(latest, seat), names, tr) if not part else []
     policy = policy_of(latest.created)
     return GamePage(
         talk=talk, talk_seq=talk[-1].seq if talk else 0, press=policy["press"],
@@ -316,10 +318,11 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         view_json=_pretty(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit,
-        foresight=_foresight(svc, game_id, seat, latest, names) if seat is not None and not part else None)
+        foresight=_foresight(svc, game_id, seat, latest, names, tr) if seat is not None and not part else None)
 
 
-def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[str]) -> dict[str, Any] | None:
+def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[str],
+               tr: Translator = EN) -> dict[str, Any] | None:
     """What the seat's foresight panel shows: its own queue (never another seat's), the open
     takeback request and proposal, and whether it may ask for a takeback now."""
     if loaded.status not in ("active", "paused"):
@@ -328,19 +331,21 @@ def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[s
     rules = loaded.rules
     takeback = service.takebacks(game_id, seat)
     proposal = service.proposals(game_id)["proposal"]
-    return {"queue": [rules.format_move(e["move"]) + (" (if " + _guard(rules, e["if"]) + ")" if e.get("if") else "")
+    return {"queue": [tr.gettext("%(move)s (if %(guard)s)", move=rules.format_move(e["move"]),
+                                 guard=_guard(rules, e["if"], tr)) if e.get("if") else rules.format_move(e["move"])
                       for e in queue["queue"]],
             "note": queue["note"], "limit": queue["limit"],
             "takeback": takeback, "can_take_back": bool((takeback["allowed"] or {}).get("own_moves"))
             and takeback["pending"] is None,
             "proposal": proposal, "names": names,
+            "waiting": ", ".join(names[w] for w in (proposal or {}).get("waiting_for") or [] if 0 <= w < len(names)),
             "may_vote": proposal is not None and str(seat) not in proposal["votes"]}
 
 
-def _guard(rules: Any, guard: dict[str, Any]) -> str:
+def _guard(rules: Any, guard: dict[str, Any], tr: Translator = EN) -> str:
     if "opponent_move" in guard:
-        return "the opponent played " + rules.format_move(guard["opponent_move"])
-    return f"the prompt is {guard.get('prompt')}"
+        return tr.gettext("the opponent played %(move)s", move=rules.format_move(guard["opponent_move"]))
+    return tr.gettext("the prompt is %(kind)s", kind=guard.get("prompt"))
 
 
 def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:

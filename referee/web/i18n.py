@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request
+from babel.numbers import format_decimal
 from flask_babel import Babel, Domain, get_locale
 
 from referee.plumbing.i18n import DEFAULT, LANGS, Translator, catalog, known, translator
@@ -55,6 +56,13 @@ def install(app: Flask) -> None:
     Babel(app, locale_selector=chosen_lang, default_locale=DEFAULT)
     app.extensions["babel"].instance.domain_instance = CatalogDomain()
     app.jinja_env.globals["page_lang"] = lambda: str(get_locale() or DEFAULT)
+    app.jinja_env.filters["number"] = number
+
+
+def number(n: float, pattern: str | None = None) -> str:
+    """A number as the page's language writes it ("12.5", "12,5"); `pattern` a CLDR pattern
+    ("0.0" one decimal, "0.0##" up to three)."""
+    return format_decimal(n, format=pattern, locale=current().lang)
 
 
 def current() -> Translator:

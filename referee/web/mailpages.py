@@ -8,11 +8,12 @@ shows what was sent whatever the transport (the local Maildir, SMTP).
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, g
 
 from referee.plumbing.errors import NotFound, ServiceError
 from referee.web import access
 from referee.web.pages import page, secret, service
+from referee.plumbing.i18n import Text
 
 bp = Blueprint("mailpages", __name__, template_folder="templates")
 
@@ -27,7 +28,9 @@ def _reader(game_id: str) -> tuple[bool, int | None]:
 def game_mail(game_id: str):
     creator, seat = _reader(game_id)
     if not creator and seat is None:
-        raise NotFound("only the game's creator and its seats can read its mails: open your personal link first")
+        raise NotFound(Text("only the game's creator and its seats can read its mails: open your personal link first"))
+    if seat is not None:  # the page speaks the seat's language, as its game page does
+        g.referee_lang = service().seat_language(game_id, seat)
     mails = service().game_mails(game_id, None if creator else seat)
     return page("mail.html", game_id=game_id, mails=mails, creator=creator, seat=seat, listing=None)
 

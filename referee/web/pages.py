@@ -85,7 +85,7 @@ def set_language():
     _require_csrf()
     lang = known(request.form.get("lang"))
     if lang is None:
-        raise BadRequest("lang must be en or de", parameter="lang")
+        raise BadRequest(Text("lang must be en or de"), parameter="lang")
     target = request.form.get("next") or "/"
     if not target.startswith("/") or target.startswith("//"):
         target = "/"
@@ -109,7 +109,7 @@ def set_language():
 
 def _require_csrf() -> None:
     if not access.csrf_ok(secret()):
-        raise BadRequest("the form has expired or did not come from this site; reload the page and try again")
+        raise BadRequest(Text("the form has expired or did not come from this site; reload the page and try again"))
 
 
 # -- list and create -------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def create_game():
     form = request.form
     key = current_app.config["REFEREE"].create_key
     if key and not hmac.compare_digest(form.get("create_key", "").encode(), key.encode()):
-        raise Forbidden("creating games on this server needs its creation key")
+        raise Forbidden(Text("creating games on this server needs its creation key"))
     try:
         body = _create_body(form)
         created = service().create_game(body)
@@ -211,7 +211,7 @@ def sign_in(game_id: str, seat: int, key: str):
     """A personal link: sign this browser in as `seat`, then show the game without the key."""
     loaded = service().load(game_id)
     if seat >= loaded.seat_count() or not service().seat_link_ok(game_id, seat, key):
-        raise NotFound("this personal link is not valid (ask the game's host for yours)")
+        raise NotFound(Text("this personal link is not valid (ask the game's host for yours)"))
     resp = redirect(url_for("web.game", game_id=game_id), 303)
     access.sign_in(resp, game_id, seat, key)
     return resp
@@ -307,7 +307,7 @@ def say(game_id: str):
     try:
         service().post_message(game_id, seat, body)
     except ServiceError as e:
-        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem(i18n.current()))
     return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
 
 
@@ -318,7 +318,7 @@ def mute(game_id: str):
     _require_csrf()
     other = request.form.get("seat", "")
     if not (other.isascii() and other.isdigit() and len(other) < 3):
-        raise BadRequest("seat must be a seat number", parameter="seat")
+        raise BadRequest(Text("seat must be a seat number"), parameter="seat")
     service().set_mute(game_id, seat, int(other), request.form.get("on") != "0")
     return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
 
@@ -367,7 +367,7 @@ def _seat_action(game_id: str, action) -> Response:
     try:
         action(seat, request.form)
     except ServiceError as e:
-        return page("game.html", gp=_build(game_id, seat), problem=e.problem())
+        return page("game.html", gp=_build(game_id, seat), problem=e.problem(i18n.current()))
     return redirect(url_for("web.game", game_id=game_id) + "#foresight", 303)
 
 
@@ -381,7 +381,7 @@ def queue_preset(game_id: str):
             return
         move = form.get("move", "").strip() or form.get("text", "").strip()
         if not move:
-            raise BadRequest("write the move to queue in the text form")
+            raise BadRequest(Text("write the move to queue in the text form"))
         try:
             entry: dict[str, Any] = {"move": _json_move(move) if move.startswith("{") else move}
         except ValueError as e:
@@ -402,7 +402,7 @@ def answer_takeback(game_id: str):
     def act(seat: int, form) -> None:
         tid = form.get("tid", "")
         if not (tid.isascii() and tid.isdigit() and len(tid) < 16):
-            raise BadRequest("no takeback request named")
+            raise BadRequest(Text("no takeback request named"))
         service().answer_takeback(game_id, seat, int(tid), form.get("answer") == "accept")
     return _seat_action(game_id, act)
 
@@ -423,7 +423,7 @@ def vote(game_id: str):
     def act(seat: int, form) -> None:
         pid = form.get("pid", "")
         if not (pid.isascii() and pid.isdigit() and len(pid) < 16):
-            raise BadRequest("no proposal named")
+            raise BadRequest(Text("no proposal named"))
         service().vote(game_id, seat, int(pid), {"vote": form.get("vote", "")})
     return _seat_action(game_id, act)
 
@@ -463,7 +463,7 @@ def _json_move(raw: str) -> dict:
 @bp.get("/rules/<game>")
 def rules_page(game: str):
     if game not in GAME_IDS:
-        raise NotFound(f"no game {game!r}")
+        raise NotFound(Text("no game '%(id)s'", id=game))
     asked = request.args.get("lang")
     if asked is not None:  # a game page's link, in its reader's language (a seat's may differ from the browser's)
         if asked not in LANGS:

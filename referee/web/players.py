@@ -11,6 +11,7 @@ from flask import Blueprint, redirect, request, url_for
 from referee.api.abuse import creation_limit
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
+from referee.plumbing.i18n import Text
 from referee.web import access, i18n
 from referee.web.pages import _require_csrf, _service_error, page, service
 
@@ -38,7 +39,7 @@ def sign_in_form():
 def sign_in_request():
     _require_csrf()
     try:
-        service().request_sign_in({"email": request.form.get("email", "").strip()})
+        service().request_sign_in({"email": request.form.get("email", "").strip()}, i18n.chosen_lang())
     except ServiceError as e:
         return page("signin.html", sent=False, problem=_problem(e), next=_next())
     return page("signin.html", sent=True, next=_next())
@@ -54,7 +55,7 @@ def sign_in_confirm(link: str):
 def sign_in_finish(link: str):
     _require_csrf()
     try:
-        done = service().confirm_sign_in(link, "session")
+        done = service().confirm_sign_in(link, "session", i18n.chosen_lang())
     except ServiceError as e:
         return page("signin.html", e.status, sent=False, problem=_problem(e), next=None)
     resp = redirect(url_for("players_web.my_games"), 303)
@@ -116,7 +117,7 @@ def lobby():
     game = request.args.get("game") or None
     seats = request.args.get("seats", "")
     if game is not None and game not in GAME_IDS:
-        raise BadRequest(f"game must be one of {', '.join(GAME_IDS)}", parameter="game")
+        raise BadRequest(Text("game must be one of %(games)s", games=", ".join(GAME_IDS)), parameter="game")
     n = int(seats) if seats.isascii() and seats.isdigit() and 0 < int(seats) <= 8 else None
     listed = service().lobby(game=game, seats=n, limit=100)
     pid = _player()

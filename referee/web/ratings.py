@@ -60,6 +60,7 @@ def leaderboard(game: str):
 @bp.get("/p/<player_id>")
 def profile(player_id: str):
     prof = service().public_profile(player_id)
+    prof = {**prof, "name": current().text(prof["name"])}  # a player without a name: "Spieler ab12cd"
     charts: list[dict[str, Any]] = []
     for r in prof["ratings"]:
         values = [h["rating"] for h in r["history"]]

@@ -77,7 +77,23 @@ def test_german_command_words_and_move_words_play_as_the_english_ones(database, 
     assert "nur Mails, wenn du an der Reihe bist" in quiet.get_content()
     helped = send(svc, mail_sink, 1, "hilfe", 7)
     assert "sprache en|de" in helped.get_content() and "Befehle (als erste Zeile einer Mail" in helped.get_content()
-    back = send(svc, mail_sink, 1, "lang en", 8)
+    assert "sag alle: Text" in helped.get_content() and "abstimmen ja|nein" in helped.get_content()
+    # table talk and ending by agreement in German words, each answer and notice in German
+    said = send(svc, mail_sink, 1, "sag alle: Hallo Ada", 8)
+    assert said["Subject"].endswith("] Nachricht") and "Nachricht gesendet (an alle)." in said.get_content()
+    assert [m["text"] for m in svc.recent_messages(svc.load(gid), 0)] == ["Hallo Ada"]
+    offered = send(svc, mail_sink, 0, "vorschlagen unentschieden", 9)
+    assert "Du hast ein Unentschieden vorgeschlagen. Die anderen stimmen ab." in offered.get_content()
+    asked = mail_sink.to(EMAILS[1])[-1]
+    assert asked["Subject"].endswith("Deine Antwort ist gefragt"), asked["Subject"]
+    assert "Ada schlug ein Unentschieden vor" in asked.get_content() and "`abstimmen nein`" in asked.get_content()
+    refused = send(svc, mail_sink, 1, "abstimmen nein", 10)
+    assert "Du hast mit Nein gestimmt." in refused.get_content() and "Vorschlag" in refused["Subject"]
+    assert svc.raw_events(gid)[-1].type == "proposal_failed" and not svc.load(gid).finished
+    told = mail_sink.to(EMAILS[0])[-1]
+    assert told["Subject"].endswith("Entschieden")
+    assert "Der Vorschlag scheiterte (Bo stimmte dagegen)." in told.get_content()
+    back = send(svc, mail_sink, 1, "lang en", 11)
     assert "From now on your mails and your page are in English." in back.get_content()
 
 
@@ -101,3 +117,53 @@ def test_round_and_rematch_mails_are_in_their_recipients_languages(database, clo
     assert asked["Subject"].endswith("Bo bittet um eine Revanche")
     assert "Bo bittet um eine Revanche in Babel. Nimm sie auf der Seite deiner Partie an" in asked.get_content()
     assert "mit `revanche`" in asked.get_content()
+
+
+def test_german_words_of_talk_takebacks_and_agreements_read_as_the_english_ones():
+    from referee.notify import commands, inbound, mailin
+    assert commands.parse("Zurücknehmen 12") == ("takeback", ["12"]) == commands.parse("takeback 12")
+    assert commands.parse("annehmen") == ("accept", []) and commands.parse("ablehnen") == ("refuse", [])
+    assert commands.parse("vorschlagen aufgeben 1") == ("propose", ["concede", "1"])
+    assert commands.parse("vorschlagen stand") == commands.parse("propose standings")
+    assert commands.parse("abstimmen ja") == ("vote", ["yes"]) and commands.parse("vote no") == ("vote", ["no"])
+    mail = inbound.InboundMail(sender="a@example.org", recipients=(), subject="", message_id=None, auto_submitted=False,
+                               text="sag alle: Hallo\nSag 1,2: psst\nsag notiz: merken\nsay all: hi", move_text=None)
+    assert mailin.say_lines(mail) == [("all", "Hallo"), ([1, 2], "psst"), ("note", "merken"), ("all", "hi")]
+    then = mailin.THEN.match("dann: ende wenn fertig")
+    assert then and then.groups() == ("ende", "fertig")
+
+
+def test_a_german_players_digest_speaks_german_with_german_dates(database, clock, mail_sink):
+    from referee.service.notices import player_mail
+    from referee.store.db import write_transaction
+    svc = make_service(database, clock, mail_sink.url)
+    player = {"id": "p1", "email": EMAILS[0], "lang": "de", "tz": "Europe/Berlin"}
+    games = [{"id": "g1", "title": "Babel", "status": "active", "your_turn": True, "opponents": ["Bo"],
+              "to_move_names": ["Ada"], "deadline": 1795618800.0, "url": "http://referee.test/g/g1"}]
+    with write_transaction(svc.db) as conn:
+        assert player_mail.digest(conn, "http://referee.test", player, games, "2026-11-25", clock(),
+                                  {"g1": ["Bo reiste zum Ort der Meder."]})
+    subject, body = svc.db.conn.execute("SELECT subject, body FROM outbox WHERE kind = 'digest'").fetchone()
+    assert subject == "Deine Partien heute: 1 wartet auf dich"
+    assert body.startswith("Deine Partien (25. November 2026):")
+    assert "- Babel mit Bo: du bist an der Reihe; Frist Mi., 25. Nov. 2026, 16:00 CET" in body, body
+    assert "    Bo reiste zum Ort der Meder." in body and "Your" not in body and "deadline" not in body
+
+
+def test_a_german_seat_reads_its_prompt_and_steps_in_german_and_may_choose_by_german_or_english_labels(
+        database, clock, mail_sink):
+    svc = make_service(database, clock, mail_sink.url)
+    gid = german_and_english(svc)
+    deliver_due(svc)
+    body = mail_sink.to(EMAILS[0])[-1].get_content()
+    assert "Deine Entscheidung: Spielzug 1: spiele beliebig viele Aktionen, dann beende deinen Spielzug." in body
+    first = svc.steps(gid, 0, "turn", [], "de")
+    travel = next(o["label"] for o in first["options"] if o["id"] == "travel")
+    assert travel.startswith("Reisen: ")
+    # the whole German label chooses the option, as the English one does; the answer is in German
+    english = next(str(o["label"]) for o in svc.steps(gid, 0, "turn", [])["options"] if o["id"] == "travel")
+    for n, said in enumerate((travel, english)):
+        answer = send(svc, mail_sink, 0, "moves " + said, n + 1).get_content()
+        assert f"Deine bisherige Wahl: {travel}" in answer, answer
+        assert "Mit welcher Karte reisen?" in answer and "-Karte: zum Ort der " in answer
+        assert "Travel" not in answer and "card:" not in answer

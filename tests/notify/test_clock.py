@@ -55,6 +55,12 @@ def test_format_remaining(seconds, text):
     assert format_remaining(seconds) == text
 
 
+def test_format_remaining_in_german():
+    from referee.plumbing.i18n import translator
+    assert format_remaining(2 * DAY + 3 * H + 59, translator("de")) == "2 Tg. 3 Std."
+    assert format_remaining(3 * H + 5, translator("de")) == "3 Std. 5 Sek."
+
+
 def fixed(**extra) -> FixedPolicy:
     policy = policy_from_clock({"policy": "fixed", "per_decision": "72h", "reminders": ["1h", "24h"], **extra})
     assert isinstance(policy, FixedPolicy)

@@ -12,12 +12,19 @@ import xml.etree.ElementTree as ET
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.wording import with_names
+from referee.plumbing.i18n import translator
 from referee.web.present import unmark
 from tests.web.conftest import SVG, VIEW_JSON
 
 
 def shown_view(page_html: str) -> dict:
     return json.loads(html.unescape(VIEW_JSON.search(page_html).group(1)))
+
+
+def page_language(page_html: str) -> str:
+    """The page's language (`<html lang="de">`), English when it says none."""
+    m = re.search(r'<html lang="(\w+)"', page_html)
+    return m.group(1) if m else "en"
 
 
 def shown_svg(page_html: str) -> str:
@@ -64,11 +71,13 @@ def assert_page_shows_only_view(svc, game_id: str, viewer: int | None, page_html
     names = [s["name"] for s in loaded.created["seats"]]
     view = shown_view(page_html)
     assert view == json.loads(json.dumps(rules.view(loaded.state, viewer))), f"viewer {viewer}: view differs"
-    assert same_picture(shown_svg(page_html), rules.picture(view, viewer, names)), \
+    tr = translator(page_language(page_html))  # a German page draws the German picture
+    assert same_picture(shown_svg(page_html), rules.picture(view, viewer, names, tr)), \
         f"viewer {viewer}: picture not drawn from the view"
     summary = SUMMARY.search(page_html)
     if summary:
-        assert html.unescape(summary.group(1)) == with_names(rules.summary(view, viewer).strip(), names), f"viewer {viewer}: summary"
+        assert html.unescape(summary.group(1)) == with_names(rules.summary(view, viewer, tr).strip(), names, tr=tr), \
+            f"viewer {viewer}: summary"
     return view
 
 

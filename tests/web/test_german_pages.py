@@ -17,6 +17,8 @@ from tests.games.test_narration_languages import ENGLISH
 from tests.web.conftest import ARTIFACTS, create, seat_session
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+GERMAN_PICTURE = {"babel": "Babel-Spielplan aus Sicht von", "iron_age": "Eisenzeit-Tisch aus Sicht von",
+                  "khronos": "die drei Zeitalter und die Spieler"}
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 
@@ -44,6 +46,17 @@ def test_accept_language_seat_lang_and_the_switch_choose_the_page_language(web):
     page = ada.get(url, headers={"Accept-Language": "en"}, timeout=30).text
     assert '<html lang="de">' in page and "Dein Zug" in page and "Diesen Zug spielen" in page
     assert "Du bist <strong>Ada</strong>." in page
+    # table talk and the plans panel speak German too: headings, the message's heading, buttons
+    web.service.post_message(created["id"], 1, {"to": "all", "text": "Hallo"})
+    web.service.propose(created["id"], 1, {"kind": "draw"})
+    page = ada.get(url, headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<h2 id="talk-h">Tischgespräch</h2>' in page and '<span class="who">Bo an alle:</span>' in page
+    assert '<h3 id="foresight-h">Pläne und Vereinbarungen</h3>' in page and ">Mit Ja stimmen</button>" in page
+    assert "<strong>Bo</strong> schlägt ein Unentschieden vor" in page and 'data-to-all="{who} an alle"' in page
+    assert "Table talk" not in page and "Plans and agreements" not in page
+    refused = ada.post(f"{web.url}/g/{created['id']}/say", data={"csrf": CSRF.search(page).group(1), "to": "7",
+                                                                 "text": "hallo"}, timeout=30).text
+    assert "die Partie hat keinen Platz 7 (Plätze 0-1)" in refused  # a refused message, told in German
     # a bad language is a clear 400 naming it, and changes nothing
     bad = ada.post(web.url + "/language", data={"csrf": csrf, "lang": "fr", "next": "/"}, timeout=30)
     assert bad.status_code == 400 and "lang" in bad.text
@@ -70,6 +83,15 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
     assert english["rule_text"].startswith("start card: end_turn is refused while you can still build it")
     unknown = requests.get(f"{web.url}/games/nosuchgame", headers=DE, timeout=30)
     assert unknown.status_code == 404 and unknown.json()["title"] == "Nicht gefunden"
+    assert unknown.json()["detail"] == "keine Partie „nosuchgame“"
+    # table talk and takebacks refuse in German too, naming what was wrong
+    said = requests.post(f"{web.url}/games/{created['id']}/messages", json={"to": [5], "text": "hallo"}, timeout=30,
+                         headers={**DE, "Authorization": f"Bearer {token}"})
+    assert said.status_code == 400 and said.json()["detail"] == "die Partie hat keinen Platz 5 (Plätze 0-1)"
+    asked = requests.post(f"{web.url}/games/{created['id']}/takebacks", json={}, timeout=30,
+                          headers={**DE, "Authorization": f"Bearer {token}"})
+    assert asked.status_code == 422 and asked.json()["title"] == "Anfrage abgelehnt", asked.text
+    assert asked.json()["detail"].startswith("nichts zurückzunehmen: der letzte Zug des Platzes würde über ")
     # the page shows it in German too, with the rule linked to the rules page
     ada = seat_session(created["seats"][0]["url"])
     page = ada.get(created["url"], headers=DE, timeout=30).text
@@ -129,12 +151,20 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
         assert tab.page.locator("html").get_attribute("lang") == "de"
         assert tab.page.locator("nav[aria-label=Site] a").first.inner_text() == "Partien"
         assert tab.page.locator("#decide-h").inner_text() == "Dein Zug"
+        if game in GERMAN_PICTURE:  # the board picture speaks German too (its title, as a screen reader reads it)
+            assert GERMAN_PICTURE[game] in tab.page.locator("svg > title").first.text_content()
         assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, "the page overflows"
         overflowing = tab.page.evaluate("""() => [...document.querySelectorAll(
             'header.top *, .game-head *, .decide button, .decide .option, .stepper *, .audit dt')]
             .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible'
                          && e.clientWidth > 0).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.trim().slice(0, 40))""")
         assert overflowing == [], overflowing
+        if game == "babel" and width == 390:  # a message arriving live gets its heading in German too
+            other = 1 - prompted
+            web.service.post_message(created["id"], other, {"to": [prompted], "text": "Hallo"})
+            who = tab.page.locator("#messages li .who").last
+            who.wait_for(timeout=15_000)
+            assert who.inner_text() == f"Spielerin {other + 1} an Spielerin {prompted + 1}:"
         path = tab.shot(f"german-{game}-{width}")
         assert path.exists() and path.parent == ARTIFACTS
 
@@ -209,6 +239,7 @@ def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
     assert "Bei Gleichstand entscheidet Sonneborn-Berger, dann direkter Vergleich, dann Reihenfolge bei der Anlage." \
         in page.inner_text("#scoring")
     assert "setzt aus" in main and "gewonnen von" in main and "Runde 1" in main and "· läuft" in main
+    assert "1,0" in page.inner_text("#standings") and "1.0" not in page.inner_text("#standings")  # German numbers
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tab.shot(f"german-tournament-{width}")
     created = create(web, "babel", ["Ada", "Bo"])
@@ -219,6 +250,26 @@ def test_ratings_tournament_and_alerts_pages_in_german(web, tabs, width):
     assert page.locator("#panel-seat button[type=submit]").first.inner_text() == "Kanal hinzufügen"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     tab.shot(f"german-alerts-{width}")
+
+
+def test_a_player_who_signs_in_on_a_german_page_gets_german_mail_and_pages(web):
+    browser = requests.Session()
+    browser.headers.update(DE)
+    form = browser.get(web.url + "/sign-in", timeout=30).text
+    sent = browser.post(web.url + "/sign-in", data={"csrf": CSRF.search(form).group(1), "email": "ada@example.org"},
+                        timeout=30)
+    assert sent.status_code == 200 and '<html lang="de">' in sent.text
+    subject, body = web.service.db.conn.execute(
+        "SELECT subject, body FROM outbox WHERE kind = 'sign_in' ORDER BY id DESC").fetchone()
+    assert subject == "Dein Anmeldelink"  # a new address gets its mail in the page's language
+    link = re.search(r"/sign-in/([A-Za-z0-9_-]+)", body).group(1)
+    confirm = browser.get(f"{web.url}/sign-in/{link}", timeout=30).text
+    me = browser.post(f"{web.url}/sign-in/{link}", data={"csrf": CSRF.search(confirm).group(1)}, timeout=30)
+    assert me.url.endswith("/me") and "Angemeldet als" in me.text
+    pid = web.service.db.conn.execute("SELECT id FROM players WHERE email = 'ada@example.org'").fetchone()[0]
+    assert web.service.player_profile(pid)["lang"] == "de"  # German from now on, whatever the browser asks
+    again = browser.get(web.url + "/me", headers={"Accept-Language": "en"}, timeout=30).text
+    assert '<html lang="de">' in again and "Angemeldet als" in again
 
 
 def test_event_texts_follow_accept_language_and_stay_english_by_default(web):

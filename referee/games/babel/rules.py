@@ -70,11 +70,12 @@ class GameRules(GameRulesBase):
             return []
         if state["phase"] == "halve_response":
             seat, k = state["pending"]["seat"], state["pending"]["count"]
-            text = f"Hand halving: discard {k} card{'s' if k != 1 else ''} of your choice."
+            text = (Text("Hand halving: discard %(n)s card of your choice.", n=k) if k == 1
+                    else Text("Hand halving: discard %(n)s cards of your choice.", n=k))
             return [Prompt(seat, "choose_cards", text, choices.discard_choices(self.cfg, state, seat),
                            self.default_move(state, seat))]
         seat = state["active"]
-        text = f"Turn {state['turn']}: act at will, then end your turn."
+        text = Text("Turn %(turn)s: act at will, then end your turn.", turn=state["turn"])
         return [Prompt(seat, "turn", text, choices.turn_choices(self.cfg, state, seat),
                        self.default_move(state, seat))]
 

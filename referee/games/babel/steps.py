@@ -25,21 +25,32 @@ from referee.games.babel.board import run_bounds
 from referee.games.babel.config import Config
 from referee.games.babel.feasibility import start_card_site
 
-ACTION = "What do you do?"
+# Questions, labels and the powers' words are `Text`s: English as ever, and written in the
+# reader's language where they are shown (the peoples through the game's glossary).
+ACTION = Text("What do you do?")
 
 POWER_WORDS = {
-    "hittites": "Hittites: take the opponent's top temple level here",
-    "assyrians": "Assyrians: collapse the opponent's temple here (its cards go back on the supply)",
-    "persians": "Persians: build a temple card two levels above yours, from a yard",
-    "medes": "Medes: expel every card of one people from the opponent's column here",
-    "sumerians": "Sumerians: take the run at the end of the opponent's column here",
-    "halve": "Halving: the opponent discards half of the hand",
+    "hittites": Text("Hittites: take the opponent's top temple level here"),
+    "assyrians": Text("Assyrians: collapse the opponent's temple here (its cards go back on the supply)"),
+    "persians": Text("Persians: build a temple card two levels above yours, from a yard"),
+    "medes": Text("Medes: expel every card of one people from the opponent's column here"),
+    "sumerians": Text("Sumerians: take the run at the end of the opponent's column here"),
+    "halve": Text("Halving: the opponent discards half of the hand"),
 }
 
 
 def name(p: Any) -> str:
     """A people's or location's display name: "hittites" -> "Hittites"."""
     return str(p).replace("_", " ").title()
+
+
+def _yard(level: int, s: int, seat: int, top: bool) -> Text:
+    """A build yard's top card, the seat's own or the opponent's."""
+    if top:
+        return (Text("Level %(level)s from the top of your yard", level=level) if s == seat
+                else Text("Level %(level)s from the top of the opponent's yard", level=level))
+    return (Text("Level %(level)s from your yard", level=level) if s == seat
+            else Text("Level %(level)s from the opponent's yard", level=level))
 
 
 def turn_path(cfg: Config, state: State, seat: int, move: Move) -> list[tuple[str, Option]]:
@@ -49,50 +60,57 @@ def turn_path(cfg: Config, state: State, seat: int, move: Move) -> list[tuple[st
     t = move["type"]
     if t == "travel":
         x = move["people"]
-        return [(ACTION, Option("travel", "Travel: discard a card, the pawn goes to its location")),
-                ("Travel with which card?", Option(x, f"{name(x)} card: go to the {name(x)}", f"hand-{x}"))]
+        return [(ACTION, Option("travel", Text("Travel: discard a card, the pawn goes to its location"))),
+                (Text("Travel with which card?"),
+                 Option(x, Text("%(people)s card: go to the %(location)s", people=name(x), location=name(x)),
+                        f"hand-{x}"))]
     if t == "settle":
         x = move["people"]
-        return [(ACTION, Option("settle", f"Settle: lay a card in your column at the {name(at)}")),
-                ("Settle which card?", Option(x, f"{name(x)} card", f"hand-{x}"))]
+        return [(ACTION, Option("settle", Text("Settle: lay a card in your column at the %(location)s",
+                                               location=name(at)))),
+                (Text("Settle which card?"), Option(x, Text("%(people)s card", people=name(x)), f"hand-{x}"))]
     if t == "build":
         if move["source"] == "start":
-            card = Option("start", f"Your start card (level {cfg.start_level})", f"start-{seat}")
+            card = Option("start", Text("Your start card (level %(level)s)", level=cfg.start_level), f"start-{seat}")
         else:
             s = move["yard"]
-            level = state["yards"][s][-1]
-            whose = "your" if s == seat else "the opponent's"
-            card = Option(f"yard{s}", f"Level {level} from the top of {whose} yard", f"yard-{s}")
-        return [(ACTION, Option("build", f"Build a temple card at the {name(at)}")),
-                ("Build which temple card?", card)]
+            card = Option(f"yard{s}", _yard(state["yards"][s][-1], s, seat, True), f"yard-{s}")
+        return [(ACTION, Option("build", Text("Build a temple card at the %(location)s", location=name(at)))),
+                (Text("Build which temple card?"), card)]
     if t == "migrate":
         a, b = move["from"], move["to"]
-        return [(ACTION, Option("migrate", f"Migrate: move the last {cfg.migration_cards} cards of a column")),
-                ("Migrate from which column?", Option(a, f"Your column at the {name(a)}", f"col-{seat}-{a}")),
-                ("Migrate to which location?", Option(b, f"The {name(b)}", f"loc-{b}"))]
+        return [(ACTION, Option("migrate", Text("Migrate: move the last %(n)s cards of a column",
+                                                n=cfg.migration_cards))),
+                (Text("Migrate from which column?"),
+                 Option(a, Text("Your column at the %(location)s", location=name(a)), f"col-{seat}-{a}")),
+                (Text("Migrate to which location?"),
+                 Option(b, Text("The %(location)s", location=name(b)), f"loc-{b}"))]
     if t == "ability":
         i, power = move["index"], move["power"]
         column = me["columns"][at]
         lo, hi = run_bounds(column, i)
-        out = [(ACTION, Option("ability", f"Use a people's ability (a triple in your column at the {name(at)})")),
-               ("Which triple?", Option(f"r{i}", f"The {hi - lo} {name(column[i])} cards from card {i}",
-                                        f"card-{seat}-{at}-{i}")),
-               ("Which ability?", Option(power, POWER_WORDS.get(power, name(power))))]
+        out = [(ACTION, Option("ability", Text("Use a people's ability (a triple in your column at the %(location)s)",
+                                               location=name(at)))),
+               (Text("Which triple?"), Option(f"r{i}", Text("The %(n)s %(people)s cards from card %(i)s", n=hi - lo,
+                                                            people=name(column[i]), i=i),
+                                              f"card-{seat}-{at}-{i}")),
+               (Text("Which ability?"), Option(power, POWER_WORDS.get(power, name(power))))]
         if "target" in move:
             y = move["target"]
-            out.append(("Expel which people?", Option(y, f"Every {name(y)} card of the opponent's column here")))
+            out.append((Text("Expel which people?"),
+                        Option(y, Text("Every %(people)s card of the opponent's column here", people=name(y)))))
         if "yard" in move:
             s = move["yard"]
-            whose = "your" if s == seat else "the opponent's"
-            out.append(("From which yard?", Option(f"yard{s}", f"Level {state['yards'][s][-1]} from {whose} yard",
-                                                   f"yard-{s}")))
+            out.append((Text("From which yard?"), Option(f"yard{s}", _yard(state["yards"][s][-1], s, seat, False),
+                                                         f"yard-{s}")))
         return out
     if t == "finish_first_turn":
         loc = start_card_site(cfg, state, seat)
-        return [(ACTION, Option("finish", f"Finish the turn: build your start card at the {name(loc)} "
-                                          "(travelling and settling there as needed), then end the turn"))]
+        return [(ACTION, Option("finish", Text("Finish the turn: build your start card at the %(location)s "
+                                               "(travelling and settling there as needed), then end the turn",
+                                               location=name(loc))))]
     if t == "end_turn":
-        return [(ACTION, Option("end", "End the turn (two temple cards go onto your yard)"))]
+        return [(ACTION, Option("end", Text("End the turn (two temple cards go onto your yard)")))]
     return [(ACTION, Option(t, name(t)))]
 
 
@@ -109,7 +127,8 @@ def discard_steps(cfg: Config, state: State, seat: int, chosen: Sequence[str]) -
                               "B-28")
         hand[token] -= 1
     if len(chosen) == k:
-        return Step("Ready to play", [], {"type": "discard", "cards": list(chosen)})
+        return Step(Text("Ready to play"), [], {"type": "discard", "cards": list(chosen)})
     left = k - len(chosen)
-    options = [Option(p, f"{name(p)} ({hand[p]} in hand)", f"hand-{p}") for p in cfg.peoples if hand.get(p, 0) > 0]
-    return Step(f"Discard which card? ({left} more to choose)", options)
+    options = [Option(p, Text("%(people)s (%(n)s in hand)", people=name(p), n=hand[p]), f"hand-{p}")
+               for p in cfg.peoples if hand.get(p, 0) > 0]
+    return Step(Text("Discard which card? (%(n)s more to choose)", n=left), options)

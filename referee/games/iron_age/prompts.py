@@ -5,7 +5,7 @@ D0..D5 and D8 (every candidate validated by the same code `apply` uses) and null
 from __future__ import annotations
 
 from referee.engine.contract import Prompt
-from referee.plumbing.i18n import Text
+from referee.plumbing.i18n import N_, Text
 from referee.games.iron_age import collect, dice
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active, fail
@@ -57,38 +57,63 @@ def choices(g: GameData, st: State, seat: int) -> list[Move] | None:
     return out
 
 
-def _dice_text(st: State) -> str:
+# The faces as the prompt names them (their ids), words for the catalog.
+FACE_IDS = {"food": N_("food"), "workers": N_("workers"), "food_or_workers": N_("food_or_workers"),
+            "goods": N_("goods"), "skull": N_("skull"), "invention": N_("invention"), "conquest_1": N_("conquest_1"),
+            "conquest_2": N_("conquest_2"), "tribute_1": N_("tribute_1"), "tribute_2": N_("tribute_2"),
+            "omen": N_("omen"), "harvest": N_("harvest")}
+
+
+def _face(f: str) -> Text:
+    return Text(FACE_IDS[f]) if f in FACE_IDS else f
+
+
+def _dice_text(st: State) -> Text:
+    """"dice [0:food, 1:skull(locked)], fate omen" as a Text, each face translatable."""
     t = st["turn"]
-    faces = ", ".join(f"{i}:{f}{'(locked)' if t['locked'][i] else ''}" for i, f in enumerate(t["empire_faces"]))
-    return f"dice [{faces}], fate {t['fate_face']}"
+    faces = [Text("%(i)s:%(face)s(locked)", i=i, face=_face(f)) if t["locked"][i] else
+             Text("%(i)s:%(face)s", i=i, face=_face(f)) for i, f in enumerate(t["empire_faces"])]
+    joined: str = faces[-1] if faces else ""
+    for f in reversed(faces[:-1]):
+        joined = Text("%(first)s, %(rest)s", first=f, rest=joined)
+    return Text("dice [%(faces)s], fate %(fate)s", faces=joined, fate=_face(t["fate_face"]))
 
 
-def text(g: GameData, st: State, seat: int) -> str:
-    """A short human description of the decision for `seat`."""
+def text(g: GameData, st: State, seat: int) -> Text:
+    """A short human description of the decision for `seat` (a Text: English, or the reader's
+    language where it is shown)."""
     phase = st["phase"]
     if phase == "setup":
-        return "Choose your free start column: port or province."
-    head = f"Round {st['round']}: "
+        return Text("Choose your free start column: port or province.")
+    r = st["round"]
     t, p = st["turn"], active(st)
     if phase == "roll":
-        return head + f"roll {t['rolls_used']} of {dice.MAX_ROLLS}, {_dice_text(st)}. Reroll unlocked dice or stop."
+        return Text("Round %(round)s: roll %(roll)s of %(max)s, %(dice)s. Reroll unlocked dice or stop.", round=r,
+                    roll=t["rolls_used"], max=dice.MAX_ROLLS, dice=_dice_text(st))
     if phase == "omen":
-        return head + f"omen! {_dice_text(st)}. Turn one die to any face, or decline."
+        return Text("Round %(round)s: omen! %(dice)s. Turn one die to any face, or decline.", round=r,
+                    dice=_dice_text(st))
     if phase == "assign":
-        return head + f"{_dice_text(st)}. Take each food-or-workers die as food or workers."
+        return Text("Round %(round)s: %(dice)s. Take each food-or-workers die as food or workers.", round=r,
+                    dice=_dice_text(st))
     if phase == "conquest":
         enemy = min(p["conquest_boxes_filled"], g.conquest_total)
-        return head + f"conquest: strength {g.strength(p)} against {enemy}. Attack?"
+        return Text("Round %(round)s: conquest: strength %(strength)s against %(enemy)s. Attack?", round=r,
+                    strength=g.strength(p), enemy=enemy)
     if phase == "tribute":
         mine = g.strength(st["players"][seat])
-        return head + (f"seat {st['active_seat']} (strength {g.strength(p)}) demands {g.strength(p) - mine} tribute "
-                       f"from you (strength {mine}). Deny it by giving 1 good?")
+        return Text("Round %(round)s: seat %(seat)s (strength %(strength)s) demands %(due)s tribute from you "
+                    "(strength %(mine)s). Deny it by giving 1 good?", round=r, seat=st["active_seat"],
+                    strength=g.strength(p), due=g.strength(p) - mine, mine=mine)
     if phase == "build":
-        return head + f"build with {t['workers']} workers, {p['goods']} goods, {p['food']} food."
+        return Text("Round %(round)s: build with %(workers)s workers, %(goods)s goods, %(food)s food.", round=r,
+                    workers=t["workers"], goods=p["goods"], food=p["food"])
     if phase == "buy":
-        return head + (f"buy one development with {p['goods']} goods, {t['inventions']} inventions, "
-                       f"{p['wealth']} wealth, or none.")
-    return head + f"convert goods to wealth ({g.goods_per_wealth} goods each; you have {p['goods']} goods)."
+        return Text("Round %(round)s: buy one development with %(goods)s goods, %(inventions)s inventions, "
+                    "%(wealth)s wealth, or none.", round=r, goods=p["goods"], inventions=t["inventions"],
+                    wealth=p["wealth"])
+    return Text("Round %(round)s: convert goods to wealth (%(per)s goods each; you have %(goods)s goods).", round=r,
+                per=g.goods_per_wealth, goods=p["goods"])
 
 
 def open_prompts(g: GameData, st: State) -> list[Prompt]:

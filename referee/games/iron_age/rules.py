@@ -147,4 +147,4 @@ class GameRules(GameRulesBase):
                 "scores": scoring.standings(self.data, view)["scores"]}
 
     def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
-        return summary.summary(self.data, view, seat)
+        return summary.summary(self.data, view, seat, tr)

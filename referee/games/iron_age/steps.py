@@ -15,6 +15,7 @@ Every active-player prompt also offers `end` (end the turn, the rest takes the d
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from referee.engine.contract import IllegalMove
@@ -24,13 +25,29 @@ from referee.games.iron_age import build, developments, dice, prompts
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active
 from referee.games.iron_age.turn import DECISIONS, deciders
+from referee.games.iron_age.words import face_text
 
-END = Option("end", "End the turn now (every later decision of this turn takes its default)")
+# Questions, labels and groups are `Text`s: English as ever, the reader's language where shown.
+END = Option("end", Text("End the turn now (every later decision of this turn takes its default)"))
+READY = Text("Ready to play")
+# The faces an omen may turn a die to, as its options name them.
+FACE_LABELS = {"Food": N_("Food"), "Workers": N_("Workers"), "Food or workers": N_("Food or workers"),
+               "Goods": N_("Goods"), "Skull": N_("Skull"), "Invention": N_("Invention"), "Conquest": N_("Conquest"),
+               "Tribute": N_("Tribute"), "Omen": N_("Omen"), "Harvest": N_("Harvest")}
 PAY_ORDER = ("inventions", "wealth", "goods")  # inventions first: unused ones expire (IA-6.3)
 
 
 def words(face: Any) -> str:
     return str(face).replace("_", " ")
+
+
+def _face_label(face: Any) -> str:
+    """"Food or workers", "Conquest 1": a face as an option names it."""
+    s = words(face).capitalize()
+    m = re.fullmatch(r"(.*) ([12])", s)
+    if m and m.group(1) in FACE_LABELS:
+        return Text("%(face)s %(n)s", face=Text(FACE_LABELS[m.group(1)]), n=int(m.group(2)))
+    return Text(FACE_LABELS[s]) if s in FACE_LABELS else s
 
 
 def die_element(die: int | str) -> str:
@@ -40,9 +57,19 @@ def die_element(die: int | str) -> str:
 def _die_label(st: State, die: int | str) -> str:
     t = st["turn"]
     if die == dice.FATE:
-        return f"Fate die (shows {words(t['fate_face'])})"
-    lock = ", locked" if t["locked"][die] else ""
-    return f"Die {die} (shows {words(t['empire_faces'][die])}{lock})"
+        return Text("Fate die (shows %(face)s)", face=_shows(t["fate_face"]))
+    if t["locked"][die]:
+        return Text("Die %(die)s (shows %(face)s, locked)", die=die, face=_shows(t["empire_faces"][die]))
+    return Text("Die %(die)s (shows %(face)s)", die=die, face=_shows(t["empire_faces"][die]))
+
+
+def _shows(face: Any) -> str:
+    """A face as a label shows it ("conquest 1"), its words translatable."""
+    s = words(face)
+    m = re.fullmatch(r"(.*) ([12])", s)
+    if m:
+        return Text("%(face)s %(n)s", face=face_text(m.group(1)), n=int(m.group(2)))
+    return face_text(face)
 
 
 # What a refused step's token is not one of: one whole sentence each, for translation.
@@ -79,66 +106,75 @@ def path_of(g: GameData, st: State, seat: int, kind: str, move: Move) -> list[tu
     if t == "initial_choice":
         c = move["choice"]
         col = (g.ports if c == "port" else g.provinces)[1]
-        label = (f"Port: port column {col['column']} is built for free (more goods per goods die, one more die)"
-                 if c == "port" else
-                 f"Province: province column {col['column']} is founded for free (military +"
-                 f"{col['military_on_completion']}, tribute +{col['tribute']}, one more die)")
-        return [("Which column do you take for free?", Option(c, label, f"s{seat}-{c}-{col['column']}"))]
+        label = (Text("Port: port column %(c)s is built for free (more goods per goods die, one more die)",
+                      c=col["column"]) if c == "port" else
+                 Text("Province: province column %(c)s is founded for free (military +%(military)s, tribute "
+                      "+%(tribute)s, one more die)", c=col["column"], military=col["military_on_completion"],
+                      tribute=col["tribute"]))
+        return [(Text("Which column do you take for free?"), Option(c, label, f"s{seat}-{c}-{col['column']}"))]
     if t == "omen_decline":
-        return [("Use the omen?", Option("decline", "Decline the omen"))]
+        return [(Text("Use the omen?"), Option("decline", Text("Decline the omen")))]
     if t == "omen":
         die, face = move["die"], move["face"]
-        return [("Use the omen?", Option("turn", "Turn one die to any face")),
-                ("Which die do you turn?", Option(f"d{die}", _die_label(st, die), die_element(die))),
-                ("To which face?", Option(face, words(face).capitalize()))]
+        return [(Text("Use the omen?"), Option("turn", Text("Turn one die to any face"))),
+                (Text("Which die do you turn?"), Option(f"d{die}", _die_label(st, die), die_element(die))),
+                (Text("To which face?"), Option(face, _face_label(face)))]
     if t == "assign":
         out = []
         for k, v in move["choices"].items():
             face = g.empire_faces[st["turn"]["empire_faces"][int(k)]]
-            out.append((f"Die {k} ({words(st['turn']['empire_faces'][int(k)])}): take it as",
-                        Option(v, f"{face['choice'][v]} {v}")))
+            n = face["choice"][v]
+            out.append((Text("Die %(die)s (%(face)s): take it as", die=k,
+                             face=face_text(st["turn"]["empire_faces"][int(k)])),
+                        Option(v, Text("%(n)s food", n=n) if v == "food" else Text("%(n)s workers", n=n)
+                               if v == "workers" else f"{n} {v}")))
         return out
     if t == "conquest":
         p = active(st)
         enemy = min(p["conquest_boxes_filled"], g.conquest_total)
-        opt = (Option("attack", f"Attack: your strength {g.strength(p)} against {enemy}") if move["attack"]
-               else Option("no", "Do not attack"))
-        return [("Attack in a conquest?", opt)]
+        opt = (Option("attack", Text("Attack: your strength %(strength)s against %(enemy)s", strength=g.strength(p),
+                                     enemy=enemy)) if move["attack"]
+               else Option("no", Text("Do not attack")))
+        return [(Text("Attack in a conquest?"), opt)]
     if t == "tribute_response":
         due = g.strength(active(st)) - g.strength(st["players"][seat])
-        opt = (Option("deny", f"Give 1 good to deny it (no tribute is collected from you; the demander gets the good)")
+        opt = (Option("deny", Text("Give 1 good to deny it (no tribute is collected from you; the demander gets "
+                                   "the good)"))
                if move["deny"] else
-               Option("let", f"Let the demander collect {due} tribute (you pay nothing)"))
-        return [("A stronger player demands tribute (IA-4.5)", opt)]
+               Option("let", Text("Let the demander collect %(n)s tribute (you pay nothing)", n=due)))
+        return [(Text("A stronger player demands tribute (IA-4.5)"), opt)]
     if t == "convert":
         k = move["wealth"]
-        label = (f"Convert {k * g.goods_per_wealth} goods into {k} wealth" if k else "Convert nothing")
-        return [("Convert goods into wealth?", Option(str(k), label))]
-    return [("Choose a move", Option(t, words(t)))]
+        label = (Text("Convert %(goods)s goods into %(wealth)s wealth", goods=k * g.goods_per_wealth, wealth=k) if k
+                 else Text("Convert nothing"))
+        return [(Text("Convert goods into wealth?"), Option(str(k), label))]
+    return [(Text("Choose a move"), Option(t, words(t)))]
 
 
 def _first_question(kind: str) -> str:
-    return {"roll": "Pick dice to reroll, or stop rolling", "omen": "Use the omen?",
-            "assign": "Take each food-or-workers die as food or workers", "conquest": "Attack in a conquest?",
-            "build": "What do you build? (or play to build nothing more)", "buy": "Buy a development?",
-            "convert": "Convert goods into wealth?"}.get(kind, "Choose a move")
+    return {"roll": Text("Pick dice to reroll, or stop rolling"), "omen": Text("Use the omen?"),
+            "assign": Text("Take each food-or-workers die as food or workers"),
+            "conquest": Text("Attack in a conquest?"),
+            "build": Text("What do you build? (or play to build nothing more)"), "buy": Text("Buy a development?"),
+            "convert": Text("Convert goods into wealth?")}.get(kind, Text("Choose a move"))
 
 
 # -- roll (D1) -----------------------------------------------------------------------------------
 
 def _roll_steps(st: State, chosen: Sequence[str]) -> Step:
     t = st["turn"]
-    dice_opts = [Option(f"d{i}", _die_label(st, i), die_element(i), "Reroll")
+    reroll = Text("Reroll")
+    dice_opts = [Option(f"d{i}", _die_label(st, i), die_element(i), reroll)
                  for i in range(t["dice_count"]) if dice.rerollable(t, i)]
-    dice_opts.append(Option("fate", _die_label(st, dice.FATE), die_element(dice.FATE), "Reroll"))
-    root = [*dice_opts, Option("stop", "Stop rolling (keep these faces)"), END]
+    dice_opts.append(Option("fate", _die_label(st, dice.FATE), die_element(dice.FATE), reroll))
+    root = [*dice_opts, Option("stop", Text("Stop rolling (keep these faces)")), END]
     if not chosen:
         return Step(_first_question("roll"), root)
     first = chosen[0]
     if first in ("stop", "end"):
         if len(chosen) > 1:
             raise _refuse(1, chosen[1], "complete")
-        return Step("Ready to play", [], {"type": "stop_rolling"} if first == "stop" else {"type": "end_turn"})
+        return Step(READY, [], {"type": "stop_rolling"} if first == "stop" else {"type": "end_turn"})
     picked: list[str] = []
     for i, token in enumerate(chosen):
         if token not in {o.id for o in dice_opts} or token in picked:
@@ -147,7 +183,7 @@ def _roll_steps(st: State, chosen: Sequence[str]) -> Step:
     empire = sorted(int(x[1:]) for x in picked if x != "fate")
     move = {"type": "reroll", "empire": empire, "fate": "fate" in picked}
     rest = [o for o in dice_opts if o.id not in picked]
-    return Step("Pick more dice to reroll, or play", rest, move)
+    return Step(Text("Pick more dice to reroll, or play"), rest, move)
 
 
 def _roll_path(move: Move) -> list[str]:
@@ -176,35 +212,42 @@ def _target(g: GameData, seat: int, a: dict[str, Any]) -> Option:
     kind = a["kind"]
     if kind == "province_box":
         c = a["province"]
-        return Option(f"prov{c}", f"Province {c}: fill worker boxes", f"s{seat}-province-{c}", "Provinces")
+        return Option(f"prov{c}", Text("Province %(c)s: fill worker boxes", c=c), f"s{seat}-province-{c}",
+                      Text("Provinces"))
     if kind == "port_box":
         c = a["port"]
-        return Option(f"port{c}", f"Port {c}: fill its worker box (1 worker)", f"s{seat}-port-{c}", "Ports")
+        return Option(f"port{c}", Text("Port %(c)s: fill its worker box (1 worker)", c=c), f"s{seat}-port-{c}",
+                      Text("Ports"))
     if kind == "amphora":
         c = a["port"]
-        return Option(f"amph{c}", f"Port {c}: fill amphoras (1 good each)", f"s{seat}-amphora-{c}", "Ports")
+        return Option(f"amph{c}", Text("Port %(c)s: fill amphoras (1 good each)", c=c), f"s{seat}-amphora-{c}",
+                      Text("Ports"))
     if kind == "monument_box":
         m = a["monument"]
         name = g.monuments[m].get("en", words(m))
-        return Option(f"m-{m}", f"{name}: fill worker boxes", f"s{seat}-monument-{m}", "Monuments")
+        return Option(f"m-{m}", Text("%(monument)s: fill worker boxes", monument=name), f"s{seat}-monument-{m}",
+                      Text("Monuments"))
     if kind == "military":
         cost = g.military_cost
-        return Option("mil", f"Military (+1 each for {cost['workers']} worker and {cost['food']} food)",
-                      f"s{seat}-military", "Military and ships")
-    return Option("ship", "Ships (goods each, Shipbuilding)", f"s{seat}-ships", "Military and ships")
+        return Option("mil", Text("Military (+1 each for %(workers)s worker and %(food)s food)",
+                                  workers=cost["workers"], food=cost["food"]),
+                      f"s{seat}-military", Text("Military and ships"))
+    return Option("ship", Text("Ships (goods each, Shipbuilding)"), f"s{seat}-ships", Text("Military and ships"))
 
 
 def _count_label(g: GameData, st: State, a: dict[str, Any], n: int) -> str:
     kind = a["kind"]
     if kind == "amphora":
-        return f"{n} amphora{'s' if n != 1 else ''} ({n} good{'s' if n != 1 else ''})"
+        return Text("%(n)s amphora (%(n)s good)", n=n) if n == 1 else Text("%(n)s amphoras (%(n)s goods)", n=n)
     if kind == "military":
-        w = n * g.military_cost["workers"]
-        return f"{n} military ({w} worker{'s' if w != 1 else ''}, {n * g.military_cost['food']} food)"
+        w, food = n * g.military_cost["workers"], n * g.military_cost["food"]
+        return (Text("%(n)s military (%(w)s worker, %(food)s food)", n=n, w=w, food=food) if w == 1 else
+                Text("%(n)s military (%(w)s workers, %(food)s food)", n=n, w=w, food=food))
     if kind == "ship":
         per = g.goods_per_ship(active(st)) or 0
-        return f"{n} ship{'s' if n != 1 else ''} ({n * per} goods)"
-    return f"{n} box{'es' if n != 1 else ''} ({n} worker{'s' if n != 1 else ''})"
+        return (Text("%(n)s ship (%(goods)s goods)", n=n, goods=n * per) if n == 1 else
+                Text("%(n)s ships (%(goods)s goods)", n=n, goods=n * per))
+    return Text("%(n)s box (%(n)s worker)", n=n) if n == 1 else Text("%(n)s boxes (%(n)s workers)", n=n)
 
 
 def _max_count(g: GameData, st: State, a: dict[str, Any]) -> int:
@@ -222,7 +265,7 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
     if chosen and chosen[0] == "end":
         if len(chosen) > 1:
             raise _refuse(1, chosen[1], "complete")
-        return Step("Ready to play", [], {"type": "end_turn"})
+        return Step(READY, [], {"type": "end_turn"})
     trial = _trial(st)
     actions: list[dict[str, Any]] = []
     i = 0
@@ -230,7 +273,7 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
         singles = {(o := _target(g, seat, a)).id: (o, a) for a in build.single_actions(g, trial)}
         if i == len(chosen):
             opts = [o for o, _ in singles.values()] + ([END] if not actions else [])
-            q = _first_question("build") if not actions else "What else do you build? (or play)"
+            q = _first_question("build") if not actions else Text("What else do you build? (or play)")
             return Step(q, opts, {"type": "build", "actions": [dict(x) for x in actions]})
         token = chosen[i]
         if token not in singles:
@@ -242,7 +285,7 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
             top = _max_count(g, trial, a)
             counts = [Option(str(n), _count_label(g, trial, a, n)) for n in range(1, top + 1)]
             if i + 1 == len(chosen):
-                return Step(f"How many? ({_target(g, seat, a).label})", counts)
+                return Step(Text("How many? (%(what)s)", what=_target(g, seat, a).label), counts)
             i += 1
             if chosen[i] not in {o.id for o in counts}:
                 raise _refuse(i, chosen[i], "counts")
@@ -271,7 +314,8 @@ def _build_path(move: Move) -> list[str]:
 
 def dev_label(g: GameData, dev: str) -> str:
     d = g.developments[dev]
-    return f"{d.get('en', words(dev))} (cost {d['cost']}, {d['points']} points)"
+    return Text("%(development)s (cost %(cost)s, %(points)s points)", development=d.get("en", words(dev)),
+                cost=d["cost"], points=d["points"])
 
 
 def _unit_value(g: GameData, st: State, key: str) -> int:
@@ -279,16 +323,16 @@ def _unit_value(g: GameData, st: State, key: str) -> int:
 
 
 def _buy_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> Step:
-    offers = {d: Option(d, dev_label(g, d), f"s{seat}-dev-{d}", "Developments")
+    offers = {d: Option(d, dev_label(g, d), f"s{seat}-dev-{d}", Text("Developments"))
               for d in developments.affordable(g, st)}
-    root = [*offers.values(), Option("none", "Buy no development"), END]
+    root = [*offers.values(), Option("none", Text("Buy no development")), END]
     if not chosen:
         return Step(_first_question("buy"), root)
     first = chosen[0]
     if first in ("none", "end"):
         if len(chosen) > 1:
             raise _refuse(1, chosen[1], "complete")
-        return Step("Ready to play", [], {"type": "buy_none"} if first == "none" else {"type": "end_turn"})
+        return Step(READY, [], {"type": "buy_none"} if first == "none" else {"type": "end_turn"})
     if first not in offers:
         raise _refuse(0, first, "developments")
     have = developments.holdings(st)
@@ -300,9 +344,9 @@ def _buy_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> Step
         later = sum(have[k] * _unit_value(g, st, k) for k in dims[j + 1:])
         each = _unit_value(g, st, key)
         counts = [n for n in range(have[key] + 1) if paid + n * each + later >= cost]
-        opts = [Option(str(n), f"{n} {key} (worth {n * each})") for n in counts]
+        opts = [Option(str(n), _pay_label(key, n, n * each)) for n in counts]
         if len(chosen) == j + 1:
-            return Step(f"How many {key} do you pay? ({dev_label(g, first)}; paid so far {paid})", opts)
+            return Step(_pay_question(key, dev_label(g, first), paid), opts)
         token = chosen[j + 1]
         if token not in {o.id for o in opts}:
             raise _refuse(j + 1, token, "payment", key=key)
@@ -310,7 +354,26 @@ def _buy_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> Step
         paid += pay[key] * each
     if len(chosen) > len(dims) + 1:
         raise _refuse(len(dims) + 1, chosen[len(dims) + 1], "complete")
-    return Step("Ready to play", [], {"type": "buy", "development": first, "payment": pay})
+    return Step(READY, [], {"type": "buy", "development": first, "payment": pay})
+
+
+def _pay_label(key: str, n: int, worth: int) -> str:
+    if key == "inventions":
+        return Text("%(n)s inventions (worth %(worth)s)", n=n, worth=worth)
+    if key == "wealth":
+        return Text("%(n)s wealth (worth %(worth)s)", n=n, worth=worth)
+    return Text("%(n)s goods (worth %(worth)s)", n=n, worth=worth)
+
+
+def _pay_question(key: str, development: str, paid: int) -> str:
+    if key == "inventions":
+        return Text("How many inventions do you pay? (%(development)s; paid so far %(paid)s)",
+                    development=development, paid=paid)
+    if key == "wealth":
+        return Text("How many wealth do you pay? (%(development)s; paid so far %(paid)s)",
+                    development=development, paid=paid)
+    return Text("How many goods do you pay? (%(development)s; paid so far %(paid)s)", development=development,
+                paid=paid)
 
 
 def _buy_path(st: State, move: Move) -> list[str]:

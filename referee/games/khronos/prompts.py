@@ -11,13 +11,15 @@ from referee.games.khronos.state import Move, State
 END_TURN: Move = {"type": "end_turn"}
 
 
-def _text(st: State, d: dict) -> str:
+def _text(st: State, d: dict) -> Text:
+    """The pending decision in words (a Text: English, or the reader's language where shown)."""
     if d["decision"] == "choose_reduction":
-        return f"Choose which building in {d['age']} is reduced (rank rule, K-24)."
+        return Text("Choose which building in %(age)s is reduced (rank rule, K-24).", age=d["age"])
     if d["decision"] == "place_reduced":
-        return (f"Your building at {tuple(d['at'])} in {d['age']} is reduced to rank {d['rank']}: "
-                f"choose the anchor of the smaller tile.")
-    return f"Choose which player keeps a cube on the printed hamlet at {tuple(d['square'])} in reason."
+        return Text("Your building at %(at)s in %(age)s is reduced to rank %(rank)s: choose the anchor of the smaller "
+                    "tile.", at=str(tuple(d["at"])), age=d["age"], rank=d["rank"])
+    return Text("Choose which player keeps a cube on the printed hamlet at %(at)s in reason.",
+                at=str(tuple(d["square"])))
 
 
 def open_prompts(st: State) -> list[Prompt]:
@@ -27,8 +29,9 @@ def open_prompts(st: State) -> list[Prompt]:
     if st["pending"]:
         d = st["pending"][0]
         return [Prompt(d["seat"], d["decision"], _text(st, d), answer_choices(d), default_answer(d, n))]
-    text = (f"Round {st['round']}: your turn ({'exchange or act' if st['phase'] == 'exchange' else 'act'}, "
-            f"then end your turn).")
+    text = (Text("Round %(round)s: your turn (exchange or act, then end your turn).", round=st["round"])
+            if st["phase"] == "exchange" else
+            Text("Round %(round)s: your turn (act, then end your turn).", round=st["round"]))
     return [Prompt(st["active_seat"], "turn", text, None, dict(END_TURN))]
 
 

@@ -131,4 +131,4 @@ class GameRules(GameRulesBase):
                 "scores": [c if isinstance(c, int) else None for c in coins]}
 
     def summary(self, view: dict, seat: int | None, tr: Translator = EN) -> str:
-        return summary.lines(view, seat)
+        return summary.lines(view, seat, tr)

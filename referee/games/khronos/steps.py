@@ -20,7 +20,7 @@ from typing import Callable, Iterator
 
 from referee.engine.contract import IllegalMove
 from referee.engine.steps import Option, Step, StepRefused
-from referee.plumbing.i18n import Text
+from referee.plumbing.i18n import N_, Text
 
 from referee.games.khronos import moves as movelib
 from referee.games.khronos.actions import CARD_AGES, restore_counts
@@ -29,18 +29,22 @@ from referee.games.khronos.spatial import (MIL_REL, Layout, footprint, on_board,
                                            surcharge, upgrade_domain_violation)
 from referee.games.khronos.state import REASON, Move, State, free_cubes, has_tile
 
+# Questions, labels and groups are `Text`s: English as ever, the reader's language where they are
+# shown (an age's or building's name through the game's glossary).
 AGE_NAME = {"might": "Might", "faith": "Faith", "reason": "Reason"}
 ACTIONS = {
-    "build": "Build a building (Might or Faith)",
-    "upgrade": "Upgrade a building (Might or Faith)",
-    "demolish": "Demolish a rank-1 building (Might or Faith; 1 card and 1 coin)",
-    "populate": "Populate a civil building in Reason (1 cube per civil card)",
-    "restore": "Restore a ruin in Reason",
-    "travel": "Send an adventurer to another age (1 coin)",
-    "exchange": "Exchange cards (2 coins; discard, then draw back to 4)",
-    "swap": "Swap cards with the Hold'em display",
-    "end": "End your turn (discard your hand, draw 4; taxes in rounds 4 and 7)",
+    "build": Text("Build a building (Might or Faith)"),
+    "upgrade": Text("Upgrade a building (Might or Faith)"),
+    "demolish": Text("Demolish a rank-1 building (Might or Faith; 1 card and 1 coin)"),
+    "populate": Text("Populate a civil building in Reason (1 cube per civil card)"),
+    "restore": Text("Restore a ruin in Reason"),
+    "travel": Text("Send an adventurer to another age (1 coin)"),
+    "exchange": Text("Exchange cards (2 coins; discard, then draw back to 4)"),
+    "swap": Text("Swap cards with the Hold'em display"),
+    "end": Text("End your turn (discard your hand, draw 4; taxes in rounds 4 and 7)"),
 }
+TYPE_GROUP = {"military": Text("Military"), "religious": Text("Religious"), "civil": Text("Civil")}
+CARDS, TAKE, GIVE = Text("Cards"), Text("Take"), Text("Give")
 
 
 class _Ask(Exception):
@@ -76,28 +80,66 @@ class _Walk:
         return step
 
 
+def _joined(items: list[str]) -> str:
+    """"a, b, c" as one Text whose parts each render in the reader's language."""
+    out: str = items[-1]
+    for item in reversed(items[:-1]):
+        out = Text("%(first)s, %(rest)s", first=item, rest=out)
+    return out
+
+
 def sq_id(r: int, c: int) -> str:
     return f"{r}-{c}"
 
 
 def at_words(sq: Square | list[int]) -> str:
-    return f"row {sq[0]}, column {sq[1]}"
+    return Text("row %(row)s, column %(column)s", row=sq[0], column=sq[1])
 
 
 def building_words(b: dict, seat: int | None = None) -> str:
     """A building in words: its name, ruin state, owner as seen by `seat`."""
-    name = NAMES.get((b["type"], b["rank"]), b["type"])
+    name: str = NAMES.get((b["type"], b["rank"]), b["type"])
     if b.get("printed"):
         name = "printed hamlet"
     if b.get("ruin"):
-        name = f"ruined {name}" + (" (half restored)" if b.get("restore_cube") is not None else "")
-    if b.get("owner") is not None and seat is not None:
-        name = ("your " if b["owner"] == seat else "") + name
-    return f"{name} at {at_words(b['anchor'])}"
+        name = (Text("ruined %(building)s (half restored)", building=name) if b.get("restore_cube") is not None
+                else Text("ruined %(building)s", building=name))
+    if b.get("owner") is not None and seat is not None and b["owner"] == seat:
+        name = Text("your %(building)s", building=name)
+    return Text("%(building)s at %(at)s", building=name, at=at_words(b["anchor"]))
 
 
 def card_words(g: GameData, card: str) -> str:
-    return f"{card} ({g.colour(card)} card)"
+    colour = g.colour(card)
+    if colour == "military":
+        return Text("%(card)s (military card)", card=card)
+    if colour == "religious":
+        return Text("%(card)s (religious card)", card=card)
+    return Text("%(card)s (civil card)", card=card) if colour == "civil" \
+        else f"{card} ({colour} card)"
+
+
+# One whole phrase per colour and kind of building (a translator words each its own way).
+_COST_WORDS = {
+    ("military", True): N_("to a %(building)s (rank %(rank)s, costs %(n)s military card(s))"),
+    ("religious", True): N_("to a %(building)s (rank %(rank)s, costs %(n)s religious card(s))"),
+    ("civil", True): N_("to a %(building)s (rank %(rank)s, costs %(n)s civil card(s))"),
+    ("military", False): N_("%(building)s (military, rank %(rank)s, costs %(n)s military card(s))"),
+    ("religious", False): N_("%(building)s (religious, rank %(rank)s, costs %(n)s religious card(s))"),
+    ("civil", False): N_("%(building)s (civil, rank %(rank)s, costs %(n)s civil card(s))"),
+}
+
+
+def cost_words(btype: str, name: str, rank: int, cost: int, upgrade: bool) -> str:
+    """A building kind and its price in cards of its colour ("castle (military, rank 2, costs 2
+    military card(s))"; an upgrade: "to a castle (...)")."""
+    colour = btype if btype in ("military", "religious") else "civil"
+    return Text(_COST_WORDS[(colour, upgrade)], building=name, rank=rank, n=cost)
+
+
+def _surcharge(label: str, extra: int) -> str:
+    """A site's label with its terrain surcharge, if any."""
+    return Text("%(site)s, +%(n)s terrain surcharge card(s)", site=label, n=extra) if extra else label
 
 
 class TurnSteps:
@@ -281,8 +323,8 @@ class TurnSteps:
     def step(self, chosen: list[str]) -> Step:
         w = _Walk(chosen)
         try:
-            opts = [Option(a, ACTIONS[a], None, "Actions") for a in self.actions()]
-            act = w.take("What do you do?", opts)
+            opts = [Option(a, ACTIONS[a], None, Text("Actions")) for a in self.actions()]
+            act = w.take(Text("What do you do?"), opts)
             assert act is not None
             return getattr(self, f"_{act.id}")(w)
         except _Ask as ask:
@@ -294,11 +336,11 @@ class TurnSteps:
             movelib.check(self.g, self.st, self.seat, move)
         except IllegalMove as e:  # pragma: no cover - the filters above follow the same rules
             raise StepRefused(max(len(w.chosen) - 1, 0), Text("not a legal move: %(reason)s", reason=e.message), e.rule)
-        return w.done(Step("Ready to play", [], move))
+        return w.done(Step(Text("Ready to play"), [], move))
 
     def _age(self, w: _Walk, ages: list[str]) -> str:
-        opts = [Option(a, AGE_NAME[a], f"age-{a}") for a in ages]
-        o = w.take("In which age?", opts)
+        opts = [Option(a, Text("%(age)s", age=AGE_NAME[a]), f"age-{a}") for a in ages]
+        o = w.take(Text("In which age?"), opts)
         assert o is not None
         return o.id
 
@@ -320,15 +362,15 @@ class TurnSteps:
                 for c in pool:
                     if c in picked or (still >= slots and self.g.colour(c) != colour):
                         continue
-                    opts.append(Option(c, card_words(self.g, c), f"card-{c}", "Cards"))
+                    opts.append(Option(c, card_words(self.g, c), f"card-{c}", CARDS))
             charge: list[tuple[Option, list[int]]] = []
             if move_now is not None and age:
                 charge = self._charges(age, n)
                 opts += [o for o, _ in charge]
-            question = (f"Choose card {n + 1} of {max(counts)}" if min(counts) == max(counts)
-                        else "Choose a card" + (" (or play now)" if complete else ""))
+            question = (Text("Choose card %(n)s of %(of)s", n=n + 1, of=max(counts)) if min(counts) == max(counts)
+                        else Text("Choose a card (or play now)") if complete else Text("Choose a card"))
             if charge and not any(o.group == "Cards" for o in opts):
-                question = "Play now, or choose which adventurer pays each card"
+                question = Text("Play now, or choose which adventurer pays each card")
             o = w.take(question, opts, move_now)
             if o is None:
                 return self._finish(w, move_now)  # type: ignore[arg-type]
@@ -355,8 +397,9 @@ class TurnSteps:
         out = []
         for combo in product(present, repeat=n):
             if all(combo.count(i) <= left[i] for i in present):
-                label = "charge " + ", ".join(f"card {k + 1} to adventurer {i}" for k, i in enumerate(combo))
-                out.append((Option("by-" + "".join(map(str, combo)), label, None, "Adventurers (optional)"),
+                label = Text("charge %(charges)s", charges=_joined(
+                    [Text("card %(k)s to adventurer %(i)s", k=k + 1, i=i) for k, i in enumerate(combo)]))
+                out.append((Option("by-" + "".join(map(str, combo)), label, None, Text("Adventurers (optional)")),
                             list(combo)))
         return out
 
@@ -365,15 +408,16 @@ class TurnSteps:
     def _build(self, w: _Walk) -> Step:
         age = self._age(w, [a for a in self.card_ages() if self.build_kinds(a)])
         kinds = self.build_kinds(age)
-        opts = [Option(f"{t}_{r}", f"{NAMES[(t, r)]} ({t}, rank {r}, costs {self.g.value(t, r)} {t} card(s))",
-                       None, t.capitalize()) for t, r in kinds]
-        o = w.take("Which building?", opts)
+        opts = [Option(f"{t}_{r}", cost_words(t, NAMES[(t, r)], r, self.g.value(t, r), False), None, TYPE_GROUP[t])
+                for t, r in kinds]
+        o = w.take(Text("Which building?"), opts)
         assert o is not None
         btype, rank = o.id.rsplit("_", 1)[0], int(o.id.rsplit("_", 1)[1])
         sites = list(self.build_sites(age, btype, rank))
-        opts = [Option(sq_id(*a), f"anchor (north-west square) at {at_words(a)}" + (
-            f", +{x} terrain surcharge card(s)" if x else ""), f"sq-{age}-{a[0]}-{a[1]}") for a, x in sites]
-        o = w.take(f"Where? Click the north-west square of the {NAMES[(btype, int(rank))]}", opts)
+        opts = [Option(sq_id(*a), _surcharge(Text("anchor (north-west square) at %(at)s", at=at_words(a)), x),
+                       f"sq-{age}-{a[0]}-{a[1]}") for a, x in sites]
+        o = w.take(Text("Where? Click the north-west square of the %(building)s", building=NAMES[(btype, int(rank))]),
+                   opts)
         assert o is not None
         anchor, extra = next((a, x) for a, x in sites if sq_id(*a) == o.id)
         cost = self.g.value(btype, rank)
@@ -388,23 +432,21 @@ class TurnSteps:
         for x in xs:
             a = lay.anchor(x)
             opts.append(Option(sq_id(*a), building_words(lay.blds[x], self.seat), f"b-{age}-{a[0]}-{a[1]}"))
-        o = w.take("Which building do you upgrade?", opts)
+        o = w.take(Text("Which building do you upgrade?"), opts)
         assert o is not None
         x = next(x for x in xs if sq_id(*lay.anchor(x)) == o.id)
         xb = lay.blds[x]
         ranks = [k for k in range(xb["rank"] + 1, self.g.max_rank(xb["type"]) + 1)
                  if next(self.upgrade_sites(age, x, k), None) is not None]
-        opts = [Option(f"{xb['type']}_{k}", f"to a {NAMES[(xb['type'], k)]} (rank {k}, costs "
-                       f"{self.g.value(xb['type'], k) - self.g.value(xb['type'], xb['rank'])} "
-                       f"{xb['type']} card(s))", None) for k in ranks]
-        o = w.take("Upgrade to which building?", opts)
+        opts = [Option(f"{xb['type']}_{k}", cost_words(xb["type"], NAMES[(xb["type"], k)], k, self.g.value(
+            xb["type"], k) - self.g.value(xb["type"], xb["rank"]), True), None) for k in ranks]
+        o = w.take(Text("Upgrade to which building?"), opts)
         assert o is not None
         rank = int(o.id.rsplit("_", 1)[1])
         sites = list(self.upgrade_sites(age, x, rank))
-        opts = [Option(sq_id(*a), f"new north-west square at {at_words(a)}" + (
-            f", +{extra} terrain surcharge card(s)" if extra else ""), self.top_element(age, a))
-            for a, _, extra in sites]
-        o = w.take("Where does the larger tile go? Click its north-west square", opts)
+        opts = [Option(sq_id(*a), _surcharge(Text("new north-west square at %(at)s", at=at_words(a)), extra),
+                       self.top_element(age, a)) for a, _, extra in sites]
+        o = w.take(Text("Where does the larger tile go? Click its north-west square"), opts)
         assert o is not None
         anchor, cost, extra = next(s for s in sites if sq_id(*s[0]) == o.id)
         move = {"type": "upgrade", "age": age, "at": list(lay.anchor(x)), "rank": rank, "anchor": list(anchor)}
@@ -416,7 +458,7 @@ class TurnSteps:
         xs = self.demolishable(age)
         opts = [Option(sq_id(*lay.anchor(x)), building_words(lay.blds[x], self.seat),
                        f"b-{age}-{lay.anchor(x)[0]}-{lay.anchor(x)[1]}") for x in xs]
-        o = w.take("Which building do you demolish?", opts)
+        o = w.take(Text("Which building do you demolish?"), opts)
         assert o is not None
         x = next(x for x in xs if sq_id(*lay.anchor(x)) == o.id)
         colour = lay.blds[x]["type"]
@@ -426,9 +468,9 @@ class TurnSteps:
     def _populate(self, w: _Walk) -> Step:
         lay = self.lay(REASON)
         xs = self.populatable()
-        opts = [Option(sq_id(*lay.anchor(x)), building_words(lay.blds[x]) + f", {len(lay.blds[x]['cubes'])} cube(s) on it",
-                       f"b-reason-{lay.anchor(x)[0]}-{lay.anchor(x)[1]}") for x in xs]
-        o = w.take("Which civil building in Reason do you populate?", opts)
+        opts = [Option(sq_id(*lay.anchor(x)), Text("%(building)s, %(n)s cube(s) on it", building=building_words(
+            lay.blds[x]), n=len(lay.blds[x]["cubes"])), f"b-reason-{lay.anchor(x)[0]}-{lay.anchor(x)[1]}") for x in xs]
+        o = w.take(Text("Which civil building in Reason do you populate?"), opts)
         assert o is not None
         x = next(x for x in xs if sq_id(*lay.anchor(x)) == o.id)
         move = {"type": "populate", "at": list(lay.anchor(x))}
@@ -440,7 +482,7 @@ class TurnSteps:
         xs = self.restorable()
         opts = [Option(sq_id(*lay.anchor(x)), building_words(lay.blds[x]),
                        f"b-reason-{lay.anchor(x)[0]}-{lay.anchor(x)[1]}") for x in xs]
-        o = w.take("Which ruin in Reason do you restore?", opts)
+        o = w.take(Text("Which ruin in Reason do you restore?"), opts)
         assert o is not None
         x = next(x for x in xs if sq_id(*lay.anchor(x)) == o.id)
         colour = lay.blds[x]["type"]
@@ -449,9 +491,9 @@ class TurnSteps:
 
     def _travel(self, w: _Walk) -> Step:
         advs = self.p["adventurers"]
-        opts = [Option(f"a{i}", f"adventurer {i}, now in {AGE_NAME[a]}", f"adv-{self.seat}-{i}")
+        opts = [Option(f"a{i}", Text("adventurer %(i)s, now in %(age)s", i=i, age=AGE_NAME[a]), f"adv-{self.seat}-{i}")
                 for i, a in enumerate(advs)]
-        o = w.take("Which adventurer travels?", opts)
+        o = w.take(Text("Which adventurer travels?"), opts)
         assert o is not None
         i = int(o.id[1:])
         to = self._age(w, [a for a in self.g.ages if a != advs[i]])
@@ -469,17 +511,18 @@ class TurnSteps:
             opts = []
             if not give:
                 colour = self.g.colour(take[0]) if take else None
-                opts += [Option(c, f"take {card_words(self.g, c)} from the display", f"display-{c}", "Take")
+                opts += [Option(c, Text("take %(card)s from the display", card=card_words(self.g, c)), f"display-{c}",
+                                TAKE)
                          for c in display if c not in take and (colour is None or self.g.colour(c) == colour)
                          and len(take) < len(self.hand)]
             if take and len(give) < len(take):
-                opts += [Option(c, f"give {card_words(self.g, c)} to the display", f"card-{c}", "Give")
+                opts += [Option(c, Text("give %(card)s to the display", card=card_words(self.g, c)), f"card-{c}", GIVE)
                          for c in self.hand if c not in give]
             complete = bool(take) and len(give) == len(take)
             move = {"type": "holdem_swap", "take": list(take), "give": list(give)} if complete else None
-            question = ("Take a card of one colour from the display" if not take else
-                        "Take another card of that colour, or give a card from your hand" if not give else
-                        f"Give card {len(give) + 1} of {len(take)} from your hand")
+            question = (Text("Take a card of one colour from the display") if not take else
+                        Text("Take another card of that colour, or give a card from your hand") if not give else
+                        Text("Give card %(n)s of %(of)s from your hand", n=len(give) + 1, of=len(take)))
             o = w.take(question, opts, move)
             if o is None:
                 return self._finish(w, move)  # type: ignore[arg-type]
@@ -553,12 +596,15 @@ def decision_step(g: GameData, st: State, kind: str, move: Move) -> list[tuple[s
         x = lay.at((r, c))
         words = building_words(lay.blds[x]) if x is not None else at_words(move["at"])
         owner = lay.blds[x].get("owner") if x is not None else None
-        who = f" (seat {owner})" if owner is not None else ""
-        return [(f"Which building in {AGE_NAME[age]} is reduced?",
-                 Option(sq_id(r, c), f"reduce the {words}{who}", f"b-{age}-{r}-{c}"))]
+        label = (Text("reduce the %(building)s (seat %(seat)s)", building=words, seat=owner) if owner is not None
+                 else Text("reduce the %(building)s", building=words))
+        return [(Text("Which building in %(age)s is reduced?", age=AGE_NAME[age]),
+                 Option(sq_id(r, c), label, f"b-{age}-{r}-{c}"))]
     if kind == "place_reduced":
         r, c = move["anchor"]
-        return [(f"Where does the smaller tile go in {AGE_NAME[age]}? Click its north-west square",
-                 Option(sq_id(r, c), f"north-west square at {at_words((r, c))}", f"anchor-{age}-{r}-{c}"))]
+        return [(Text("Where does the smaller tile go in %(age)s? Click its north-west square", age=AGE_NAME[age]),
+                 Option(sq_id(r, c), Text("north-west square at %(at)s", at=at_words((r, c))),
+                        f"anchor-{age}-{r}-{c}"))]
     s = move["seat"]
-    return [("Who keeps a cube on the printed hamlet?", Option(f"s{s}", f"the player in seat {s}", f"player-{s}"))]
+    return [(Text("Who keeps a cube on the printed hamlet?"),
+             Option(f"s{s}", Text("the player in seat %(seat)s", seat=s), f"player-{s}"))]

@@ -29,7 +29,8 @@ COMMANDS = ("help", "status", "history [N]", "moves", "resign", "pause", "resume
             "lang en|de", "takeback", "accept", "refuse", "propose draw", "vote yes|no")
 # The German words the mail commands also take (notify/commands.py reads both).
 GERMAN_COMMANDS = ("hilfe", "stand", "verlauf [N]", "züge", "aufgeben", "pausieren", "fortsetzen",
-                   "benachrichtigen alle|zug|keine", "sprache en|de")
+                   "benachrichtigen alle|zug|keine", "sprache en|de", "zurücknehmen", "annehmen", "ablehnen",
+                   "vorschlagen unentschieden", "abstimmen ja|nein", "sag alle: …")
 
 
 @dataclass(frozen=True)
@@ -117,22 +118,25 @@ def since_lines(seen: Seen) -> list[str]:
     return out + ["- " + " ".join(t.replace("\n", " ") for t in texts) for _, texts in runs]
 
 
-def talk_heading(m: dict[str, Any], names: list[str]) -> str:
-    """Who wrote a message to whom, for a mail: "Ada (seat 0) to all", "Bo (seat 1) to you and Cy (seat 2)"."""
+def talk_heading(m: dict[str, Any], names: list[str], tr: Translator = EN) -> str:
+    """Who wrote a message to whom, for a mail, in the reader's language: "Ada (seat 0) to all",
+    "Bo (seat 1) to Ada (seat 0), Cy (seat 2)"."""
     def name(s: int) -> str:
-        return f"{names[s]} (seat {s})" if 0 <= s < len(names) else f"seat {s}"
-    to = "all" if m["to"] == "all" else ", ".join(name(s) for s in m["to"])
-    return f"{name(m['from'])} to {to}"
+        return tr.gettext("%(name)s (seat %(seat)s)", name=names[s], seat=s) if 0 <= s < len(names) \
+            else tr.gettext("seat %(seat)s", seat=s)
+    if m["to"] == "all":
+        return tr.gettext("%(who)s to all", who=name(m["from"]))
+    return tr.gettext("%(who)s to %(to)s", who=name(m["from"]), to=", ".join(name(s) for s in m["to"]))
 
 
 def talk_lines(seen: Seen) -> list[str]:
     if not seen.talk:
         return []
-    out = ["Messages since your last mail:"]
+    out = [seen.tr.gettext("Messages since your last mail:")]
     for heading, text in seen.talk:
         out.append(f"- {heading}:")
         out += [f"    {line}" for line in text.split("\n")]
-    out.append("Answer with a line `say all: ...` or `say 1,2: ...` to write to the table.")
+    out.append(seen.tr.gettext("Answer with a line `say all: ...` or `say 1,2: ...` to write to the table."))
     return out
 
 
@@ -254,10 +258,11 @@ def status_word(status: str, tr: Translator) -> str:
 
 # -- the notifications ---------------------------------------------------------------------------
 
-def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str]) -> Note:
-    """A new message, for a seat's webhook (the `message` notification)."""
+def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str], tr: Translator = EN) -> Note:
+    """A new message, for a seat's webhook (the `message` notification), in the seat's language."""
     served = {k: m[k] for k in ("seq", "from", "to", "note", "text", "created_at")}
-    return Note("message", f"[{game} {game_id}] Message from {talk_heading(m, names)}", m["text"],
+    subject = tr.gettext("Message from %(heading)s", heading=talk_heading(m, names, tr))
+    return Note("message", f"[{game} {game_id}] {subject}", m["text"],
                 {"event": "message", "game_id": game_id, "game": game, "seat": seat, "message": served})
 
 
@@ -393,18 +398,20 @@ def command_reply(seen: Seen, command: str, head: list[str], about: list[str] | 
 
 def asked(seen: Seen, told: str, how: str) -> Note:
     """Another seat asks this one to answer: a takeback request or a proposal to end the game."""
-    return Note("asked", _subject(seen, "Your answer is asked"), compose(seen, [told, how], since=False),
+    return Note("asked", _subject(seen, seen.tr.gettext("Your answer is asked")), compose(seen, [told, how], since=False),
                 _data("asked", seen))
 
 
 def decided(seen: Seen, told: str) -> Note:
     """A takeback or a proposal was decided, or lapsed: everyone is told, never silently."""
-    return Note("decided", _subject(seen, "Decided"), compose(seen, [told], since=False), _data("decided", seen))
+    return Note("decided", _subject(seen, seen.tr.gettext("Decided")), compose(seen, [told], since=False),
+                _data("decided", seen))
 
 
 def presets_dropped(seen: Seen, reason: str, count: int) -> Note:
     """Only to the seat that queued them: why its pre-set moves were not played."""
-    head = [f"Your {count} pre-set move{'s were' if count != 1 else ' was'} not played and the queue is "
-            f"dropped: {reason}."]
-    return Note("presets", _subject(seen, "Pre-set moves dropped"), compose(seen, head, since=False),
+    head = [seen.tr.ngettext("Your %(n)d pre-set move was not played and the queue is dropped: %(reason)s.",
+                             "Your %(n)d pre-set moves were not played and the queue is dropped: %(reason)s.",
+                             count, reason=reason)]
+    return Note("presets", _subject(seen, seen.tr.gettext("Pre-set moves dropped")), compose(seen, head, since=False),
                 _data("presets", seen))

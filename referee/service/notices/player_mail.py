@@ -4,9 +4,11 @@ appears only as the recipient, never in a text another player could read."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
+
+from babel.dates import format_date
 
 from referee.plumbing.i18n import Translator, translator
 from referee.service.links import join_url, sign_in_url
@@ -44,6 +46,8 @@ def invitation(core: "Core", conn: Any, game_id: str, seat: int, email: str, tit
 
 def _when(ts: float, tz: str | None, tr: Translator) -> str:
     zone = ZoneInfo(tz) if tz else timezone.utc
+    if tr.lang != "en":  # as the reader's language writes a moment ("Mi., 25. Nov. 2026, 14:00 CET")
+        return tr.moment(ts, zone, zone=True)
     return tr.datetime(ts, zone, "yyyy-MM-dd HH:mm zzz")
 
 
@@ -56,7 +60,8 @@ def digest(conn: Any, base_url: str, player: dict[str, Any], games: list[dict[st
     _ = tr.gettext
     running = [g for g in games if g["status"] in ("active", "paused", "open")]
     mine = sum(1 for g in running if g["your_turn"])
-    lines = [_("Your games (%(today)s):", today=day), ""]
+    today = day if tr.lang == "en" else format_date(date.fromisoformat(day), "long", locale=tr.lang)  # 25. November 2026
+    lines = [_("Your games (%(today)s):", today=today), ""]
     for g in running:
         opponents = ", ".join(g["opponents"]) or "-"
         waiting = ", ".join(g["to_move_names"]) or "-"

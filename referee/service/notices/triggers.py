@@ -19,7 +19,7 @@ from referee.service.notices import addresses
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
-from referee.plumbing.i18n import translator
+from referee.plumbing.i18n import N_, translator
 from referee.service import alerts, read, talk
 from referee.service.narration import narrate_event, remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 MAX_SINCE = 80  # events narrated at most in "since your last move"
 # Takebacks and agreements (issue 27): who is asked to answer, and how; what is told to all once decided.
-ASKING = {"takeback_requested": "Answer `accept` or `refuse` (or on your page).",
-          "proposal": "Answer `vote yes` or `vote no` (or on your page)."}
+ASKING = {"takeback_requested": N_("Answer `accept` or `refuse` (or on your page)."),
+          "proposal": N_("Answer `vote yes` or `vote no` (or on your page).")}
 DECIDING = ("takeback", "takeback_refused", "proposal_failed", "proposal_lapsed")
 
 
@@ -81,7 +81,7 @@ class Notifier:
         svc, gid = self.service, loaded.game_id
         settings = settings if settings is not None else seat_settings.settings(conn, gid)
         lang = settings.get(seat, {}).get("lang")
-        return Seen(doc=svc.describe(loaded, seat), seat=seat, tr=translator(lang),
+        return Seen(doc=svc.describe(loaded, seat, lang), seat=seat, tr=translator(lang),  # prompts in its language
                     names=[s["name"] for s in loaded.created["seats"]], title=loaded.rules.title,
                     rules=loaded.rules, since=self.since(conn, loaded, seat, lang) if since else [],
                     deadline=self._deadline(loaded, seat), tz=settings.get(seat, {}).get("tz"),
@@ -148,7 +148,7 @@ class Notifier:
                 for s in everyone:
                     if s != e.seat:
                         send(s, lambda v, e=e: messages.asked(
-                            v, narrate_event(after.rules, e.to_json(), names, tr=v.tr), ASKING[e.type]))
+                            v, narrate_event(after.rules, e.to_json(), names, tr=v.tr), v.tr.gettext(ASKING[e.type])))
             elif e.type in DECIDING:
                 for s in everyone:
                     send(s, lambda v, e=e: messages.decided(v, narrate_event(after.rules, e.to_json(), names, tr=v.tr)))
@@ -173,7 +173,7 @@ class Notifier:
         """`seen` with the messages the seat may read since its last mail showed messages (a
         "your turn" mail carries them; talk.since_mail applies the one visibility rule)."""
         new = talk.since_mail(self.service, conn, loaded, seen.seat)
-        return replace(seen, talk=[(messages.talk_heading(m, seen.names), m["text"]) for m in new])
+        return replace(seen, talk=[(messages.talk_heading(m, seen.names, seen.tr), m["text"]) for m in new])
 
     def on_message(self, conn, loaded: "Loaded", m: dict[str, Any], now: float) -> None:
         """A message was appended (in its transaction): the hook for anything that tells seats of
@@ -192,7 +192,8 @@ class Notifier:
         for seat, contact in enumerate(contacts):
             if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
                 continue
-            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names)
+            lang = seat_settings.of(conn, loaded.game_id, seat).get("lang")
+            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names, translator(lang))
             self.queue(conn, loaded, seat, note, f"{loaded.game_id}:{seat}:message:{m['seq']}", now, contacts,
                        email=False)
 
@@ -201,13 +202,13 @@ class Notifier:
         sc = loaded.clocks.seats[seat]
         if sc.due_at is None or sc.due_at <= now:
             return 0
-        left = format_remaining(sc.due_at - now)
         level = seat_settings.of(conn, loaded.game_id, seat)["notify"]
-        note = messages.reminder(self.seen(conn, loaded, seat), left)
+        seen = self.seen(conn, loaded, seat)
+        note = messages.reminder(seen, format_remaining(sc.due_at - now, seen.tr))
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
-        alerts.on_reminder(self.service, conn, loaded, seat, left, key, now)
+        alerts.on_reminder(self.service, conn, loaded, seat, sc.due_at - now, key, now)
         wants = preferences.wants(level, "reminder") and seat not in players.digest_only_seats(conn, loaded.game_id)
         return self.queue(conn, loaded, seat, note, key, now, email=wants)
 

@@ -163,13 +163,19 @@
     var list = document.getElementById("messages");
     if (!section || !list || list.querySelector('li[data-seq="' + Number(m.seq) + '"]')) return;
     var names = JSON.parse(section.dataset.names || "[]");
-    function name(s) { return names[s] !== undefined ? names[s] : "seat " + s; }
+    // the headings' words come from the page, in its language ("{who} to all", "{who} an alle")
+    var words = section.dataset;
+    function name(s) { return names[s] !== undefined ? names[s] : (words.seat || "seat {seat}").replace("{seat}", s); }
     var li = document.createElement("li");
     li.dataset.seq = String(Number(m.seq));
     li.className = m.note ? "note" : m.to === "all" ? "public" : "private";
     var who = document.createElement("span");
     who.className = "who";
-    who.textContent = (m.note ? "Note" : name(m.from) + " to " + (m.to === "all" ? "all" : m.to.map(name).join(", "))) + ":";
+    var parts = {who: name(m.from), to: m.to === "all" ? "" : m.to.map(name).join(", ")};
+    var heading = m.note ? (words.note || "Note")
+      : (m.to === "all" ? (words.toAll || "{who} to all") : (words.to || "{who} to {to}"))
+          .replace(/\{(who|to)\}/g, function (all, key) { return parts[key]; });
+    who.textContent = heading + ":";
     var text = document.createElement("span");
     text.className = "text";
     text.textContent = m.text;
