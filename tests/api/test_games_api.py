@@ -238,3 +238,8 @@ def test_a_bad_move_s_detail_follows_accept_language(server):
     assert r.json()["detail"] == ("not a move: unknown people 'atlantis'; expected one of "
                                   "medes, sumerians, hittites, persians, assyrians")
     assert log_length(server, gid) == 1
+    # a batch refused after a move was played says why in the request's language too
+    legal = server.call("GET", f"/games/{gid}/prompts", t0).json()["prompts"][0]["choices"][0]
+    r = server.call("POST", f"/games/{gid}/moves", t0, headers=de, json={"moves": [legal, "travel atlantis"]})
+    assert r.status_code == 201 and r.json()["played"] == 1, r.text
+    assert r.json()["refused"]["detail"].startswith("kein Zug: Volk 'atlantis' ist unbekannt"), r.json()["refused"]
