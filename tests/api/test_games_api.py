@@ -232,7 +232,7 @@ def test_a_bad_move_s_detail_follows_accept_language(server):
     r = server.call("POST", f"/games/{gid}/moves", t0, json={"move": {"type": "travel", "people": "romans"}}, headers=de)
     assert r.status_code == 400 and r.json()["detail"] == "der Zug passt nicht zum Zugschema des Spiels", r.text
     assert any(e["path"] == "/people" for e in r.json()["errors"])
-    r = server.call("POST", f"/games/{gid}/moves", t0, json={"text": "travel atlantis"}, headers=de)
+    r = server.call("POST", f"/games/{gid}/moves", t0, json={"text": "reisen atlantis"}, headers=de)
     assert r.status_code == 400 and r.json()["detail"].startswith("kein Zug: Volk 'atlantis' ist unbekannt"), r.text
     r = server.call("POST", f"/games/{gid}/moves", t0, json={"text": "travel atlantis"})
     assert r.json()["detail"] == ("not a move: unknown people 'atlantis'; expected one of "

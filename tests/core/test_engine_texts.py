@@ -306,6 +306,17 @@ def test_a_text_that_is_no_move_is_refused_in_german_and_in_the_same_english_as_
         assert problem.problem(EN)["detail"] == f"not a move: {reason}" == "not a move: " + str(unreadable.value)
 
 
+def test_a_text_with_german_words_read_neither_way_gives_the_german_reading_s_reason():
+    """"reisen atlantis": the German verb was meant, so the reason is the unknown people, not
+    the verb; a text of English words keeps its English reading's reason."""
+    from referee.engine.glossary import parse_text
+    rules = rules_for("babel")
+    for text in ("reisen atlantis", "travel atlantis"):
+        with pytest.raises(ValueError) as unreadable:
+            parse_text(rules, text)
+        assert str(unreadable.value).startswith("unknown people 'atlantis'"), unreadable.value
+
+
 def test_the_service_s_move_conflicts_read_in_german_and_stay_english():
     """The details a player meets most when a move cannot be played (a stale sequence, a game
     that is over or paused, a schema the move does not match) are `Text`s too."""
