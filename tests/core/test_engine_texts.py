@@ -328,3 +328,16 @@ def test_the_service_s_move_conflicts_read_in_german_and_stay_english():
     assert (over.problem(EN)["detail"], over.problem(DE)["detail"]) == ("the game is over", "die Partie ist vorbei")
     schema = BadRequest(Text("move does not match the game's move schema"), errors=[])
     assert schema.problem(DE)["detail"] == "der Zug passt nicht zum Zugschema des Spiels"
+
+
+def test_every_reason_of_the_text_form_is_a_text():
+    """No text-form reason is left as English-only words: every `ValueError` of a game's
+    text_form.py (and of the JSON-in-text helper) carries a `Text` or a reason passed on."""
+    wrong, checked = [], 0
+    for path in [*sorted(GAMES.glob("*/text_form.py")), GAMES.parent / "engine" / "jsondata.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ValueError":
+                checked += 1
+                if not node.args or _literal(node.args[0]):
+                    wrong.append(f"{path.parent.name}/{path.name}:{node.lineno}")
+    assert checked > 40 and wrong == []

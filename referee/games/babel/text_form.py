@@ -143,4 +143,4 @@ def format_move(move: Move) -> str:
     if t == "ability":
         extra = f" yard {move['yard']}" if "yard" in move else f" target {move['target']}" if "target" in move else ""
         return f"ability {move['power']} {move['index']}{extra}{at}"
-    raise ValueError(f"unknown move type {t!r}")
+    raise ValueError(Text("unknown move type %(type)s", type=repr(t)))

@@ -60,7 +60,7 @@ def format_move(move: Move) -> str:
         return f"place {_sq(move['anchor'])}"
     if t == "choose_hamlet_keeper":
         return f"keeper {move['seat']}"
-    raise ValueError(f"unknown move type {t!r}")
+    raise ValueError(Text("unknown move type %(type)s", type=repr(t)))
 
 
 class _Tokens:
