@@ -70,17 +70,16 @@ def parse_text(rules: Any, text: str) -> dict:
     ("reisen hethiter" reads as "travel hittites"); the move itself is the English JSON the log
     keeps. English always wins: German words are tried only when the text does not parse, or
     parses to no move of the game's move schema (a generic form such as Gentes's `type key=value`
-    reads any word)."""
+    reads any word). A text read neither way is refused with the German reading's reason: its
+    German words were meant, so that reason names what is really wrong ("reisen atlantis": the
+    unknown people, not the verb)."""
     try:
         move = rules.parse_text(text)
-    except ValueError as first:
+    except ValueError:
         english = english_words(rules.id, text) if isinstance(text, str) else text
         if english == text:
             raise
-        try:
-            return rules.parse_text(english)
-        except ValueError:
-            raise first from None
+        return rules.parse_text(english)
     if _is_move(rules, move) or not isinstance(text, str):
         return move
     english = english_words(rules.id, text)

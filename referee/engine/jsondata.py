@@ -6,6 +6,8 @@ import json
 import marshal
 from typing import TypeVar
 
+from referee.plumbing.i18n import Text
+
 T = TypeVar("T")
 
 
@@ -23,7 +25,7 @@ def json_move(text: str) -> dict | None:
     try:
         move = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValueError(f"not a JSON move: {e}") from None
+        raise ValueError(Text("not a JSON move: %(error)s", error=str(e))) from None  # the decoder's words stay English
     if not isinstance(move, dict) or "type" not in move:
-        raise ValueError('a JSON move is an object with a "type"')
+        raise ValueError(Text('a JSON move is an object with a "type"'))
     return move

@@ -200,8 +200,8 @@ def _play(service: "Referee", game_id: str, seat: int, lines: list[str], key: st
             played = [(messages.move_text(rules, e["payload"]["move"]), t) for e, t in zip(moves, told)]
             if body.get("refused"):
                 refused = {**body["refused"], "line": body["refused"]["index"] + 1}
-                if refused.get("rule"):  # the engine's reason in the seat's language (the mail cites the rule)
-                    refused["detail"] = tr.text(refused["detail"], partial(term, rules.id))
+                # the engine's reason, or why the line is no move, in the seat's language (the mail cites the rule)
+                refused["detail"] = tr.text(refused["detail"], partial(term, rules.id))
         except ServiceError as e:
             problem = e.problem(tr)
             detail = e.reason_in(tr) if isinstance(e, Unprocessable) else problem["detail"]  # the mail cites the rule

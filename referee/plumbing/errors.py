@@ -19,11 +19,13 @@ class ServiceError(Exception):
     def slug(cls) -> str:
         return cls.title.lower().replace(" ", "-")
 
-    def __init__(self, detail: str, headers: dict[str, str] | None = None, cite: Any = None, **extra: Any):
+    def __init__(self, detail: str, headers: dict[str, str] | None = None, cite: Any = None,
+                 words: Any = None, **extra: Any):
         super().__init__(detail)
         self.detail = detail
         self.headers = headers or {}
         self.cite = cite  # cite(rule, lang): the sentence of the game's player page that defines `rule`
+        self.words = words  # words(term, lang): the game's terms in a reader's language, for a `Text` detail
         self.extra = extra
 
     def problem(self, tr: Translator = EN) -> dict[str, Any]:
@@ -38,10 +40,12 @@ class ServiceError(Exception):
         return body
 
     def detail_in(self, tr: Translator) -> str:
+        """The detail in the reader's language: a `Text` (a message with its arguments, such as a
+        text-form move's parse error) is rendered with the game's words; a plain id is looked up."""
         if tr.lang == EN.lang or not self.detail:
             return self.detail
         if isinstance(self.detail, Text):  # a message id with its arguments ("no game '%(id)s'")
-            return render(self.detail, tr)
+            return render(self.detail, tr, self.words)
         return tr.gettext(self.detail)
 
 
@@ -111,8 +115,7 @@ class Unprocessable(ServiceError):
     status, title = 422, N_("Illegal move")
 
     def __init__(self, detail: str, headers: dict[str, str] | None = None, words: Any = None, **extra: Any):
-        super().__init__(detail, headers, **extra)
-        self.words = words  # the game's terms in a reader's language, for an engine's `Text` reason
+        super().__init__(detail, headers, words=words, **extra)  # words: for an engine's `Text` reason
 
     def detail_in(self, tr: Translator) -> str:
         """A refused move in the reader's language cites the rule that refuses it. The engine's

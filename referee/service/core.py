@@ -22,6 +22,7 @@ from referee.engine.registry import rules_for
 from referee.engine.replay import CHANGING_EVENTS, TAKEBACK, apply_event, initial
 from referee.plumbing.config import Config
 from referee.plumbing.errors import Conflict, NotFound, Unauthorized
+from referee.plumbing.i18n import Text
 from referee.service import deadlines as clocks_mod, rating_updates
 from referee.service.clock import policy_from_clock
 from referee.service.deadlines import Clocks
@@ -281,7 +282,7 @@ class Core:
                 if extra is not None:
                     extra(conn, after, appended)
         except events.SequenceConflict as e:
-            raise Conflict("another event was appended first; reload and try again",
+            raise Conflict(Text("another event was appended first; reload and try again"),
                            current_seq=e.current_seq) from None
         self.remember(after)
         return after, appended
@@ -297,16 +298,17 @@ class Core:
     @staticmethod
     def check_expected(loaded: Loaded, expected: int | None) -> None:
         if expected is not None and expected != loaded.seq:
-            raise Conflict(f"expected sequence {expected} but the game is at {loaded.seq}",
+            raise Conflict(Text("expected sequence %(expected)s but the game is at %(seq)s",
+                                expected=expected, seq=loaded.seq),
                            current_seq=loaded.seq)
 
     @staticmethod
     def check_active(loaded: Loaded) -> None:
         if loaded.status == "open":
-            raise Conflict("the game has not started: seats are still open", current_seq=loaded.seq)
+            raise Conflict(Text("the game has not started: seats are still open"), current_seq=loaded.seq)
         if loaded.status == "cancelled":
-            raise Conflict("the game was cancelled", current_seq=loaded.seq)
+            raise Conflict(Text("the game was cancelled"), current_seq=loaded.seq)
         if loaded.finished:
-            raise Conflict("the game is over", current_seq=loaded.seq)
+            raise Conflict(Text("the game is over"), current_seq=loaded.seq)
         if loaded.status == "paused":
-            raise Conflict("the game is paused; resume it first", current_seq=loaded.seq)
+            raise Conflict(Text("the game is paused; resume it first"), current_seq=loaded.seq)

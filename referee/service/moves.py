@@ -22,7 +22,7 @@ from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service import read
-from referee.plumbing.i18n import EN, translator
+from referee.plumbing.i18n import EN, Text, Translator, translator
 from referee.service.narration import remember_state, told_with, with_text
 from referee.store import idempotency
 from referee.store.db import IntegrityError
@@ -41,25 +41,39 @@ class Refusal(Exception):
         self.sent = sent
         self.error = error
 
-    def to_json(self) -> dict[str, Any]:
-        out = {"index": self.index, "move": self.sent, "detail": self.error.detail}
+    def to_json(self, tr: Translator = EN) -> dict[str, Any]:
+        """The refusal in a batch's answer, its reason in `tr`'s language (English: the error's
+        own detail, a `Text` that a mail still renders for its reader)."""
+        error = self.error
+        detail = error.detail if tr.lang == EN.lang else \
+            error.reason_in(tr) if isinstance(error, Unprocessable) else error.detail_in(tr)
+        out = {"index": self.index, "move": self.sent, "detail": detail}
         out.update({k: v for k, v in self.error.extra.items() if k in ("rule", "errors")})
         return out
 
 
 def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
-    """A move from a JSON move or a string in the game's text form; BadRequest if unreadable."""
+    """A move from a JSON move or a string in the game's text form; BadRequest if unreadable,
+    its detail a `Text` so each reader reads why in their language (the text form's own reason
+    is a `Text` too)."""
     if isinstance(sent, str):
         try:
             move = glossary.parse_text(loaded.rules, sent)
         except ValueError as e:
-            raise BadRequest(f"not a move: {e}") from None
+            raise not_a_move(loaded.game, e) from None
     else:
         move = sent
     errs = schema_errors(validator_for(loaded.rules.move_schema), move)
     if errs:
-        raise BadRequest("move does not match the game's move schema", errors=errs)
+        raise BadRequest(Text("move does not match the game's move schema"), errors=errs)
     return move
+
+
+def not_a_move(game: str, error: ValueError) -> BadRequest:
+    """The 400 for a text that is no move of `game`: the text form's reason (a `Text`) inside
+    the service's own sentence, both rendered in each reader's language with the game's words."""
+    reason = error.args[0] if error.args and isinstance(error.args[0], Text) else str(error)
+    return BadRequest(Text("not a move: %(reason)s", reason=reason), words=partial(glossary.term, game))
 
 
 def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str, int, dict]], list[dict], Refusal | None]:
@@ -69,7 +83,7 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
     state, seq = loaded.state, loaded.seq
     for i, item in enumerate(sent):
         if new and loaded.rules.result(state) is not None:  # an earlier move of the batch ended the game
-            return new, states, Refusal(i, item, Conflict("the game is over", current_seq=seq))
+            return new, states, Refusal(i, item, Conflict(Text("the game is over"), current_seq=seq))
         try:
             move = read_move(loaded, item)
             step = advance(loaded.rules, loaded.seed, state, seq + 1, "move", seat, {"move": move})
@@ -164,7 +178,7 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         for e in out["events"]:
             e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr)
         out["played"] = len(new)
-        out["refused"] = refused.to_json() if refused is not None else None
+        out["refused"] = refused.to_json(tr) if refused is not None else None
         return out
 
     def remember(conn, after: "Loaded", appended: list) -> None:

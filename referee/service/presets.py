@@ -64,7 +64,8 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
             elif guard:
                 entry["if"] = {"prompt": guard["prompt"]}
         except BadRequest as e:
-            raise BadRequest(Text("moves/%(i)s: %(why)s", i=i, why=e.detail), **e.extra) from None
+            raise BadRequest(Text("moves/%(i)s: %(why)s", i=i, why=e.detail), words=e.words,
+                             **e.extra) from None
         entries.append(entry)
     with write_transaction(core.db) as conn:
         conn.lock_game(game_id)  # a queue changes under the game's writers' lock, never mid-firing

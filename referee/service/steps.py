@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import playerpage
 from referee.engine.steps import StepRefused
 from referee.engine.wording import localize
-from referee.plumbing.i18n import translator
+from referee.plumbing.i18n import Text, translator
 from referee.plumbing.errors import Conflict, StepRefusedError
 
 if TYPE_CHECKING:
@@ -32,9 +32,9 @@ def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str], l
     path the rules do not offer. Its words (question, labels) are in `lang` (English if None)."""
     loaded = core.load(game_id)
     if loaded.status != "active":
-        raise Conflict(f"the game is {loaded.status}; nothing can be played now", current_seq=loaded.seq)
+        raise Conflict(_not_active(loaded.status), current_seq=loaded.seq)
     if not any(p.seat == seat and p.kind == kind for p in loaded.prompts):
-        raise Conflict(f"you have no {kind!r} decision now", current_seq=loaded.seq)
+        raise Conflict(Text("you have no %(kind)s decision now", kind=repr(kind)), current_seq=loaded.seq)
     try:
         step = loaded.rules.steps(loaded.state, seat, kind, list(chosen))
     except StepRefused as e:
@@ -45,10 +45,25 @@ def steps(core: "Core", game_id: str, seat: int, kind: str, chosen: list[str], l
     except NotImplementedError:
         # A game that lists no choices for this prompt and has no steps of its own yet: the move
         # is written in the text form or as JSON instead (never a 500).
-        raise Conflict(f"the {kind!r} decision of {loaded.game} is not offered step by step yet; "
-                       "write the move in the game's text form", current_seq=loaded.seq) from None
+        raise Conflict(Text("the %(kind)s decision of %(game)s is not offered step by step yet; "
+                            "write the move in the game's text form", kind=repr(kind), game=loaded.game),
+                       current_seq=loaded.seq) from None
     return localize({"seq": loaded.seq, "kind": kind, "chosen": list(chosen), **step.to_json()},
                     translator(lang), loaded.game)
+
+
+def _not_active(status: str) -> Text:
+    """Why nothing can be played in a game that is not active, as a whole sentence per status
+    (a status word alone would not translate)."""
+    if status == "open":
+        return Text("the game is open; nothing can be played now")
+    if status == "paused":
+        return Text("the game is paused; nothing can be played now")
+    if status == "finished":
+        return Text("the game is finished; nothing can be played now")
+    if status == "cancelled":
+        return Text("the game is cancelled; nothing can be played now")
+    return Text("the game is %(status)s; nothing can be played now", status=status)
 
 
 def wants_steps(prompt: "Prompt") -> bool:

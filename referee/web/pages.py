@@ -290,7 +290,7 @@ def play(game_id: str):
         service().submit_move(game_id, seat, body)
     except (ValueError, ServiceError) as e:
         problem = e.problem(i18n.current()) if isinstance(e, ServiceError) \
-            else {"title": i18n.current().gettext("Not a move"), "detail": str(e), "status": 400}
+            else {"title": i18n.current().gettext("Not a move"), "detail": _reason(e, game_id), "status": 400}
         # 200: the refusal is shown inline in the page (the API answers 4xx); data-status keeps it
         return page("game.html", gp=_build(game_id, seat), problem=problem, typed=typed)
     return redirect(url_for("web.game", game_id=game_id), 303)
@@ -385,7 +385,7 @@ def queue_preset(game_id: str):
         try:
             entry: dict[str, Any] = {"move": _json_move(move) if move.startswith("{") else move}
         except ValueError as e:
-            raise BadRequest(str(e)) from None
+            raise BadRequest(e.args[0] if e.args and isinstance(e.args[0], Text) else str(e)) from None
         if form.get("if", "").strip():
             entry["if"] = {"opponent_move": form["if"].strip()}
         service().queue_presets(game_id, seat, {"moves": [entry]})
@@ -439,16 +439,22 @@ def _move_from(form, rules) -> dict:
     typed = form.get("json", "").strip()
     if typed:
         return _json_move(typed)
-    raise ValueError("write a move in the text form (or as JSON)")
+    raise ValueError(Text("write a move in the text form (or as JSON)"))
+
+
+def _reason(e: ValueError, game_id: str) -> str:
+    """Why a typed move is not one, in the page's language (the text form's reasons are `Text`s)."""
+    reason = e.args[0] if e.args and isinstance(e.args[0], Text) else str(e)
+    return i18n.current().text(reason, functools.partial(glossary.term, service().load(game_id).game))
 
 
 def _json_move(raw: str) -> dict:
     try:
         move = json.loads(raw)
     except json.JSONDecodeError as e:
-        raise ValueError(f"the move is not valid JSON: {e}") from None
+        raise ValueError(Text("the move is not valid JSON: %(error)s", error=str(e))) from None
     if not isinstance(move, dict):
-        raise ValueError("a move is a JSON object with a \"type\"")
+        raise ValueError(Text("a move is a JSON object with a \"type\""))
     return move
 
 

@@ -221,3 +221,25 @@ def test_oversized_bodies_are_refused_and_change_nothing(server):
     r = server.call("POST", f"/games/{gid}/moves", t0, data=huge, headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and r.headers["Content-Type"].startswith("application/problem+json")
     assert log_length(server, gid) == 1
+
+
+def test_a_bad_move_s_detail_follows_accept_language(server):
+    """Issue 29: a move that does not match the schema, or a text that is no move, is explained
+    in the request's language; `errors` (jsonschema's own words) and the fields stay as they are."""
+    created = new_babel(server)
+    gid, t0 = created["id"], created["seats"][0]["token"]
+    de = {"Accept-Language": "de"}
+    r = server.call("POST", f"/games/{gid}/moves", t0, json={"move": {"type": "travel", "people": "romans"}}, headers=de)
+    assert r.status_code == 400 and r.json()["detail"] == "der Zug passt nicht zum Zugschema des Spiels", r.text
+    assert any(e["path"] == "/people" for e in r.json()["errors"])
+    r = server.call("POST", f"/games/{gid}/moves", t0, json={"text": "reisen atlantis"}, headers=de)
+    assert r.status_code == 400 and r.json()["detail"].startswith("kein Zug: Volk 'atlantis' ist unbekannt"), r.text
+    r = server.call("POST", f"/games/{gid}/moves", t0, json={"text": "travel atlantis"})
+    assert r.json()["detail"] == ("not a move: unknown people 'atlantis'; expected one of "
+                                  "medes, sumerians, hittites, persians, assyrians")
+    assert log_length(server, gid) == 1
+    # a batch refused after a move was played says why in the request's language too
+    legal = server.call("GET", f"/games/{gid}/prompts", t0).json()["prompts"][0]["choices"][0]
+    r = server.call("POST", f"/games/{gid}/moves", t0, headers=de, json={"moves": [legal, "travel atlantis"]})
+    assert r.status_code == 201 and r.json()["played"] == 1, r.text
+    assert r.json()["refused"]["detail"].startswith("kein Zug: Volk 'atlantis' ist unbekannt"), r.json()["refused"]

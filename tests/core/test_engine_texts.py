@@ -273,3 +273,71 @@ def test_every_refusal_of_the_game_is_a_text_with_a_literal_id(game):
             elif message is not None and _literal(message):
                 wrong.append(f"{path.name}:{node.lineno} {node.func.id} with English-only words")
     assert checked > 30 and wrong == []
+
+
+# --- the text form's reasons and the service's own details read in German ------------------------
+
+UNREADABLE = {  # per game: two texts that are no move, and a German phrase of each reason
+    "babel": [("travel atlantis", "Volk 'atlantis' ist unbekannt"), ("build yard x", "Baulager muss eine ganze Zahl")],
+    "gentes": [("pass x", "'=' erwartet bei Zeichen 7 von 'pass x'"), ("take_tile tile=", "ein Wort erwartet")],
+    "iron_age": [("reroll x", "ein Würfel muss eine Zahl sein, nicht 'x'"), ("buy unicorn", "unbekannte Errungenschaft 'unicorn'")],
+    "khronos": [("travel 1 space", "das Zeitalter muss eins von"), ("build might fortress x 1", "Ankerfeld (Zeile) muss eine Zahl")],
+    "sands_of_time": [("draft atlantis", "unbekannte Region 'atlantis'"), ("marker", "am Ende fehlt eine Fortschrittsreihe")],
+}
+
+
+@pytest.mark.parametrize("game", sorted(UNREADABLE))
+def test_a_text_that_is_no_move_is_refused_in_german_and_in_the_same_english_as_before(game):
+    """Issue 29: the text form's reason is a `Text` inside the service's "not a move" sentence
+    (service/moves.py), so a German player reads "kein Zug: …" on the API, the page and in mail;
+    English stays byte for byte what it was (the reason's words as the parser wrote them)."""
+    from referee.engine.glossary import parse_text
+    from referee.service.moves import not_a_move
+    rules = rules_for(game)
+    for text, german in UNREADABLE[game]:
+        with pytest.raises(ValueError) as unreadable:
+            parse_text(rules, text)
+        reason = unreadable.value.args[0]
+        assert isinstance(reason, Text), reason
+        problem = not_a_move(game, unreadable.value)
+        detail = problem.problem(DE)["detail"]
+        assert detail.startswith("kein Zug: ") and german in detail, detail
+        assert str(reason) not in detail and not LEFTOVER.search(detail), detail
+        assert problem.problem(EN)["detail"] == f"not a move: {reason}" == "not a move: " + str(unreadable.value)
+
+
+def test_a_text_with_german_words_read_neither_way_gives_the_german_reading_s_reason():
+    """"reisen atlantis": the German verb was meant, so the reason is the unknown people, not
+    the verb; a text of English words keeps its English reading's reason."""
+    from referee.engine.glossary import parse_text
+    rules = rules_for("babel")
+    for text in ("reisen atlantis", "travel atlantis"):
+        with pytest.raises(ValueError) as unreadable:
+            parse_text(rules, text)
+        assert str(unreadable.value).startswith("unknown people 'atlantis'"), unreadable.value
+
+
+def test_the_service_s_move_conflicts_read_in_german_and_stay_english():
+    """The details a player meets most when a move cannot be played (a stale sequence, a game
+    that is over or paused, a schema the move does not match) are `Text`s too."""
+    from referee.plumbing.errors import BadRequest, Conflict
+    stale = Conflict(Text("expected sequence %(expected)s but the game is at %(seq)s", expected=3, seq=5))
+    assert stale.problem(EN)["detail"] == "expected sequence 3 but the game is at 5"
+    assert stale.problem(DE)["detail"] == "erwartet war Stand 3, die Partie ist aber bei 5"
+    over = Conflict(Text("the game is over"))
+    assert (over.problem(EN)["detail"], over.problem(DE)["detail"]) == ("the game is over", "die Partie ist vorbei")
+    schema = BadRequest(Text("move does not match the game's move schema"), errors=[])
+    assert schema.problem(DE)["detail"] == "der Zug passt nicht zum Zugschema des Spiels"
+
+
+def test_every_reason_of_the_text_form_is_a_text():
+    """No text-form reason is left as English-only words: every `ValueError` of a game's
+    text_form.py (and of the JSON-in-text helper) carries a `Text` or a reason passed on."""
+    wrong, checked = [], 0
+    for path in [*sorted(GAMES.glob("*/text_form.py")), GAMES.parent / "engine" / "jsondata.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ValueError":
+                checked += 1
+                if not node.args or _literal(node.args[0]):
+                    wrong.append(f"{path.parent.name}/{path.name}:{node.lineno}")
+    assert checked > 40 and wrong == []

@@ -64,6 +64,8 @@ def test_german_command_words_and_move_words_play_as_the_english_ones(database, 
     wrong = send(svc, mail_sink, 0, "end", 3)
     assert "(Regel B-15)" in wrong.get_content() and wrong.get_content().count("B-15") == 1, wrong.get_content()  # cited once
     assert "du kannst deine Startkarte" in wrong.get_content()  # the engine's reason, in German
+    unreadable = send(svc, mail_sink, 0, "travel atlantis", 12)  # no move: the text form's reason, in German
+    assert "kein Zug: Volk 'atlantis' ist unbekannt" in unreadable.get_content(), unreadable.get_content()
     assert len(svc.raw_events(gid)) == seq + 2  # refusals change nothing
     # German command words: Bo (English) switches to German by mail; then asks for help and the state
     switched = send(svc, mail_sink, 1, "sprache de", 4, gid)

@@ -101,6 +101,11 @@ def test_a_refused_move_is_a_german_problem_with_its_rule(web):
     assert "<strong>Abgelehnt:</strong> Die Spielregel erlaubt diesen Zug nicht (Regel B-15" in problem_html
     assert '— Regel <a class="rule" href="/rules/babel?rule=B-15&amp;lang=de#B-15">B-15</a>' in problem_html
     assert '<blockquote class="rule-text">Startkarte: end_turn wird abgelehnt, solange' in problem_html
+    # a typed text that is no move: the text form's reason, in German, the typed words as typed
+    shown = ada.post(f"{web.url}/g/{created['id']}/move", headers=DE, timeout=30,
+                     data={"csrf": CSRF.search(page).group(1), "text": "travel atlantis"}).text
+    problem_html = shown[shown.index('id="problem"'):]
+    assert "Volk &#39;atlantis&#39; ist unbekannt; erwartet wird eins von: medes" in problem_html, problem_html[:600]
     assert len(web.service.raw_events(created["id"])) == 1  # nothing changed
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from referee.engine.contract import Move
+from referee.plumbing.i18n import Text
 
 
 SYNTAX = ("travel X | settle X | build start | build yard S | migrate X Y | "
@@ -27,67 +28,72 @@ class _Words:
         self.powers = powers
 
     def take(self, what: str) -> str:
+        """The next word; `what` (a `Text` noun, so the reason reads in the player's language)
+        names it when it is missing."""
         if not self.words:
-            raise ValueError(f"missing {what}")
+            raise ValueError(Text("missing %(what)s", what=what))
         return self.words.pop(0)
 
-    def people(self, what: str = "people") -> str:
+    def people(self, what: str = Text("people")) -> str:
         word = self.take(what)
         if word not in self.peoples:
-            raise ValueError(f"unknown {what} {word!r}; expected one of {', '.join(self.peoples)}")
+            raise ValueError(Text("unknown %(what)s %(word)s; expected one of %(options)s",
+                                  what=what, word=repr(word), options=", ".join(self.peoples)))
         return word
 
     def integer(self, what: str) -> int:
         word = self.take(what)
         if not (word.isascii() and word.isdigit()):
-            raise ValueError(f"{what} must be a whole number >= 0, not {word!r}")
+            raise ValueError(Text("%(what)s must be a whole number >= 0, not %(word)s", what=what, word=repr(word)))
         return int(word)
 
     def seat(self) -> int:
-        value = self.integer("yard")
+        value = self.integer(Text("yard"))
         if value not in (0, 1):
-            raise ValueError("yard must be 0 or 1")
+            raise ValueError(Text("yard must be 0 or 1"))
         return value
 
     def optional_at(self, move: Move) -> Move:
         if self.words and self.words[0] == "at":
             self.words.pop(0)
-            move["at"] = self.people("location")
+            move["at"] = self.people(Text("location"))
         return move
 
     def done(self, move: Move) -> Move:
         if self.words:
-            raise ValueError(f"unexpected {' '.join(self.words)!r} after {move['type']}")
+            raise ValueError(Text("unexpected %(words)s after %(type)s", words=repr(" ".join(self.words)),
+                                  type=move["type"]))
         return move
 
 
 def _build(w: _Words) -> Move:
-    source = w.take("build source (start or yard S)")
+    source = w.take(Text("build source (start or yard S)"))
     if source == "start":
         return w.optional_at({"type": "build", "source": "start"})
     if source == "yard":
         return w.optional_at({"type": "build", "source": "yard", "yard": w.seat()})
-    raise ValueError(f"build takes 'start' or 'yard S', not {source!r}")
+    raise ValueError(Text("build takes 'start' or 'yard S', not %(word)s", word=repr(source)))
 
 
 def _ability(w: _Words) -> Move:
-    power = w.take("power")
+    power = w.take(Text("power"))
     if power not in w.powers:
-        raise ValueError(f"unknown power {power!r}; expected one of {', '.join(w.powers)}")
-    move: Move = {"type": "ability", "power": power, "index": w.integer("index")}
+        raise ValueError(Text("unknown power %(word)s; expected one of %(options)s", word=repr(power),
+                              options=", ".join(w.powers)))
+    move: Move = {"type": "ability", "power": power, "index": w.integer(Text("index"))}
     if w.words and w.words[0] == "yard":
         w.words.pop(0)
         move["yard"] = w.seat()
     elif w.words and w.words[0] == "target":
         w.words.pop(0)
-        move["target"] = w.people("target")
+        move["target"] = w.people(Text("target"))
     return w.optional_at(move)
 
 
 def _discard(w: _Words) -> Move:
-    cards = [w.people("card")]
+    cards = [w.people(Text("card"))]
     while w.words:
-        cards.append(w.people("card"))
+        cards.append(w.people(Text("card")))
     return {"type": "discard", "cards": cards}
 
 
@@ -95,7 +101,7 @@ PARSERS: dict[str, Callable[[_Words], Move]] = {
     "travel": lambda w: {"type": "travel", "people": w.people()},
     "settle": lambda w: w.optional_at({"type": "settle", "people": w.people()}),
     "build": _build,
-    "migrate": lambda w: {"type": "migrate", "from": w.people("location"), "to": w.people("location")},
+    "migrate": lambda w: {"type": "migrate", "from": w.people(Text("location")), "to": w.people(Text("location"))},
     "ability": _ability,
     "end": lambda w: {"type": "end_turn"},
     "end_turn": lambda w: {"type": "end_turn"},
@@ -108,11 +114,11 @@ PARSERS: dict[str, Callable[[_Words], Move]] = {
 def parse_move(text: str, peoples: tuple[str, ...], powers: tuple[str, ...]) -> Move:
     """The move a line of text names; ValueError with the reason and the syntax otherwise."""
     if not isinstance(text, str) or not text.split():
-        raise ValueError(f"empty move; write one of: {SYNTAX}")
+        raise ValueError(Text("empty move; write one of: %(syntax)s", syntax=SYNTAX))
     words = _Words(text.lower().split(), peoples, powers)
-    verb = words.take("move")
+    verb = words.take(Text("move"))
     if verb not in PARSERS:
-        raise ValueError(f"unknown move {verb!r}; write one of: {SYNTAX}")
+        raise ValueError(Text("unknown move %(word)s; write one of: %(syntax)s", word=repr(verb), syntax=SYNTAX))
     return words.done(PARSERS[verb](words))
 
 
@@ -137,4 +143,4 @@ def format_move(move: Move) -> str:
     if t == "ability":
         extra = f" yard {move['yard']}" if "yard" in move else f" target {move['target']}" if "target" in move else ""
         return f"ability {move['power']} {move['index']}{extra}{at}"
-    raise ValueError(f"unknown move type {t!r}")
+    raise ValueError(Text("unknown move type %(type)s", type=repr(t)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 from referee.engine.jsondata import json_move
+from referee.plumbing.i18n import Text
 from typing import Any
 
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -51,7 +52,8 @@ class _Parser:
         self.s, self.i = text, 0
 
     def error(self, what: str) -> ValueError:
-        return ValueError(f"{what} at character {self.i + 1} of {self.s!r}")
+        """`what` (a `Text`) went wrong here; the text is quoted as the player wrote it."""
+        return ValueError(Text("%(what)s at character %(at)s of %(text)s", what=what, at=self.i + 1, text=repr(self.s)))
 
     def ws(self) -> None:
         while self.i < len(self.s) and self.s[self.i].isspace():
@@ -63,7 +65,7 @@ class _Parser:
     def expect(self, ch: str) -> None:
         self.ws()
         if self.peek() != ch:
-            raise self.error(f"expected {ch!r}")
+            raise self.error(Text("expected %(char)s", char=repr(ch)))
         self.i += 1
 
     def word(self) -> str:
@@ -72,12 +74,12 @@ class _Parser:
             try:
                 val, end = json.JSONDecoder().raw_decode(self.s, self.i)
             except json.JSONDecodeError:
-                raise self.error("unterminated string") from None
+                raise self.error(Text("unterminated string")) from None
             self.i = end
             return val
         m = re.compile(r"-?[A-Za-z0-9_.\-]+").match(self.s, self.i)
         if not m:
-            raise self.error("expected a word")
+            raise self.error(Text("expected a word"))
         self.i = m.end()
         return m.group()
 
@@ -130,7 +132,7 @@ class _Parser:
 def parse_text(text: str) -> dict[str, Any]:
     """The move written in `text` (first non-empty line); ValueError when it is not a move."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("empty move text")
+        raise ValueError(Text("empty move text"))
     line = next(ln for ln in text.strip().splitlines() if ln.strip()).strip()
     move = json_move(line)
     if move is not None:

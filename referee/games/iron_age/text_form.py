@@ -13,6 +13,7 @@ import re
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move
 from referee.engine.jsondata import json_move
+from referee.plumbing.i18n import Text
 
 FORMS = ("port | province | reroll 0 2 fate | stop | omen 3 workers | omen fate tribute_1 | no omen | "
          "assign 0 food 2 workers | attack | no attack | deny | accept (let the stronger player collect) | "
@@ -71,15 +72,16 @@ def _names(items: dict[str, dict]) -> dict[str, str]:
 
 
 def _int(word: str, what: str) -> int:
+    """`word` as a number; `what` (a `Text` noun) names it in the reason otherwise."""
     if not word.isdigit():
-        raise ValueError(f"{what} must be a number, got {word!r}")
+        raise ValueError(Text("%(what)s must be a number, got %(word)s", what=what, word=repr(word)))
     return int(word)
 
 
 def parse_text(g: GameData, text: str) -> Move:
     """The move a line of text stands for; ValueError with the accepted forms otherwise."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"empty move; write one of: {FORMS}")
+        raise ValueError(Text("empty move; write one of: %(forms)s", forms=FORMS))
     raw = text.strip()
     move = json_move(raw)
     if move is not None:
@@ -93,23 +95,23 @@ def parse_text(g: GameData, text: str) -> Move:
     parser = {"reroll": _reroll, "omen": _omen, "assign": _assign, "build": _build, "buy": _buy,
               "convert": _convert}.get(head)
     if parser is None:
-        raise ValueError(f"unknown move {raw!r}; write one of: {FORMS}")
+        raise ValueError(Text("unknown move %(word)s; write one of: %(forms)s", word=repr(raw), forms=FORMS))
     return parser(g, [w for w in rest if w != ","] if head != "build" else rest)
 
 
 def _reroll(g: GameData, words: list[str]) -> Move:
     """reroll 0 2 fate: empire dice by index, 'fate' for the fate die."""
     if not words:
-        raise ValueError("say which dice to reroll, e.g. 'reroll 0 2 fate', or 'stop'")
+        raise ValueError(Text("say which dice to reroll, e.g. 'reroll 0 2 fate', or 'stop'"))
     fate = "fate" in words
-    return {"type": "reroll", "empire": [_int(w, "a die") for w in words if w != "fate"], "fate": fate}
+    return {"type": "reroll", "empire": [_int(w, Text("a die")) for w in words if w != "fate"], "fate": fate}
 
 
 def _omen(g: GameData, words: list[str]) -> Move:
     """omen 3 workers / omen fate tribute_1."""
     if len(words) < 2:
-        raise ValueError("write 'omen <die index or fate> <face>', e.g. 'omen 3 workers', or 'no omen'")
-    die: int | str = "fate" if words[0] == "fate" else _int(words[0], "the die")
+        raise ValueError(Text("write 'omen <die index or fate> <face>', e.g. 'omen 3 workers', or 'no omen'"))
+    die: int | str = "fate" if words[0] == "fate" else _int(words[0], Text("the die"))
     return {"type": "omen", "die": die, "face": "_".join(words[1:])}
 
 
@@ -117,10 +119,10 @@ def _assign(g: GameData, words: list[str]) -> Move:
     """assign 0 food 2 workers (also 0=food or 0:food)."""
     flat = [x for w in words for x in re.split(r"[=:]", w) if x]
     if len(flat) % 2:
-        raise ValueError("write 'assign <die> food|workers ...', e.g. 'assign 0 food 2 workers'")
+        raise ValueError(Text("write 'assign <die> food|workers ...', e.g. 'assign 0 food 2 workers'"))
     choices = {}
     for i in range(0, len(flat), 2):
-        choices[str(_int(flat[i], "a die"))] = flat[i + 1]
+        choices[str(_int(flat[i], Text("a die")))] = flat[i + 1]
     return {"type": "assign", "choices": choices}
 
 
@@ -140,21 +142,22 @@ def _build(g: GameData, words: list[str]) -> Move:
         if args and args[-1].isdigit() and (kind not in ("province", "port", "amphora") or len(args) == 2):
             count = int(args.pop())
         if kind == "province" and len(args) == 1:
-            actions.append({"kind": "province_box", "province": _int(args[0], "the province column"), "count": count})
+            actions.append({"kind": "province_box", "province": _int(args[0], Text("the province column")), "count": count})
         elif kind == "port" and len(args) == 1 and count == 1:
-            actions.append({"kind": "port_box", "port": _int(args[0], "the port column")})
+            actions.append({"kind": "port_box", "port": _int(args[0], Text("the port column"))})
         elif kind in ("amphora", "amphorae") and len(args) == 1:
-            actions.append({"kind": "amphora", "port": _int(args[0], "the port column"), "count": count})
+            actions.append({"kind": "amphora", "port": _int(args[0], Text("the port column")), "count": count})
         elif kind == "monument" and args:
             name = _key(" ".join(args))
             if name not in monuments:
-                raise ValueError(f"unknown monument {' '.join(args)!r}; one of {sorted(g.monument_ids)}")
+                raise ValueError(Text("unknown monument %(word)s; one of %(options)s", word=repr(" ".join(args)),
+                                      options=str(sorted(g.monument_ids))))
             actions.append({"kind": "monument_box", "monument": monuments[name], "count": count})
         elif kind in ("military", "ship") and not args:
             actions.append({"kind": kind, "count": count})
         else:
-            raise ValueError(f"cannot read build action {' '.join(grp)!r}; e.g. 'province 3 2', 'port 4', "
-                             "'amphora 4 2', 'monument colossus 3', 'military 1', 'ship 2'")
+            raise ValueError(Text("cannot read build action %(word)s; e.g. 'province 3 2', 'port 4', "
+                                  "'amphora 4 2', 'monument colossus 3', 'military 1', 'ship 2'", word=repr(" ".join(grp))))
     return {"type": "build", "actions": actions}
 
 
@@ -166,7 +169,8 @@ def _buy(g: GameData, words: list[str]) -> Move:
         k += 1
     name = _key(" ".join(words[:k]))
     if name not in names:
-        raise ValueError(f"unknown development {' '.join(words[:k])!r}; one of {g.development_ids}")
+        raise ValueError(Text("unknown development %(word)s; one of %(options)s", word=repr(" ".join(words[:k])),
+                              options=str(g.development_ids)))
     pay: dict[str, int] = {}
     rest = words[k:]
     i = 0
@@ -174,7 +178,7 @@ def _buy(g: GameData, words: list[str]) -> Move:
         m = re.fullmatch(r"(\d+)([a-z]*)", rest[i])
         unit = m.group(2) if m and m.group(2) else (rest[i + 1] if i + 1 < len(rest) else "")
         if not m or unit not in PAY_WORDS:
-            raise ValueError("write the payment as '10 goods 2 inventions 1 wealth' or '10g 2i 1w'")
+            raise ValueError(Text("write the payment as '10 goods 2 inventions 1 wealth' or '10g 2i 1w'"))
         pay[PAY_WORDS[unit]] = pay.get(PAY_WORDS[unit], 0) + int(m.group(1))
         i += 1 if m.group(2) else 2
     return {"type": "buy", "development": names[name], "payment": pay}
@@ -183,8 +187,8 @@ def _buy(g: GameData, words: list[str]) -> Move:
 def _convert(g: GameData, words: list[str]) -> Move:
     """convert 2 (wealth to gain)."""
     if len(words) != 1:
-        raise ValueError("write 'convert <wealth>', e.g. 'convert 2'")
-    return {"type": "convert", "wealth": _int(words[0], "the wealth")}
+        raise ValueError(Text("write 'convert <wealth>', e.g. 'convert 2'"))
+    return {"type": "convert", "wealth": _int(words[0], Text("the wealth"))}
 
 
 def _format_action(a: dict) -> str:

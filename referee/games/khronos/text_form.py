@@ -16,6 +16,7 @@ from typing import Any
 
 from referee.games.khronos.data import NAMES
 from referee.games.khronos.state import Move
+from referee.plumbing.i18n import Text
 
 BY_NAME = {name: kind for kind, name in NAMES.items()}
 AGES = ("might", "faith", "reason")
@@ -59,7 +60,7 @@ def format_move(move: Move) -> str:
         return f"place {_sq(move['anchor'])}"
     if t == "choose_hamlet_keeper":
         return f"keeper {move['seat']}"
-    raise ValueError(f"unknown move type {t!r}")
+    raise ValueError(Text("unknown move type %(type)s", type=repr(t)))
 
 
 class _Tokens:
@@ -71,29 +72,31 @@ class _Tokens:
         return self.i < len(self.items)
 
     def next(self, what: str) -> str:
+        """The next word; `what` (a `Text` noun, so the reason reads in the player's language)
+        names it when it is missing."""
         if not self.more():
-            raise ValueError(f"missing {what}")
+            raise ValueError(Text("missing %(what)s", what=what))
         self.i += 1
         return self.items[self.i - 1]
 
     def int(self, what: str) -> int:
         tok = self.next(what)
         if not tok.isdigit():
-            raise ValueError(f"{what} must be a number, not {tok!r}")
+            raise ValueError(Text("%(what)s must be a number, not %(word)s", what=what, word=repr(tok)))
         return int(tok)
 
     def square(self, what: str) -> list[int]:
-        return [self.int(f"{what} row"), self.int(f"{what} column")]
+        return [self.int(Text("%(what)s row", what=what)), self.int(Text("%(what)s column", what=what))]
 
     def word(self, expected: str) -> None:
         tok = self.next(repr(expected))
         if tok != expected:
-            raise ValueError(f"expected {expected!r}, not {tok!r}")
+            raise ValueError(Text("expected %(expected)s, not %(word)s", expected=repr(expected), word=repr(tok)))
 
     def age(self, allowed: tuple[str, ...] = AGES) -> str:
-        tok = self.next("age")
+        tok = self.next(Text("age"))
         if tok not in allowed:
-            raise ValueError(f"age must be one of {', '.join(allowed)}, not {tok!r}")
+            raise ValueError(Text("age must be one of %(options)s, not %(word)s", options=", ".join(allowed), word=repr(tok)))
         return tok
 
     def cards(self, stop: str | None = None) -> list[str]:
@@ -101,12 +104,12 @@ class _Tokens:
         if self.more() and self.items[self.i] == "cards":
             self.i += 1
         while self.more() and self.items[self.i] != stop and self.items[self.i] != "by":
-            tok = self.next("card")
+            tok = self.next(Text("card"))
             if not CARD.match(tok):
-                raise ValueError(f"{tok!r} is not a card id (like M01, R12, C03)")
+                raise ValueError(Text("%(word)s is not a card id (like M01, R12, C03)", word=repr(tok)))
             out.append(tok.upper())
         if not out:
-            raise ValueError("name at least one card")
+            raise ValueError(Text("name at least one card"))
         return out
 
     def by(self, move: Move) -> Move:
@@ -114,19 +117,19 @@ class _Tokens:
             self.i += 1
             advs = []
             while self.more():
-                advs.append(self.int("adventurer"))
+                advs.append(self.int(Text("adventurer")))
             move["adventurers"] = advs
         return move
 
     def done(self, move: Move) -> Move:
         if self.more():
-            raise ValueError(f"unexpected {' '.join(self.items[self.i:])!r}")
+            raise ValueError(Text("unexpected %(words)s", words=repr(" ".join(self.items[self.i:]))))
         return move
 
 
 def parse_text(text: str) -> Move:
     tk = _Tokens(text)
-    verb = tk.next("a move")
+    verb = tk.next(Text("a move"))
     if verb in ("end", "end_turn", "pass"):
         return tk.done({"type": "end_turn"})
     if verb == "exchange":
@@ -137,45 +140,46 @@ def parse_text(text: str) -> Move:
         tk.word("give")
         return tk.done({"type": "holdem_swap", "take": take, "give": tk.cards()})
     if verb == "travel":
-        adv = tk.int("adventurer")
+        adv = tk.int(Text("adventurer"))
         return tk.done({"type": "travel", "adventurer": adv, "to": tk.age()})
     if verb == "build":
         age = tk.age()
-        name = tk.next("building")
+        name = tk.next(Text("building"))
         if name not in BY_NAME:
-            raise ValueError(f"unknown building {name!r}; say one of {', '.join(BY_NAME)}")
+            raise ValueError(Text("unknown building %(word)s; say one of %(options)s", word=repr(name),
+                                  options=", ".join(BY_NAME)))
         btype, rank = BY_NAME[name]
-        anchor = tk.square("anchor")
+        anchor = tk.square(Text("anchor"))
         move: dict[str, Any] = {"type": "build", "age": age, "building": btype, "rank": rank, "anchor": anchor,
                                 "cards": tk.cards()}
         return tk.done(tk.by(move))
     if verb == "upgrade":
         age = tk.age()
-        at = tk.square("building")
+        at = tk.square(Text("building"))
         tk.word("to")
-        tok = tk.next("new rank")
+        tok = tk.next(Text("new rank"))
         rank = BY_NAME[tok][1] if tok in BY_NAME else int(tok) if tok.isdigit() else None
         if rank is None:
-            raise ValueError(f"new rank must be a number or a building name, not {tok!r}")
+            raise ValueError(Text("new rank must be a number or a building name, not %(word)s", word=repr(tok)))
         tk.word("at")
-        anchor = tk.square("anchor")
+        anchor = tk.square(Text("anchor"))
         move = {"type": "upgrade", "age": age, "at": at, "rank": rank, "anchor": anchor, "cards": tk.cards()}
         return tk.done(tk.by(move))
     if verb == "demolish":
         age = tk.age()
-        at = tk.square("building")
+        at = tk.square(Text("building"))
         cards = tk.cards()
         if len(cards) != 1:
-            raise ValueError("demolishing takes exactly one card")
+            raise ValueError(Text("demolishing takes exactly one card"))
         return tk.done(tk.by({"type": "demolish", "age": age, "at": at, "card": cards[0]}))
     if verb in ("populate", "restore"):
-        at = tk.square("building")
+        at = tk.square(Text("building"))
         return tk.done(tk.by({"type": verb, "at": at, "cards": tk.cards()}))
     if verb == "reduce":
-        return tk.done({"type": "choose_reduction", "at": tk.square("building")})
+        return tk.done({"type": "choose_reduction", "at": tk.square(Text("building"))})
     if verb == "place":
-        return tk.done({"type": "place_reduced", "anchor": tk.square("anchor")})
+        return tk.done({"type": "place_reduced", "anchor": tk.square(Text("anchor"))})
     if verb == "keeper":
-        return tk.done({"type": "choose_hamlet_keeper", "seat": tk.int("seat")})
-    raise ValueError(f"unknown move {verb!r}; try build, upgrade, demolish, populate, restore, travel, "
-                     f"exchange, swap, end, reduce, place or keeper")
+        return tk.done({"type": "choose_hamlet_keeper", "seat": tk.int(Text("seat"))})
+    raise ValueError(Text("unknown move %(word)s; try build, upgrade, demolish, populate, restore, travel, "
+                          "exchange, swap, end, reduce, place or keeper", word=repr(verb)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.sands_of_time.data import GameData
+from referee.plumbing.i18n import Text
 
 Move = dict[str, Any]
 
@@ -26,9 +27,11 @@ class Tokens:
     def peek(self) -> str | None:
         return self.t[self.i].lower() if self.more() else None
 
-    def word(self, what: str = "a word") -> str:
+    def word(self, what: str = Text("a word")) -> str:
+        """The next word; `what` (a `Text` noun, so the reason reads in the player's language)
+        names it when the text ends early."""
         if not self.more():
-            raise ValueError(f"expected {what} at the end")
+            raise ValueError(Text("expected %(what)s at the end", what=what))
         self.i += 1
         return self.t[self.i - 1].lower()
 
@@ -41,33 +44,34 @@ class Tokens:
     def int(self, what: str) -> int:
         w = self.word(what)
         if not w.lstrip("-").isdigit():
-            raise ValueError(f"expected {what} (a number), got {w!r}")
+            raise ValueError(Text("expected %(what)s (a number), got %(word)s", what=what, word=repr(w)))
         return int(w)
 
     def region(self) -> str:
-        w = self.word("a region")
+        w = self.word(Text("a region"))
         g = self.g
         if w.isdigit() and 1 <= int(w) <= len(g.region_order):
             return g.region_order[int(w) - 1]
         for r in g.region_order:
             if w in (r, g.region[r]["name"].lower().replace(" ", "_")):
                 return r
-        raise ValueError(f"unknown region {w!r}")
+        raise ValueError(Text("unknown region %(word)s", word=repr(w)))
 
     def one_of(self, options: list[str], what: str) -> str:
         w = self.word(what)
         if w not in options:
-            raise ValueError(f"expected {what} ({', '.join(options)}), got {w!r}")
+            raise ValueError(Text("expected %(what)s (%(options)s), got %(word)s", what=what,
+                                  options=", ".join(options), word=repr(w)))
         return w
 
     def end(self) -> None:
         if self.more():
-            raise ValueError(f"unexpected {' '.join(self.t[self.i:])!r}")
+            raise ValueError(Text("unexpected %(words)s", words=repr(" ".join(self.t[self.i:]))))
 
 
 def parse_text(g: GameData, text: str) -> Move:
     tk = Tokens(g, text)
-    verb = tk.word("a move")
+    verb = tk.word(Text("a move"))
     m = _parse(g, tk, verb)
     tk.end()
     return m
@@ -82,51 +86,51 @@ def _parse(g: GameData, tk: Tokens, verb: str) -> Move:
     if verb == "start":
         border = None if tk.take("none") else [tk.region(), tk.region()]
         tk.take("heritage")
-        return {"type": "setup_caravan", "border": border, "heritage": tk.one_of(cats, "a category")}
+        return {"type": "setup_caravan", "border": border, "heritage": tk.one_of(cats, Text("a category"))}
     if verb == "farmer":
         return {"type": "setup_farmer", "region": tk.region()}
     if verb == "marker":
-        return {"type": "setup_progress", "row": tk.one_of(g.rows, "a progress row")}
+        return {"type": "setup_progress", "row": tk.one_of(g.rows, Text("a progress row"))}
     if verb == "cards":
-        cards = [tk.one_of(g.all_cards, "a card"), tk.one_of(g.all_cards, "a card")]
+        cards = [tk.one_of(g.all_cards, Text("a card")), tk.one_of(g.all_cards, Text("a card"))]
         return {"type": "choose_cards", "cards": cards, "auto_decline": tk.take("auto")}
     if verb == "act":
-        return _act(g, tk, tk.one_of(g.action_order, "an action card"))
+        return _act(g, tk, tk.one_of(g.action_order, Text("an action card")))
     if verb == "decline":
-        return {"type": "decline", "card": tk.one_of(g.all_cards, "a card")}
+        return {"type": "decline", "card": tk.one_of(g.all_cards, Text("a card"))}
     if verb == "bonus":
-        b = tk.one_of(g.bonus_ids, "a bonus action")
+        b = tk.one_of(g.bonus_ids, Text("a bonus action"))
         if b == "oppression":
             return {"type": "bonus", "bonus": b, "region": tk.region()}
         if b == "support":
-            return {"type": "bonus", "bonus": b, "category": tk.one_of(cats, "a category")}
-        return {"type": "bonus", "bonus": b, "resource": tk.one_of(["grain", "gold"], "a resource")}
+            return {"type": "bonus", "bonus": b, "category": tk.one_of(cats, Text("a category"))}
+        return {"type": "bonus", "bonus": b, "resource": tk.one_of(["grain", "gold"], Text("a resource"))}
     if verb in ("end", "end_turn"):
         return {"type": "end_turn"}
     if verb == "value":
-        return {"type": "combat_value", "value": tk.int("a combat value")}
+        return {"type": "combat_value", "value": tk.int(Text("a combat value"))}
     if verb == "losses":
-        return {"type": "combat_losses", "farmers": tk.int("farmers"), "soldiers": tk.int("soldiers")}
+        return {"type": "combat_losses", "farmers": tk.int(Text("farmers")), "soldiers": tk.int(Text("soldiers"))}
     if verb == "retreat":
         return {"type": "retreat", "region": tk.region()}
     if verb == "new":
-        tk.one_of(["capital"], "capital")
+        tk.one_of(["capital"], Text("capital"))
         return {"type": "new_capital", "region": tk.region()}
     if verb == "annex":
-        return {"type": "annex", "accept": tk.one_of(["yes", "no"], "yes or no") == "yes"}
+        return {"type": "annex", "accept": tk.one_of(["yes", "no"], Text("yes or no")) == "yes"}
     if verb in ("grant", "deny"):
         tk.take("road")
         return {"type": "road_permission", "region": tk.region(), "grant": verb == "grant"}
     if verb == "pick":
-        return {"type": "progress_pick", "card": tk.one_of(sorted(g.progress), "a progress card")}
+        return {"type": "progress_pick", "card": tk.one_of(sorted(g.progress), Text("a progress card"))}
     if verb == "grow":
         regions = []
         while tk.more():
             regions.append(tk.region())
         return {"type": "growth_allocation", "regions": regions}
     if verb == "remove":
-        return {"type": "overpop_remove", "kind": tk.one_of(["farmer", "soldier"], "farmer or soldier")}
-    raise ValueError(f"unknown move {verb!r}; see the game's player page for the text form")
+        return {"type": "overpop_remove", "kind": tk.one_of(["farmer", "soldier"], Text("farmer or soldier"))}
+    raise ValueError(Text("unknown move %(word)s; see the game's player page for the text form", word=repr(verb)))
 
 
 def _act(g: GameData, tk: Tokens, card: str) -> Move:
@@ -135,23 +139,23 @@ def _act(g: GameData, tk: Tokens, card: str) -> Move:
     if card == "chronicle":
         m["placements"] = []
         while tk.more():
-            value = tk.int("a chronicle card")
+            value = tk.int(Text("a chronicle card"))
             tk.take("on")
-            m["placements"].append({"card": value, "field": tk.one_of([f.lower() for f in g.field_ids], "a field").upper()})
+            m["placements"].append({"card": value, "field": tk.one_of([f.lower() for f in g.field_ids], Text("a field")).upper()})
     elif card == "muster":
         m.update(soldiers=[], conversions=[], irrigation=[])
         while tk.more():
-            w = tk.one_of(["soldier", "convert", "irrigate"], "soldier, convert or irrigate")
+            w = tk.one_of(["soldier", "convert", "irrigate"], Text("soldier, convert or irrigate"))
             if w == "soldier":
                 m["soldiers"].append(tk.region())
             elif w == "convert":
                 r = tk.region()
-                m["conversions"].append({"region": r, "to": tk.one_of(["soldier", "farmer"], "soldier or farmer")})
+                m["conversions"].append({"region": r, "to": tk.one_of(["soldier", "farmer"], Text("soldier or farmer"))})
             else:
                 m["irrigation"].append(tk.region())
     elif card == "conquest":
         m["region"] = tk.region()
-        m["attack"] = tk.int("a seat") if tk.take("attack") else None
+        m["attack"] = tk.int(Text("a seat")) if tk.take("attack") else None
         m["annex"] = tk.take("annex")
     elif card == "raid":
         m["moves"], m["target"] = [], None
@@ -159,43 +163,43 @@ def _act(g: GameData, tk: Tokens, card: str) -> Move:
             if tk.take("target"):
                 m["target"] = tk.region()
                 continue
-            tk.one_of(["move"], "move or target")
+            tk.one_of(["move"], Text("move or target"))
             a, b = tk.region(), tk.region()
-            m["moves"].append({"from": a, "to": b, "count": tk.int("a count")})
+            m["moves"].append({"from": a, "to": b, "count": tk.int(Text("a count"))})
     elif card == "build":
         m["region"] = tk.region()
-        m["building"] = tk.one_of(g.building_ids, "a building")
+        m["building"] = tk.one_of(g.building_ids, Text("a building"))
         m["use_labour"] = tk.take("labour")
     elif card == "govern":
-        m["steps"] = tk.int("paid steps")
+        m["steps"] = tk.int(Text("paid steps"))
     elif card == "progress":
-        m["mode"] = tk.one_of(["advance", "new"], "advance or new")
-        m["row"] = tk.one_of(g.rows, "a progress row")
+        m["mode"] = tk.one_of(["advance", "new"], Text("advance or new"))
+        m["row"] = tk.one_of(g.rows, Text("a progress row"))
     elif card in ("caravan_1", "caravan_2"):
         m["border"] = [tk.region(), tk.region()]
-        tk.one_of(["pay"], "pay")
-        w = tk.word("grain, gold or G/O")
+        tk.one_of(["pay"], Text("pay"))
+        w = tk.word(Text("grain, gold or G/O"))
         if w in ("grain", "gold"):
             m["pay"] = w
         elif "/" in w and all(x.isdigit() for x in w.split("/", 1)):
             gr, go = w.split("/", 1)
             m["pay"] = {"grain": int(gr), "gold": int(go)}
         else:
-            raise ValueError(f"pay grain, gold or grain/gold (e.g. 1/1), got {w!r}")
-        m["heritage"] = tk.one_of(cats, "a category") if tk.take("heritage") else None
+            raise ValueError(Text("pay grain, gold or grain/gold (e.g. 1/1), got %(word)s", word=repr(w)))
+        m["heritage"] = tk.one_of(cats, Text("a category")) if tk.take("heritage") else None
     elif card == "resettle":
         m["moves"], m["caravan"] = [], None
         while tk.more():
             if tk.take("caravan"):
                 border = [tk.region(), tk.region()]
-                m["caravan"] = {"border": border, "heritage": tk.one_of(cats, "a category") if tk.take("heritage") else None}
+                m["caravan"] = {"border": border, "heritage": tk.one_of(cats, Text("a category")) if tk.take("heritage") else None}
                 continue
-            tk.one_of(["move"], "move or caravan")
+            tk.one_of(["move"], Text("move or caravan"))
             a, b = tk.region(), tk.region()
             via = tk.region() if tk.take("via") else None
-            m["moves"].append({"from": a, "to": b, "via": via, "farmers": tk.int("farmers"), "soldiers": tk.int("soldiers")})
+            m["moves"].append({"from": a, "to": b, "via": via, "farmers": tk.int(Text("farmers")), "soldiers": tk.int(Text("soldiers"))})
     else:
-        m["mode"] = tk.one_of(["colonies", "caravans"], "colonies or caravans")
+        m["mode"] = tk.one_of(["colonies", "caravans"], Text("colonies or caravans"))
     return m
 
 
