@@ -21,7 +21,7 @@ from referee.games.gentes.data import GameData
 from referee.games.gentes.texts import (BONUS_WORDS, CELL_WORDS, card_line, cards, cities, coins, hourglasses,
                                         home_option, indicator_line, requirements, say, space_line, symbol,
                                         tile_line)
-from referee.games.gentes.words import KIND_NAMES
+from referee.games.gentes.texts import KIND_NAMES
 from referee.plumbing.i18n import EN, N_, Text, Translator
 
 W = 760

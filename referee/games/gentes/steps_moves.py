@@ -32,7 +32,7 @@ from referee.games.gentes.steps_parts import (Part, allocations, dead, doubles_a
 from referee.games.gentes.stepwalk import Ask, Walker
 from referee.games.gentes.texts import (ability, card_line, effects, home_option, hourglasses, joined,
                                         space_line, tile_line)
-from referee.games.gentes.words import KIND_NAMES
+from referee.games.gentes.texts import KIND_NAMES
 from referee.plumbing.i18n import N_, Text
 
 Move = dict[str, Any]

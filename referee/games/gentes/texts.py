@@ -11,12 +11,13 @@ from typing import Any, Callable
 
 from referee.engine.glossary import term
 from referee.games.gentes.data import GameData
-from referee.games.gentes.words import KIND_NAMES
 from referee.plumbing.i18n import N_, Text, Translator
 
 GAME = "gentes"
 WORDS = partial(term, GAME)  # a Text's string arguments (professions, colours, card names) in the reader's words
 
+KIND_NAMES = {"philosopher": "Philosopher", "scribe": "Scribe", "navigator": "Navigator",
+              "chronicler": "Chronicler", "leader": "Leader"}
 KIND_DOES = {"philosopher": N_("train population"), "scribe": N_("take civilization cards"),
              "navigator": N_("build a city"), "chronicler": N_("play a card from your hand"),
              "leader": N_("become start player")}

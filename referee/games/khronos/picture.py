@@ -106,7 +106,7 @@ def _players(view: dict, seat: int | None, names: list[str] | None, y: float, tr
     _ = tr.gettext
     out = []
     for i, p in enumerate(view["players"]):
-        coins = _("coins hidden") if p["coins"] is None else _("%(n)s coins", n=p["coins"])
+        coins = _("coins hidden") if p["coins"] is None else tr.npgettext("khronos", "%(n)d coin", "%(n)d coins", p["coins"])
         turn = i == view["active_seat"] and view["phase"] != "finished"
         who = _name(names, i, tr)[:14]
         who = _("%(name)s (you)", name=who) if i == seat else who

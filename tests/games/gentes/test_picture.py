@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from referee.games.gentes.words import card_line
+from referee.games.gentes.texts import card_line
 from tests.games.gentes.test_steps import RULES, game_positions
 from tests.picturecheck import check_picture, elements
 
