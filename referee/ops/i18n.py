@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1]
 # Keep in step with babel.cfg (the same map for `pybabel extract -F babel.cfg`).
 METHODS = [("locale/**", "ignore"), ("**.py", "python"), ("**/templates/**.html", "jinja2")]
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3), "_": None, "N_": None,
-            "lazy_gettext": None, "Text": (1,)}
+            "lazy_gettext": None, "Text": (1,), "ntext": (1, 2)}
 STAMP = datetime(2026, 11, 25, tzinfo=timezone.utc)
 OPTIONS = {"**/templates/**.html": {"extensions": "jinja2.ext.i18n", "autoescape": "true"}}
 

@@ -128,21 +128,30 @@ class Text(str):
 
     msgid: str
     args: dict[str, Any]
+    plural: str | None = None  # set by `ntext`: the plural id, chosen by the catalog's plural forms
 
     def __new__(cls, msgid: str, **args: Any) -> "Text":
         obj = super().__new__(cls, msgid % args if args else msgid)
         obj.msgid, obj.args = msgid, args
         return obj
 
-    def __reduce__(self):  # pickles (and deep copies) keep the id and arguments
-        return (_text, (self.msgid, self.args))
+    def __reduce__(self):  # pickles (and deep copies) keep the ids and arguments
+        return (_text, (self.msgid, self.args, self.plural))
 
     def render(self, tr: "Translator", words: Any = None) -> str:
         return render(self, tr, words)
 
 
-def _text(msgid: str, args: dict[str, Any]) -> Text:
-    return Text(msgid, **args)
+def ntext(singular: str, plural: str, n: int, **args: Any) -> Text:
+    """A `Text` with a count: "1 coin" / "3 coins" in English, and whatever plural forms the
+    reader's catalog has (`ngettext`); `n` is one of its arguments. Extracted like `ngettext`."""
+    obj = Text(singular if n == 1 else plural, n=n, **args)
+    obj.msgid, obj.plural = singular, plural
+    return obj
+
+
+def _text(msgid: str, args: dict[str, Any], plural: str | None = None) -> Text:
+    return ntext(msgid, plural, args.pop("n"), **args) if plural is not None else Text(msgid, **args)
 
 
 def render(value: Any, tr: "Translator", words: Any = None) -> Any:
@@ -156,6 +165,8 @@ def render(value: Any, tr: "Translator", words: Any = None) -> Any:
     args = {k: (render(v, tr, words) if isinstance(v, Text)
                 else words(v, tr.lang) if words is not None and isinstance(v, str) else v)
             for k, v in value.args.items()}
+    if value.plural is not None:
+        return tr._t.ngettext(value.msgid, value.plural, value.args["n"]) % args
     text = tr._t.gettext(value.msgid)
     return text % args if args else text
 

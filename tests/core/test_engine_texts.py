@@ -341,3 +341,12 @@ def test_every_reason_of_the_text_form_is_a_text():
                 if not node.args or _literal(node.args[0]):
                     wrong.append(f"{path.parent.name}/{path.name}:{node.lineno}")
     assert checked > 40 and wrong == []
+
+
+def test_a_text_with_a_count_uses_the_catalog_s_plural_forms():
+    from referee.plumbing.i18n import ntext
+    one, three = ntext("%(n)s lyre", "%(n)s lyres", 1), ntext("%(n)s lyre", "%(n)s lyres", 3)
+    assert (one, three) == ("1 lyre", "3 lyres")  # English, as the ids say
+    assert (DE.text(one), DE.text(three)) == ("1 Leier", "3 Leiern")  # the catalog's msgstr[0] / msgstr[1]
+    for copied in (copy.deepcopy(three), pickle.loads(pickle.dumps(three))):
+        assert copied == three and copied.plural == "%(n)s lyres" and DE.text(copied) == "3 Leiern"

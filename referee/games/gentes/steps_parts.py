@@ -26,7 +26,7 @@ from referee.games.gentes.state import Ctx, own_cities
 from referee.games.gentes.stepwalk import Ask
 from referee.games.gentes.texts import (card_line, card_name, cards, cell_words, coins, hourglasses,
                                         indicator_line, joined, space_line, synergy)
-from referee.plumbing.i18n import Text
+from referee.plumbing.i18n import ntext, Text
 
 Part = Generator[Ask, str, Any]
 DEAD = "No legal move follows from here"
@@ -211,7 +211,7 @@ def temple_label(temple: dict[str, int]) -> Text:
 
 
 def _temple_cubes(n: int) -> Text:
-    return Text("%(n)s temple cube", n=n) if n == 1 else Text("%(n)s temple cubes", n=n)
+    return ntext("%(n)s temple cube", "%(n)s temple cubes", n)
 
 
 def _region_group(region: str) -> Text:
@@ -220,7 +220,7 @@ def _region_group(region: str) -> Text:
 
 
 def _activate(region: str, n: int) -> Text:
-    own = Text("%(n)s own city", n=n) if n == 1 else Text("%(n)s own cities", n=n)
+    own = ntext("%(n)s own city", "%(n)s own cities", n)
     return Text("Activate the %(colour)s region (%(cities)s)", colour=region, cities=own)
 
 
@@ -355,10 +355,10 @@ def doubles_ask(h: int, t_doubles: Any, prefix: str = "d") -> Part:
     opts = []
     for d in range(h // 2 + 1):
         singles = h - 2 * d
-        parts = (([Text("%(n)s double", n=d) if d == 1 else Text("%(n)s doubles", n=d)] if d else [])
-                 + ([Text("%(n)s single", n=singles) if singles == 1 else Text("%(n)s singles", n=singles)]
+        parts = (([ntext("%(n)s double", "%(n)s doubles", d)] if d else [])
+                 + ([ntext("%(n)s single", "%(n)s singles", singles)]
                     if singles else []))
-        spaces = Text("%(n)s space", n=h - d) if h - d == 1 else Text("%(n)s spaces", n=h - d)
+        spaces = ntext("%(n)s space", "%(n)s spaces", h - d)
         opts.append(Option(f"{prefix}.{d}", Text("%(hourglasses)s as %(lay)s (%(spaces)s)", hourglasses=hourglasses(h),
                                                  lay=joined(parts), spaces=spaces)))
     tok = yield Ask(Text("Lay your %(hourglasses)s how?", hourglasses=hourglasses(h)), opts,
@@ -401,7 +401,7 @@ def free_op(data: GameData, st: dict, seat: int, kind: str, t: Any) -> Part:
 
 def _return_cubes(e: int) -> Text:
     """"Return 2 eye cubes and 1 temple cube"."""
-    eyes = (Text("%(n)s eye cube", n=e) if e == 1 else Text("%(n)s eye cubes", n=e)) if e else None
+    eyes = (ntext("%(n)s eye cube", "%(n)s eye cubes", e)) if e else None
     temples = _temple_cubes(3 - e) if 3 - e else None
     if eyes and temples:
         return Text("Return %(eyes)s and %(temples)s", eyes=eyes, temples=temples)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from referee.engine.glossary import term
 from referee.games.gentes.data import GameData
-from referee.plumbing.i18n import N_, Text, Translator
+from referee.plumbing.i18n import N_, ntext, Text, Translator
 
 GAME = "gentes"
 WORDS = partial(term, GAME)  # a Text's string arguments (professions, colours, card names) in the reader's words
@@ -83,26 +83,26 @@ def _signed(n: int) -> str:
 
 
 def coins(n: int) -> Text:
-    return Text("%(n)s coin", n=n) if n == 1 else Text("%(n)s coins", n=n)
+    return ntext("%(n)s coin", "%(n)s coins", n)
 
 
 def hourglasses(n: int) -> Text:
-    return Text("%(n)s hourglass", n=n) if n == 1 else Text("%(n)s hourglasses", n=n)
+    return ntext("%(n)s hourglass", "%(n)s hourglasses", n)
 
 
 def cards(n: int) -> Text:
-    return Text("%(n)s card", n=n) if n == 1 else Text("%(n)s cards", n=n)
+    return ntext("%(n)s card", "%(n)s cards", n)
 
 
 def cities(n: int) -> Text:
-    return Text("%(n)s city", n=n) if n == 1 else Text("%(n)s cities", n=n)
+    return ntext("%(n)s city", "%(n)s cities", n)
 
 
 def cubes(kind: str, n: int) -> Any:
     if kind == "eye":
-        return Text("%(n)s eye cube", n=n) if n == 1 else Text("%(n)s eye cubes", n=n)
+        return ntext("%(n)s eye cube", "%(n)s eye cubes", n)
     if kind == "temple":
-        return Text("%(n)s temple cube", n=n) if n == 1 else Text("%(n)s temple cubes", n=n)
+        return ntext("%(n)s temple cube", "%(n)s temple cubes", n)
     return f"{n} {kind} cube{'' if n == 1 else 's'}"
 
 
@@ -123,14 +123,14 @@ def effect(e: dict[str, Any]) -> Any:
     if op == "pop":
         return Text("%(prof)s %(n)s", prof=e["prof"], n=_signed(n))
     if op == "pop_any":
-        persons = Text("%(n)s person", n=n) if n == 1 else Text("%(n)s persons", n=n)
+        persons = ntext("%(n)s person", "%(n)s persons", n)
         return Text("train %(persons)s of your choice", persons=persons)
     if op == "hourglass":
         return Text("place %(hourglasses)s", hourglasses=hourglasses(n))
     if op == "remove_hourglass":
         return Text("remove up to %(hourglasses)s", hourglasses=hourglasses(n))
     if op == "unlock":
-        spaces = Text("%(n)s time space", n=n) if n == 1 else Text("%(n)s time spaces", n=n)
+        spaces = ntext("%(n)s time space", "%(n)s time spaces", n)
         return Text("unlock %(spaces)s", spaces=spaces)
     if op == "draw_display":
         return Text("take up to %(cards)s from display slots 1-%(slot)s free", cards=cards(n), slot=e["max_slot"])

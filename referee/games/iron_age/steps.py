@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from referee.engine.contract import IllegalMove
 from referee.engine.steps import Option, Step, StepRefused, from_moves
-from referee.plumbing.i18n import N_, Text
+from referee.plumbing.i18n import N_, ntext, Text
 from referee.games.iron_age import build, developments, dice, prompts
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, active
@@ -238,7 +238,7 @@ def _target(g: GameData, seat: int, a: dict[str, Any]) -> Option:
 def _count_label(g: GameData, st: State, a: dict[str, Any], n: int) -> str:
     kind = a["kind"]
     if kind == "amphora":
-        return Text("%(n)s amphora (%(n)s good)", n=n) if n == 1 else Text("%(n)s amphoras (%(n)s goods)", n=n)
+        return ntext("%(n)s amphora (%(n)s good)", "%(n)s amphoras (%(n)s goods)", n)
     if kind == "military":
         w, food = n * g.military_cost["workers"], n * g.military_cost["food"]
         return (Text("%(n)s military (%(w)s worker, %(food)s food)", n=n, w=w, food=food) if w == 1 else
@@ -247,7 +247,7 @@ def _count_label(g: GameData, st: State, a: dict[str, Any], n: int) -> str:
         per = g.goods_per_ship(active(st)) or 0
         return (Text("%(n)s ship (%(goods)s goods)", n=n, goods=n * per) if n == 1 else
                 Text("%(n)s ships (%(goods)s goods)", n=n, goods=n * per))
-    return Text("%(n)s box (%(n)s worker)", n=n) if n == 1 else Text("%(n)s boxes (%(n)s workers)", n=n)
+    return ntext("%(n)s box (%(n)s worker)", "%(n)s boxes (%(n)s workers)", n)
 
 
 def _max_count(g: GameData, st: State, a: dict[str, Any]) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.engine.glossary import term
 from referee.games.sands_of_time.data import GameData
-from referee.plumbing.i18n import N_, Text, Translator
+from referee.plumbing.i18n import N_, ntext, Text, Translator
 
 GAME = "sands_of_time"
 WORDS = partial(term, GAME)  # a Text's string arguments in the reader's language
@@ -110,11 +110,11 @@ EFFECT = {
 
 
 def farmers(n: int) -> Text:
-    return Text("%(n)s farmer", n=n) if n == 1 else Text("%(n)s farmers", n=n)
+    return ntext("%(n)s farmer", "%(n)s farmers", n)
 
 
 def soldiers(n: int) -> Text:
-    return Text("%(n)s soldier", n=n) if n == 1 else Text("%(n)s soldiers", n=n)
+    return ntext("%(n)s soldier", "%(n)s soldiers", n)
 
 
 def title(ident: str) -> str:
@@ -162,9 +162,9 @@ def effect(e: dict) -> str:
 
 def _symbol(kind: str, n: int) -> str:
     if kind == "fountain":
-        return Text("%(n)s fountain", n=n) if n == 1 else Text("%(n)s fountains", n=n)
+        return ntext("%(n)s fountain", "%(n)s fountains", n)
     if kind == "lyre":
-        return Text("%(n)s lyre", n=n) if n == 1 else Text("%(n)s lyres", n=n)
+        return ntext("%(n)s lyre", "%(n)s lyres", n)
     return f"{n} {kind}{'s' if n > 1 else ''}"
 
 
