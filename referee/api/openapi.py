@@ -49,6 +49,9 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type":
 ACCEPT_LANGUAGE = {"name": "Accept-Language", "in": "header", "required": False, "schema": {"type": "string"},
                    "description": "The language of the answer's texts: `de` for German, else English"}
 BEARER = [{"seatToken": []}]
+# The change feed's query (events and table talk alike): what follows seq N, waiting up to S s.
+AFTER = {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}}
+WAIT = {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}}
 
 
 def _def_name(schema: str, definition: str) -> str:
@@ -295,8 +298,7 @@ def _talk_paths() -> dict[str, Any]:
                                    "read; private messages once the game is over where the policy reveals them.",
                     "security": [{}, *BEARER],
                     "parameters": [GAME_ID, ACCEPT_LANGUAGE,
-                           {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
-                                   {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                           AFTER, WAIT,
                                    {"name": "Last-Event-ID", "in": "header", "required": False,
                                     "schema": {"type": "string", "pattern": digits_at_most(2**53)}}],
                     "responses": {"200": {"description": "Messages", "content": {
@@ -521,8 +523,7 @@ def openapi_document() -> dict[str, Any]:
                            "English by default).",
             "security": [{}, *BEARER],
             "parameters": [GAME_ID, ACCEPT_LANGUAGE,
-                           {"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53}},
-                           {"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 30}},
+                           AFTER, WAIT,
                            {"name": "talk_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 2**53},
                             "description": "streams only: also the table talk after message M the caller may read, as "
                                            "`event: talk` frames carrying a Message (no `id`), so a page needs one "
