@@ -114,22 +114,18 @@ class UnsupportedMediaType(ServiceError):
 class Unprocessable(ServiceError):
     status, title = 422, N_("Illegal move")
 
-    def __init__(self, detail: str, headers: dict[str, str] | None = None, words: Any = None, **extra: Any):
-        super().__init__(detail, headers, words=words, **extra)  # words: for an engine's `Text` reason
-
     def detail_in(self, tr: Translator) -> str:
         """A refused move in the reader's language cites the rule that refuses it. The engine's
-        reason is a `Text`, rendered in the reader's language with the game's own terms."""
+        reason is a `Text`, rendered in the reader's language with the game's own terms (`words`)."""
         rule = self.extra.get("rule")
         if tr.lang == EN.lang or not rule:
-            return super().detail_in(tr)
-        reason = self.reason_in(tr)
+            return self.reason_in(tr)
         return tr.gettext("The rules refuse this move (rule %(rule)s, see the game's rules page): %(reason)s",
-                          rule=rule, reason=reason)
+                          rule=rule, reason=self.reason_in(tr))
 
     def reason_in(self, tr: Translator) -> str:
         """The engine's own reason alone, in the reader's language (a mail cites the rule itself)."""
-        return render(self.detail, tr, self.words) if isinstance(self.detail, Text) else self.detail
+        return super().detail_in(tr)
 
     explanation = (
         "The request is well formed but the rules refuse it: `rule` names the rule of the game's rules spec (see the game's rules page), `detail` says why. Nothing was changed."
