@@ -21,6 +21,7 @@ def test_queue_takeback_and_a_draw_by_clicking(web, tabs):
     open_details(bo.page, "details.presets")
     bo.page.fill("#preset-text", "end")
     bo.page.click("#preset-add")
+    bo.page.wait_for_selector("#presets-queue li")  # the queue shows once the page has the answer
     assert bo.page.locator("#presets-queue li").all_text_contents() == ["end"]
     bo.shot("foresight-queue-390")
     ada.page.reload()
