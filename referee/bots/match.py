@@ -29,6 +29,7 @@ class Tally:
     a_scores: list[float] = field(default_factory=list)
     b_scores: list[float] = field(default_factory=list)
     seconds: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+    playouts: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})  # search bots'
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "a_wins": self.a_wins, "b_wins": self.b_wins, "draws": self.draws,
@@ -60,8 +61,11 @@ def play_game(game: str, specs: dict[str, dict[str, Any]], g: int, seats: int, s
         prompt = rules.prompts(state)[0]
         s = prompt.seat
         started = time.process_time()
-        move = decide(rules, rules.view(state, s), s, prompt.kind, specs[side[s]], bots[s])
+        trace: dict[str, Any] = {}
+        move = decide(rules, rules.view(state, s), s, prompt.kind, specs[side[s]], bots[s], trace=trace)
         tally.seconds[side[s]].append(time.process_time() - started)
+        if trace:
+            tally.playouts[side[s]].append(sum(trace["playouts"].values()))
         seq += 1
         state = advance(rules, game_seed, state, seq, "move", s, {"move": move}).state
     result = rules.result(state)

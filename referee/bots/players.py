@@ -29,12 +29,13 @@ def label(spec: dict[str, Any], seat: int) -> str:
 
 
 def decide(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, spec: dict[str, Any],
-           rnd: random.Random, budget: Budget | None = None) -> Move:
+           rnd: random.Random, budget: Budget | None = None, trace: dict[str, Any] | None = None) -> Move:
     """The bot `spec` (`{"bot": "random"}`, `{"bot": "search", "level": 2}`...) answers its
-    prompt `kind` from `view`; `rnd` is the bot's own stream (never the game's seed)."""
+    prompt `kind` from `view`; `rnd` is the bot's own stream (never the game's seed). A search
+    bot reports how it thought into `trace` (search.choose)."""
     bot = spec.get("bot")
     if bot == "search":
-        return choose(rules, view, seat, kind, rnd, budget or Budget.level(int(spec.get("level", 1))))
+        return choose(rules, view, seat, kind, rnd, budget or Budget.level(int(spec.get("level", 1))), trace)
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
     if prompt is None:

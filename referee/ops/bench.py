@@ -249,11 +249,14 @@ def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
         for level in levels:
             row: dict[str, Any] = {}
             times: list[float] = []
+            playouts: list[int] = []
             for opponent in ("random", "default"):
                 tally = match(game, "search", opponent, games, level, 2, f"bench-{level}")
                 row[f"vs_{opponent}"] = tally.to_json()
                 times += tally.seconds["a"]
+                playouts += tally.playouts["a"]
             row["decision_p50_ms"], row["decision_p99_ms"] = percentiles(times)
+            row["playouts_per_decision_p50"] = statistics.median(playouts) if playouts else None
             out[f"{game}/level{level}"] = row
     return out
 

@@ -14,7 +14,7 @@ import pytest
 
 from referee.bots.moves import random_move
 from referee.bots.players import decide
-from referee.bots.search import Budget, best_move
+from referee.bots.search import DEPTH, PASSIVE_DEPTH, Budget, best_move
 from referee.engine.registry import rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.rng import Rng
@@ -105,3 +105,25 @@ def test_the_policy_that_tells_moves_apart_decides():
     assert best_move(*parts(clear, noisy)) == 2
     assert best_move(*parts({"visits": [0, 0], "totals": [0.0, 0.0], "squares": [0.0, 0.0]},
                             {"visits": [0, 0], "totals": [0.0, 0.0], "squares": [0.0, 0.0]})) == 0
+
+
+
+@pytest.mark.parametrize("game", ["iron_age", "babel", "khronos"])
+def test_playouts_go_as_deep_as_the_game_says(game):
+    """Iron Age's players end it and its score accrues as it goes: its playouts stop at its
+    horizon under both policies. The other games play out deep."""
+    rules = rules_for(game)
+    for n in range(8, 60):
+        state = midgame(game, n, f"horizon-{game}".encode())
+        open_ = [p for p in rules.prompts(state) if p.choices is None or len(p.choices) > 1]
+        if open_:
+            break
+    prompt = open_[0]
+    trace: dict = {}
+    decide(rules, rules.view(state, prompt.seat), prompt.seat, prompt.kind, {"bot": "search"}, random.Random(5),
+           Budget(iterations=8), trace=trace)
+    horizon = rules.playout_horizon
+    assert (horizon is not None) == (game == "iron_age")
+    expected = {"default": horizon, "active": horizon} if horizon else {"default": PASSIVE_DEPTH, "active": DEPTH}
+    assert trace["depths"] == expected
+    assert sum(trace["playouts"].values()) == 8
