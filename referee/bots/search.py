@@ -92,14 +92,14 @@ def lead(rules: Rules, state: State, seat: int) -> float:
 
 def margin(mine: float, best: float, root_lead: float) -> float:
     """The score margin over the best other seat, as a share of both scores: in [-1, 1] while
-    both scores have one sign. A share saturates where they differ (10 against -20 and 30
-    against -20 are both 1), and a seat far ahead of a negative one would see every move alike;
-    there the margin goes beyond 1 (below -1), by how far the lead is from what it was at the
-    root of the search, so more lead still counts."""
+    neither score is negative or neither positive. Where one is positive and the other
+    negative, a share is always 1 (or -1): 10 against -20 as much as 30 against -20, so a
+    seat far ahead of a negative one (Iron Age's skulls, Gentes's penalties) would see every
+    move alike. There the margin goes beyond 1 (below -1), the more the further the lead is
+    from what it was at the search's root, so more lead still counts."""
     d = mine - best
-    spread = max(1.0, abs(mine) + abs(best))
-    if abs(d) < spread:
-        return d / spread
+    if mine * best >= 0:
+        return d / max(1.0, abs(mine) + abs(best))
     return math.copysign(1 + abs(d) / (abs(d) + 1 + abs(root_lead)), d)
 
 
