@@ -79,44 +79,20 @@ def winners_of(result: dict[str, Any]) -> list[int]:
     return [] if result.get("winner") is None else [result["winner"]]
 
 
-def scores_of(result: dict[str, Any]) -> list[float]:
-    """A result's (or standings') scores, a seat without a number counting 0."""
-    return [s if isinstance(s, (int, float)) else 0 for s in result.get("scores") or []]
-
-
-def lead(rules: Rules, state: State, seat: int) -> float:
-    """`seat`'s score minus the best other seat's now (the game's standings)."""
-    scores = scores_of(rules.result(state) or rules.standings(state))
-    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat) if len(scores) > 1 else 0.0
-
-
-def margin(mine: float, best: float, root_lead: float) -> float:
-    """The score margin over the best other seat, as a share of both scores: in [-1, 1] while
-    neither score is negative or neither positive. Where one is positive and the other
-    negative, a share is always 1 (or -1): 10 against -20 as much as 30 against -20, so a
-    seat far ahead of a negative one (Iron Age's skulls, Gentes's penalties) would see every
-    move alike. There the margin goes beyond 1 (below -1), the more the further the lead is
-    from what it was at the search's root, so more lead still counts."""
-    d = mine - best
-    if mine * best >= 0:
-        return d / max(1.0, abs(mine) + abs(best))
-    return math.copysign(1 + abs(d) / (abs(d) + 1 + abs(root_lead)), d)
-
-
-def reward(rules: Rules, state: State, seat: int, root_lead: float = 0.0) -> float:
-    """The outcome for `seat`, about [0, 1]: WIN for a win, DRAW for a shared one, plus 0.3
-    times the normalised score margin over the best other seat (`margin`; standings when the
-    game runs on)."""
+def reward(rules: Rules, state: State, seat: int) -> float:
+    """The outcome for `seat` in [0, 1]: WIN for a win, DRAW for a shared one, plus 0.3 times
+    the normalised score margin over the best other seat (standings when the game runs on)."""
     res = rules.result(state) or rules.standings(state)
-    scores = scores_of(res)
+    scores = [s if isinstance(s, (int, float)) else 0 for s in res.get("scores") or []]
     winners = winners_of(res)
     win = (WIN if len(winners) == 1 else DRAW) if seat in winners else 0.0
     if len(scores) > 1:
+        mine = scores[seat]
         best = max(s for i, s in enumerate(scores) if i != seat)
-        share = margin(scores[seat], best, root_lead)
+        margin = (mine - best) / max(1.0, abs(mine) + abs(best))
     else:
-        share = 0.0
-    return win + 0.3 * (0.5 + 0.5 * share)
+        margin = 0.0
+    return win + 0.3 * (0.5 + 0.5 * margin)
 
 
 def playout(rules: Rules, state: State, policy: str, rnd: random.Random, seed: bytes, depth: int,
@@ -170,7 +146,6 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
         moves = [prompt.default] + rnd.sample(rest, MAX_ARMS - 1)
     if len(moves) == 1:
         return moves[0]
-    root_lead = lead(rules, state, seat)
     k = len(moves)
     visits = {p: [0] * k for p in POLICIES}
     totals = {p: [0.0] * k for p in POLICIES}
@@ -199,7 +174,7 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
         except IllegalMove:  # not legal in this deal: cannot happen for a move built from the view
             v[i] += 1
             continue
-        r = reward(rules, playout(rules, after, policy, rnd, seed, depths[policy], deadline), seat, root_lead)
+        r = reward(rules, playout(rules, after, policy, rnd, seed, depths[policy], deadline), seat)
         t[i] += r
         squares[policy][i] += r * r
         v[i] += 1
