@@ -18,13 +18,6 @@ the active playouts decide (best_move). Random playouts alone lose to the defaul
 random play is ruinous (taking cards one cannot fulfil); passive playouts alone play at random
 where passing changes nothing.
 
-A game may set how deep playouts go (the contract's `playout_horizon`): Iron Age does, for
-its end is brought about by the players and its score accrues as play goes on (tribute,
-skulls, developments), so random playouts run far past any real game and mostly measure their
-own drift, while the standings a few turns on judge a move well; short playouts also give
-each candidate many more tries within the budget. Elsewhere playouts run DEPTH / PASSIVE_DEPTH
-decisions (README, "Bots", gives the measured effect).
-
 Thinking is bounded by CPU seconds (levels: a playout stops at the deadline too, so a decision
 takes at most its budget plus one step) or by an iteration count (tests: CPU time varies, an
 iteration count makes a decision reproducible for one seed). It stops sooner when the answer
@@ -65,7 +58,7 @@ WIN, DRAW = 0.7, 0.3  # reward of a win, of a shared win (the margin adds up to 
 class Budget:
     seconds: float | None = None
     iterations: int | None = None
-    depth: int | None = None    # decisions per playout (default: the game's horizon, else DEPTH, PASSIVE_DEPTH)
+    depth: int | None = None    # decisions per playout (default DEPTH, PASSIVE_DEPTH)
 
     @classmethod
     def level(cls, level: int) -> "Budget":
@@ -133,8 +126,7 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
     """The move to play for `seat`'s prompt `kind`, from the seat's `view` alone. `trace`, when
     given, receives how it thought: its candidates, playouts per policy and their depths."""
     started = time.process_time()
-    horizon = budget.depth or getattr(rules, "playout_horizon", None)
-    depths = {"default": horizon or PASSIVE_DEPTH, "active": horizon or DEPTH}
+    depths = {"default": budget.depth or PASSIVE_DEPTH, "active": budget.depth or DEPTH}
     deadline = started + budget.seconds if budget.seconds is not None else None
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)

@@ -39,10 +39,6 @@ class GameRulesBase:
     min_players: int
     max_players: int
     data_class: type | None = None  # the game's typed reading of its component data, built once
-    # Decisions a search bot's playout runs before the standings judge it (bots/search.py): set
-    # by a game whose score accrues as play goes on and whose end its players bring about, so
-    # that random playouts run far past any real game; None: the search plays out deep.
-    playout_horizon: int | None = None
 
     def __init__(self, components: dict[str, Any] | None = None, version: str | None = None):
         supported = self.rules_versions or (type(self).rules_version,)

@@ -67,7 +67,6 @@ class Rules(Protocol):
     move_schema: dict
     state_schema: dict
     components: dict
-    playout_horizon: int | None  # how deep a search bot plays out (None: deep); base.GameRulesBase
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State: ...
 

@@ -48,9 +48,6 @@ class GameRules(GameRulesBase):
     rules_version = "1"
     min_players = 1
     max_players = 4
-    # The score accrues turn by turn (tribute, skulls, developments), and the players end the
-    # game: playouts of random moves run 20 to 50 rounds. A search judges two turns on instead.
-    playout_horizon = 20
     package_dir = Path(__file__).parent
     data_class = GameData
 
