@@ -95,10 +95,11 @@ def main(argv: list[str]) -> int:
 
 def parallel(args: list[str]) -> list[str]:
     """One pytest worker per core (pytest-xdist), each test file on one worker, so the suite's
-    waits (browsers, servers, mail) overlap; `-n 0` (or any `-n`) given by the caller wins."""
+    waits (browsers, servers, mail) overlap; files handed out in collection order, which puts
+    the slowest first (tests/conftest.py); `-n 0` (or any `-n`) given by the caller wins."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args):
         return []
-    return ["-n", str(max(2, min(os.cpu_count() or 2, 4))), "--dist", "loadfile"]
+    return ["-n", str(max(2, min(os.cpu_count() or 2, 4))), "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 if __name__ == "__main__":

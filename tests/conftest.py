@@ -14,6 +14,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,6 +94,23 @@ def clock() -> FakeTime:
 TESTS = os.path.dirname(os.path.abspath(__file__))
 BOTH_DATABASES = ("api", "core", "e2e", "flow", "notify", "web")
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
+
+
+# The slowest files (minutes each in CI, the whole games by clicking most of all), first: the
+# test workers take files in collection order (tasks.py), so these start at once side by side
+# and the many short files fill in around them, instead of a long file starting last and
+# running alone while the other worker idles.
+SLOWEST_FIRST = ("web/test_click_largest_tables.py", "web/test_click_whole_games.py", "web/test_players_pages.py",
+                 "web/test_babel_pages.py", "api/test_contract_fuzz.py", "games/khronos/test_playouts.py",
+                 "games/sands_of_time/test_playouts.py", "web/test_iron_age_pages.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    gone = [name for name in SLOWEST_FIRST if not Path(TESTS, name).exists()]
+    if gone:  # a renamed file would silently run last again
+        raise pytest.UsageError(f"tests/conftest.py SLOWEST_FIRST names files that do not exist: {gone}")
+    rank = {name: i for i, name in enumerate(SLOWEST_FIRST)}
+    items.sort(key=lambda item: rank.get(Path(os.path.relpath(str(item.path), TESTS)).as_posix(), len(rank)))
 
 
 def pytest_generate_tests(metafunc):

@@ -37,7 +37,9 @@ def choose(pick: random.Random, labels: list[str], complete: bool, game: str) ->
 
 import requests  # noqa: E402
 
+from referee.engine.registry import rules_for  # noqa: E402
 from tests.web.checks import assert_history_redacted, assert_page_shows_only_view  # noqa: E402
+from tests.web.conftest import create  # noqa: E402
 
 OFFERED = "#picture a.pick, .steps a.option"
 SEAT_WORD = re.compile(r"\bseat \d", re.I)
@@ -146,3 +148,48 @@ class Table:
         boards = tab.page.locator("#picture svg").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
         assert boards and max(boards) <= 390, f"{self.game}: a board is wider than the window: {boards}"
         tab.shot(f"{label}-390")
+
+
+# -- a game played to the end (or some rounds) by clicking --------------------------------------
+
+NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
+MIN_FONT = 11
+
+
+def game_round(web, gid: str) -> int:
+    loaded = web.service.load(gid)
+    return loaded.rules.facts(loaded.rules.view(loaded.state, None)).get("round") or 0
+
+
+def play(web, tabs, game: str, seats: int, label: str, until_round: int | None = None, seed: int = 7) -> Table:
+    created = create(web, game, NAMES[:seats])
+    table = Table(web, tabs, created, game, label, random.Random(seed))
+    t0 = time.monotonic()
+    while not web.service.load(table.gid).finished:
+        if until_round is not None and game_round(web, table.gid) > until_round:
+            break
+        table.check_no_leak()
+        table.play_move()
+        if table.moves == 6:
+            shots(web, tabs, table, label)
+        assert table.moves < 3000, "the game did not end"
+    table.check_no_leak()
+    print(f"\n{label}: {table.moves} moves, {table.clicks} clicks, round {game_round(web, table.gid)}, "
+          f"{time.monotonic() - t0:.1f}s (clicking {table.playing:.1f}s, leak checks {table.checking:.1f}s)")
+    return table
+
+
+def shots(web, tabs, table: Table, label: str) -> None:
+    """Mid-game: each seat and the spectator at 1280 (font check), seat 0 and the spectator at 390."""
+    for s, tab in enumerate(table.tabs):
+        tab.page.goto(f"{web.url}/g/{table.gid}")
+        smallest = table.font_check(tab)
+        assert smallest >= MIN_FONT - 0.01, f"{label}: board text of {smallest:.1f}px at 1280 for seat {s}"
+        if s < 2:
+            tab.shot(f"{label}-seat{s}-1280")
+    table.phone_check(tabs, 0, f"{label}-seat0")
+    table.phone_check(tabs, None, f"{label}-spectator")
+
+
+def max_seats(game: str) -> int:
+    return rules_for(game).max_players
