@@ -31,6 +31,10 @@ class Tally:
     seconds: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
     playouts: dict[str, list[int]] = field(default_factory=lambda: {"a": [], "b": []})  # search bots'
 
+    def playouts_p50(self, side: str) -> float | None:
+        """The median playouts of `side`'s weighed decisions (a search bot's; None for others)."""
+        return statistics.median(self.playouts[side]) if self.playouts[side] else None
+
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "a_wins": self.a_wins, "b_wins": self.b_wins, "draws": self.draws,
                 "a_mean_score": round(statistics.fmean(self.a_scores), 2) if self.a_scores else None,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-import statistics
 import time
 from pathlib import Path
 
@@ -402,11 +401,11 @@ def bots_match(game: str, a: str, b: str, games: int, level: int, seats: int, se
     out = tally.to_json()
     for side, name in (("a", a), ("b", b)):
         p50, p99 = percentiles(tally.seconds[side])
-        thought = tally.playouts[side]
+        thought = tally.playouts_p50(side)
         click.echo(f"{side} ({name}{f' level {level}' if name == 'search' else ''}): "
                    f"{out[side + '_wins']} wins, mean score {out[side + '_mean_score']}, "
                    f"decision p50 {p50} ms p99 {p99} ms"
-                   + (f", playouts per weighed decision: median {statistics.median(thought)}" if thought else ""))
+                   + (f", playouts per weighed decision: median {thought}" if thought is not None else ""))
     click.echo(f"{out['games']} games, {out['draws']} draws")
     if as_json:
         click.echo(json.dumps(out))

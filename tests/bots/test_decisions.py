@@ -107,8 +107,6 @@ def test_the_policy_that_tells_moves_apart_decides():
                             {"visits": [0, 0], "totals": [0.0, 0.0], "squares": [0.0, 0.0]})) == 0
 
 
-
-
 @pytest.mark.parametrize("game", ["iron_age", "babel"])
 def test_the_search_reports_how_it_thought(game):
     """`trace` receives the candidates weighed, the playouts per policy (all the iterations
