@@ -64,7 +64,12 @@ class Running:
         self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                                                     proxy_headers=False, server_header=False,
-                                                    timeout_graceful_shutdown=1))
+                                                    timeout_graceful_shutdown=1,
+                                                    # a test's client reuses one connection across
+                                                    # pauses of seconds under load: the server's
+                                                    # closing an idle one races the next request
+                                                    # ("connection reset by peer")
+                                                    timeout_keep_alive=300))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
         until = time.monotonic() + 30

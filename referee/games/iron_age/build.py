@@ -221,12 +221,17 @@ def _legal_singles(g: GameData, st: State) -> Iterator[Action]:
     """Every build action of one unit that is legal now, each validated by check_action."""
     p = active(st)
     candidates: list[Action] = []
-    if st["turn"]["workers"] > 0:  # (only a shortcut: check_action decides)
+    # (shortcuts only, skipping what is surely refused -- no workers, a complete structure --
+    # cheaply: a refusal builds its message; check_action decides)
+    ports = [c for c in p["ports"] if not c["complete"]]
+    if st["turn"]["workers"] > 0:
         # monuments first: with any worker one of them is almost always open (can_build stops there)
-        candidates += [{"kind": "monument_box", "monument": m, "count": 1} for m in g.monument_ids]
-        candidates += [{"kind": "province_box", "province": c["column"], "count": 1} for c in p["provinces"]]
-        candidates += [{"kind": "port_box", "port": c["column"]} for c in p["ports"]]
-    candidates += [{"kind": "amphora", "port": c["column"], "count": 1} for c in p["ports"]]
+        candidates += [{"kind": "monument_box", "monument": m, "count": 1} for m in g.monument_ids
+                       if not p["monuments"][m]["complete"]]
+        candidates += [{"kind": "province_box", "province": c["column"], "count": 1} for c in p["provinces"]
+                       if not c["complete"]]
+        candidates += [{"kind": "port_box", "port": c["column"]} for c in ports]
+    candidates += [{"kind": "amphora", "port": c["column"], "count": 1} for c in ports]
     candidates += [{"kind": "military", "count": 1}, {"kind": "ship", "count": 1}]
     for a in candidates:
         try:

@@ -207,32 +207,46 @@ def _trial(st: State) -> State:
     return trial
 
 
+def _target_id(a: dict[str, Any]) -> str:
+    """A build target's option id (the walk to a chosen step needs ids only; labels cost)."""
+    kind = a["kind"]
+    if kind == "province_box":
+        return f"prov{a['province']}"
+    if kind == "port_box":
+        return f"port{a['port']}"
+    if kind == "amphora":
+        return f"amph{a['port']}"
+    if kind == "monument_box":
+        return f"m-{a['monument']}"
+    return "mil" if kind == "military" else "ship"
+
+
 def _target(g: GameData, seat: int, a: dict[str, Any]) -> Option:
     """A build target as an option: the thing on the seat's sheet."""
     kind = a["kind"]
     if kind == "province_box":
         c = a["province"]
-        return Option(f"prov{c}", Text("Province %(c)s: fill worker boxes", c=c), f"s{seat}-province-{c}",
+        return Option(_target_id(a), Text("Province %(c)s: fill worker boxes", c=c), f"s{seat}-province-{c}",
                       Text("Provinces"))
     if kind == "port_box":
         c = a["port"]
-        return Option(f"port{c}", Text("Port %(c)s: fill its worker box (1 worker)", c=c), f"s{seat}-port-{c}",
+        return Option(_target_id(a), Text("Port %(c)s: fill its worker box (1 worker)", c=c), f"s{seat}-port-{c}",
                       Text("Ports"))
     if kind == "amphora":
         c = a["port"]
-        return Option(f"amph{c}", Text("Port %(c)s: fill amphoras (1 good each)", c=c), f"s{seat}-amphora-{c}",
+        return Option(_target_id(a), Text("Port %(c)s: fill amphoras (1 good each)", c=c), f"s{seat}-amphora-{c}",
                       Text("Ports"))
     if kind == "monument_box":
         m = a["monument"]
         name = g.monuments[m].get("en", words(m))
-        return Option(f"m-{m}", Text("%(monument)s: fill worker boxes", monument=name), f"s{seat}-monument-{m}",
+        return Option(_target_id(a), Text("%(monument)s: fill worker boxes", monument=name), f"s{seat}-monument-{m}",
                       Text("Monuments"))
     if kind == "military":
         cost = g.military_cost
-        return Option("mil", Text("Military (+1 each for %(workers)s worker and %(food)s food)",
-                                  workers=cost["workers"], food=cost["food"]),
+        return Option(_target_id(a), Text("Military (+1 each for %(workers)s worker and %(food)s food)",
+                                          workers=cost["workers"], food=cost["food"]),
                       f"s{seat}-military", Text("Military and ships"))
-    return Option("ship", Text("Ships (goods each, Shipbuilding)"), f"s{seat}-ships", Text("Military and ships"))
+    return Option(_target_id(a), Text("Ships (goods each, Shipbuilding)"), f"s{seat}-ships", Text("Military and ships"))
 
 
 def _count_label(g: GameData, st: State, a: dict[str, Any], n: int) -> str:
@@ -270,15 +284,15 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
     actions: list[dict[str, Any]] = []
     i = 0
     while True:
-        singles = {(o := _target(g, seat, a)).id: (o, a) for a in build.single_actions(g, trial)}
+        singles = {_target_id(a): a for a in build.single_actions(g, trial)}
         if i == len(chosen):
-            opts = [o for o, _ in singles.values()] + ([END] if not actions else [])
+            opts = [_target(g, seat, a) for a in singles.values()] + ([END] if not actions else [])
             q = _first_question("build") if not actions else Text("What else do you build? (or play)")
             return Step(q, opts, {"type": "build", "actions": [dict(x) for x in actions]})
         token = chosen[i]
         if token not in singles:
             raise _refuse(i, token, "build")
-        _, a = singles[token]
+        a = singles[token]
         if a["kind"] == "port_box":
             act = dict(a)
         else:
