@@ -207,18 +207,13 @@ def _trial(st: State) -> State:
     return trial
 
 
+# A build target's option id by action kind (the walk to a chosen step needs ids only; labels cost).
+TARGET_IDS = {"province_box": "prov{province}", "port_box": "port{port}", "amphora": "amph{port}",
+              "monument_box": "m-{monument}", "military": "mil", "ship": "ship"}
+
+
 def _target_id(a: dict[str, Any]) -> str:
-    """A build target's option id (the walk to a chosen step needs ids only; labels cost)."""
-    kind = a["kind"]
-    if kind == "province_box":
-        return f"prov{a['province']}"
-    if kind == "port_box":
-        return f"port{a['port']}"
-    if kind == "amphora":
-        return f"amph{a['port']}"
-    if kind == "monument_box":
-        return f"m-{a['monument']}"
-    return "mil" if kind == "military" else "ship"
+    return TARGET_IDS[a["kind"]].format(**a)
 
 
 def _target(g: GameData, seat: int, a: dict[str, Any]) -> Option:
