@@ -13,7 +13,7 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlencode
 
 from markupsafe import Markup
@@ -176,7 +176,7 @@ class AuditCache:
         self._lock = threading.Lock()
         self.size = size
 
-    def get(self, key: tuple, compute) -> dict:
+    def get(self, key: tuple, compute: Callable[[], Any]) -> Any:
         with self._lock:
             if key in self._data:
                 self._data.move_to_end(key)
@@ -194,6 +194,9 @@ AUDITS = AuditCache()
 # every choice taken, so each click would otherwise ask again for every step before it. The
 # game's state at a seq never changes, so an answer never goes stale.
 STEPS = AuditCache(2048)
+# The drawn board per (game, seq, seat, names, language): each step clicked redraws the page's
+# board with new marks on the same picture, and every open page redraws it at each move.
+PICTURES = AuditCache(128)
 
 
 def _audit(loaded: Loaded, events: list[dict]) -> dict[str, Any]:
@@ -305,7 +308,9 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
-    svg = _mark_board(present.picture(rules, view, seat, names, tr), prompts, kind)
+    drawn = PICTURES.get((game_id, shown.seq, seat, tuple(names), tr.lang),
+                         lambda: present.picture(rules, view, seat, names, tr))
+    svg = _mark_board(drawn, prompts, kind)
     talk = talk_lines(svc.recent_messages(latest, seat), names, tr) if not part else []
     policy = policy_of(latest.created)
     return GamePage(
