@@ -43,7 +43,11 @@ LEVEL_SECONDS = {1: 0.2, 2: 1.0, 3: 3.0}
 WIDTH = 12          # candidate moves built by steps when a prompt lists no choices
 MAX_ARMS = 24       # listed choices weighed at most (a random sample beyond, the default kept)
 DEPTH = 120         # decisions of an active playout before the standings judge
-PASSIVE_DEPTH = 600 # decisions of a playout of defaults (cheap: to the end, where scores tell)
+# Decisions of a playout of defaults: to the end in every game but Iron Age (whole games of
+# defaults take 14 to 112 decisions), where passing never ends the game: there about 20 rounds,
+# then the standings judge (65 rounds, as 600 decisions were, drowned a move's worth in disasters
+# and cost three active playouts).
+PASSIVE_DEPTH = 200
 # Playout policies: every seat plays its prompt's default, or every seat plays active random moves.
 POLICIES = ("default", "active")
 EXPLORE = 0.5       # UCB1's exploration constant on rewards in [0, 1]

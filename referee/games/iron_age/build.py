@@ -217,12 +217,21 @@ def apply_build(g: GameData, st: State, move: Move) -> None:
     st["turn"]["workers"] = 0  # IA-5.5: unspent workers are lost
 
 
+def is_legal(g: GameData, st: State, a: Action) -> bool:
+    try:
+        check_action(g, st, a)
+    except IllegalMove:
+        return False
+    return True
+
+
 def _legal_singles(g: GameData, st: State) -> Iterator[Action]:
     """Every build action of one unit that is legal now, each validated by check_action."""
     p = active(st)
     candidates: list[Action] = []
-    # (shortcuts only, skipping what is surely refused -- no workers, a complete structure --
-    # cheaply: a refusal builds its message; check_action decides)
+    # (shortcuts only, skipping what is surely refused -- no workers, no goods, a complete
+    # structure, ships without Shipbuilding -- cheaply: a refusal builds its message; check_action
+    # decides)
     ports = [c for c in p["ports"] if not c["complete"]]
     if st["turn"]["workers"] > 0:
         # monuments first: with any worker one of them is almost always open (can_build stops there)
@@ -231,14 +240,12 @@ def _legal_singles(g: GameData, st: State) -> Iterator[Action]:
         candidates += [{"kind": "province_box", "province": c["column"], "count": 1} for c in p["provinces"]
                        if not c["complete"]]
         candidates += [{"kind": "port_box", "port": c["column"]} for c in ports]
-    candidates += [{"kind": "amphora", "port": c["column"], "count": 1} for c in ports]
-    candidates += [{"kind": "military", "count": 1}, {"kind": "ship", "count": 1}]
-    for a in candidates:
-        try:
-            check_action(g, st, a)
-        except IllegalMove:
-            continue
-        yield a
+    if p["goods"] > 0:
+        candidates += [{"kind": "amphora", "port": c["column"], "count": 1} for c in ports]
+    candidates.append({"kind": "military", "count": 1})
+    if p["goods"] > 0 and g.goods_per_ship(p) is not None:
+        candidates.append({"kind": "ship", "count": 1})
+    yield from (a for a in candidates if is_legal(g, st, a))
 
 
 def single_actions(g: GameData, st: State) -> list[Action]:

@@ -207,13 +207,35 @@ def _trial(st: State) -> State:
     return trial
 
 
-# A build target's option id by action kind (the walk to a chosen step needs ids only; labels cost).
+# A build target's option id by action kind: "prov2" names province column 2, "m-temple" a
+# monument. Data, so that id and action convert both ways.
 TARGET_IDS = {"province_box": "prov{province}", "port_box": "port{port}", "amphora": "amph{port}",
               "monument_box": "m-{monument}", "military": "mil", "ship": "ship"}
 
 
 def _target_id(a: dict[str, Any]) -> str:
     return TARGET_IDS[a["kind"]].format(**a)
+
+
+def _target_action(token: str) -> dict[str, Any] | None:
+    """The one-unit build action a target id names (None for no id). The walk to a chosen step
+    checks only the targets chosen: listing every legal one at each step walked through made
+    building a move cost its length squared times every target."""
+    for kind, pattern in TARGET_IDS.items():
+        head, _, field = pattern.partition("{")
+        field = field.rstrip("}")
+        if not field:
+            a: dict[str, Any] = {"kind": kind}
+        elif token.startswith(head) and token != head:
+            value = token[len(head):]
+            a = {"kind": kind, field: int(value) if field in ("province", "port") and value.isdigit() else value}
+        else:
+            continue
+        if kind != "port_box":
+            a["count"] = 1
+        if _target_id(a) == token:
+            return a
+    return None
 
 
 def _target(g: GameData, seat: int, a: dict[str, Any]) -> Option:
@@ -279,15 +301,14 @@ def _build_steps(g: GameData, st: State, seat: int, chosen: Sequence[str]) -> St
     actions: list[dict[str, Any]] = []
     i = 0
     while True:
-        singles = {_target_id(a): a for a in build.single_actions(g, trial)}
         if i == len(chosen):
-            opts = [_target(g, seat, a) for a in singles.values()] + ([END] if not actions else [])
+            opts = [_target(g, seat, a) for a in build.single_actions(g, trial)] + ([END] if not actions else [])
             q = _first_question("build") if not actions else Text("What else do you build? (or play)")
             return Step(q, opts, {"type": "build", "actions": [dict(x) for x in actions]})
         token = chosen[i]
-        if token not in singles:
+        a = _target_action(token)
+        if a is None or not build.is_legal(g, trial, a):  # exactly the targets single_actions lists
             raise _refuse(i, token, "build")
-        a = singles[token]
         if a["kind"] == "port_box":
             act = dict(a)
         else:
@@ -309,13 +330,9 @@ def _build_path(move: Move) -> list[str]:
         return ["end"]
     out: list[str] = []
     for a in move["actions"]:
-        kind = a["kind"]
-        if kind == "port_box":
-            out.append(f"port{a['port']}")
-            continue
-        out.append({"province_box": f"prov{a.get('province')}", "amphora": f"amph{a.get('port')}",
-                    "monument_box": f"m-{a.get('monument')}", "military": "mil", "ship": "ship"}[kind])
-        out.append(str(a["count"]))
+        out.append(_target_id(a))
+        if a["kind"] != "port_box":
+            out.append(str(a["count"]))
     return out
 
 
