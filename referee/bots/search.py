@@ -10,7 +10,8 @@ when they are more --, or moves built by random steps), then a playout until the
 the playout stops early).
 
 Playouts alternate between two policies, each searched with its own UCB1: every seat plays its
-prompt's default to the end, or every seat plays random moves that act for `depth` decisions.
+prompt's default to the end (PASSIVE_DEPTH decisions at most), or every seat plays random moves
+that act for `depth` decisions.
 The first is a rollout of the timeout player (a move, then "never clever" play): cheap, since a
 default needs no building, so many and steady, and the move it singles out improves on that
 player. Where passing leads nowhere those playouts tell moves apart by little or nothing, and
