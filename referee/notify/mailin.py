@@ -127,6 +127,9 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
     lines = order_lines(mail)
     says = say_lines(mail)
     command = commands.parse(lines[0]) if lines else None
+    if command is not None and _listed_move(service, game_id, seat, lines[0]) \
+            and not (command[0] in ("accept", "refuse") and service.takebacks(game_id, seat)["pending"]):
+        command = None  # Iron Age's "accept" (a tribute answer) is a move when the game asks for it
     outcome: dict[str, Any]
     if command is not None:
         note = commands.run(service, game_id, seat, *command)
@@ -147,6 +150,17 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
     with write_transaction(service.db) as c:
         service.notifier.mail_reply(c, loaded, seat, note, key, service.clock(), mail.message_id)
     return {**outcome, "game_id": game_id, "seat": seat}
+
+
+def _listed_move(service: "Referee", game_id: str, seat: int, line: str) -> bool:
+    """Whether `line`, in the game's text form, is a legal move the seat's open prompts list: a
+    word that is both a command and such a move means the move (the game is asking for it)."""
+    loaded = service.load(game_id)
+    try:
+        move = loaded.rules.parse_text(line)
+    except Exception:  # not a move in this game's text form (any line a sender wrote)
+        return False
+    return any(p.seat == seat and p.choices and move in p.choices for p in loaded.prompts)
 
 
 # `then: MOVE [if OPPONENT-MOVE]`, in German `dann: ZUG [wenn ZUG]`.

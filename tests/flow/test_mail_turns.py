@@ -108,3 +108,31 @@ def test_three_seats_of_iron_age_play_several_rounds_by_mail(database, tmp_path,
                 assert_told(told, last.get_content())
     ada = [m for m in mail_sink.to(EMAILS3[0]) if "Deadline:" in m.get_content()][-1].get_content()
     assert "(Europe/Berlin)" in ada and " UTC" in ada
+
+
+def test_accept_by_mail_answers_the_tribute_prompt_not_a_takeback_IA_4_6(database, tmp_path, clock, mail_sink):
+    """"accept" is a mail command (answer a takeback request) and Iron Age's tribute answer: with
+    no takeback request open and the tribute prompt listing it, a reply "accept" plays the move
+    (it used to answer "There is no open takeback request")."""
+    svc = make_service(database, clock, mail_sink.url)
+    gid = iron_age(svc)
+    rnd = random.Random(3)
+    for n in range(600):
+        loaded = svc.load(gid)
+        tribute = [p for p in loaded.prompts if p.kind == "tribute_response"]
+        if tribute:
+            break
+        p = loaded.prompts[0]
+        move = rnd.choice(p.choices) if p.choices else p.default
+        svc.submit_move(gid, p.seat, {"moves": [move], "idempotency_key": f"k{n}"})
+    else:
+        raise AssertionError("no tribute prompt in 600 moves")
+    seat = tribute[0].seat
+    assert {"type": "tribute_response", "deny": False} in tribute[0].choices
+    deliver_due(svc)
+    result = mail_in(svc.database, reply(mail_sink.to(EMAILS3[seat])[-1], EMAILS3[seat], "accept", 0))
+    assert result.exit_code == 0, result.output
+    after = svc.load(gid)
+    assert after.seq == loaded.seq + 1
+    last = svc.raw_events(gid)[-1]
+    assert last.type == "move" and last.payload["move"] == {"type": "tribute_response", "deny": False}
