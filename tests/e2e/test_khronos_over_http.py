@@ -101,6 +101,15 @@ def test_four_seats_play_khronos_to_the_end_with_a_decision_by_another_seat(serv
     assert other_answers >= 1
 
 
+def cards_named(move: object) -> set[str]:
+    """Every card id a move's JSON names, at any depth (build's `cards`, a swap's `take` and `give`)."""
+    if isinstance(move, dict):
+        return set().union(*(cards_named(v) for v in move.values()))
+    if isinstance(move, list):
+        return set().union(*(cards_named(v) for v in move))
+    return {move} if isinstance(move, str) and re.fullmatch(r"[MRC]\d\d", move) else set()
+
+
 def test_two_seats_play_khronos_by_email_in_the_text_form(database, tmp_path, clock, mail_sink):
     """The same service by mail: each seat reads its own mail, builds a move from its own view and
     replies in the text form (`format_move`); no mail shows JSON or another seat's cards."""
@@ -113,9 +122,11 @@ def test_two_seats_play_khronos_by_email_in_the_text_form(database, tmp_path, cl
     gid = svc.create_game({"game": "khronos", "seats": seats, "options": {"holdem": True}})["id"]
     rnd = random.Random(5)
     n = 0
-    # K-R15: a card taken from the face-up Hold'em display is known to be in the taker's hand; the
-    # mail may say so ("Bo took C15 from the Hold'em display")
-    taken_in_public: set[str] = set()
+    # every card a move names is shown to all when it is played (K-R15: one taken from the face-up
+    # Hold'em display too), so the mail telling the moves since a seat's last turn may name it even
+    # if its owner holds it again ("Ada built ... with C12", then the discard was shuffled into the
+    # deck and Ada drew C12 back); any other card of another hand that a mail names is a leak
+    told: dict[int, set[str]] = {seat: set() for seat in range(len(seats))}
     while not svc.load(gid).finished:
         deliver_due(svc)
         loaded = svc.load(gid)
@@ -124,13 +135,15 @@ def test_two_seats_play_khronos_by_email_in_the_text_form(database, tmp_path, cl
         assert not mail_leaks(latest), latest.get_content()
         others = [c for s, p in enumerate(loaded.state["players"]) if s != prompt.seat for c in p["hand"]]
         # a card id as a word of its own: "M12" inside a link's random token is no card
-        shown = [c for c in others if c not in loaded.state["discard"] and c not in taken_in_public
+        shown = [c for c in others if c not in loaded.state["discard"] and c not in told[prompt.seat]
                  and re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", latest.get_content())]
         assert not shown, (shown, latest.get_content())
         view = loaded.rules.view(loaded.state, prompt.seat)
         move = rnd.choice(prompt.choices) if prompt.choices else move_gen(RULES, view, prompt, rnd)
-        if isinstance(move, dict) and move.get("type") == "holdem_swap":
-            taken_in_public.update(move["take"])
+        told[prompt.seat] = set()
+        for seat in told:
+            if seat != prompt.seat:
+                told[seat].update(cards_named(move))
         result = mail_in(svc.database, reply(latest, EMAILS[prompt.seat], RULES.format_move(move), n))
         assert result.exit_code == 0, result.output
         assert svc.load(gid).seq > loaded.seq, f"mail {n} ({RULES.format_move(move)}) was not played"
