@@ -4,7 +4,8 @@ Matrix, Telegram, generic JSON and form webhooks...), pywebpush for browsers' We
 An outbox row of channel "alert" or "push" holds its target in `recipient` and a JSON body
 `{"title", "text", "url", "channels"}`; the channels are the registrations coalesced into this one
 delivery. The target's host is checked again right before sending (after resolving it), like a
-webhook's, since apprise and the push library connect by themselves.
+webhook's, and every connection the sending library makes (redirects included) is held to public
+addresses by `outbound.public_only`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import logging
 from typing import TYPE_CHECKING
 
-from referee.plumbing import targets
+from referee.plumbing import outbound, targets
 
 if TYPE_CHECKING:
     from referee.service.referee import Referee
@@ -55,8 +56,11 @@ def _apprise(service: "Referee", url: str, body: dict) -> None:
     sender = apprise.Apprise()
     if not sender.add(url):
         raise AlertError("the channel URL is not one apprise takes", permanent=True)
-    with apprise.LogCapture(level=apprise.logging.WARNING, fmt="%(message)s") as logs:
+    with apprise.LogCapture(level=apprise.logging.WARNING, fmt="%(message)s") as logs, \
+            outbound.public_only(not service.config.allow_private_targets) as guard:
         ok = sender.notify(title=body["title"], body=body["text"])
+    if guard.refused:  # a redirect or a re-pointed name led inside the network
+        raise AlertError(f"channel refused: {guard.refused[0]}", permanent=True)
     if not ok:
         # apprise's own words, without the URL (it may carry a token)
         said = " ".join(line.strip() for line in logs.getvalue().splitlines()[-2:])[:200]
@@ -78,13 +82,16 @@ def _push(service: "Referee", endpoint: str, body: dict, ids: list[str]) -> None
     pem, _ = service.vapid_keys()
     claims = {"sub": f"mailto:{service.config.mail_from}"}
     data = json.dumps({"title": body["title"], "body": body["text"], "url": body["url"]})
-    try:
-        webpush(subscription, data, vapid_private_key=Vapid02.from_pem(pem.encode()), vapid_claims=claims,
-                ttl=86400, timeout=TIMEOUT)
-    except WebPushException as e:
-        status = getattr(e.response, "status_code", None)
-        if status in (404, 410):
-            raise AlertError(f"the push service answered {status}: subscription gone", gone=True) from None
-        raise AlertError(f"the push service answered {status or 'nothing'}") from None
-    except OSError as e:
-        raise AlertError(f"the push service is unreachable: {type(e).__name__}") from None
+    with outbound.public_only(not service.config.allow_private_targets) as guard:
+        try:
+            webpush(subscription, data, vapid_private_key=Vapid02.from_pem(pem.encode()), vapid_claims=claims,
+                    ttl=86400, timeout=TIMEOUT)
+        except (WebPushException, OSError) as e:
+            if guard.refused:  # a redirect or a re-pointed name led inside the network
+                raise AlertError(f"push endpoint refused: {guard.refused[0]}", permanent=True) from None
+            if isinstance(e, OSError):
+                raise AlertError(f"the push service is unreachable: {type(e).__name__}") from None
+            status = getattr(e.response, "status_code", None)
+            if status in (404, 410):
+                raise AlertError(f"the push service answered {status}: subscription gone", gone=True) from None
+            raise AlertError(f"the push service answered {status or 'nothing'}") from None

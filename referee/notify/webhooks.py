@@ -25,7 +25,7 @@ import urllib.request
 
 from urllib.parse import urlsplit
 
-from referee.plumbing import targets
+from referee.plumbing import outbound, targets
 
 TIMESTAMP_HEADER = "X-Referee-Timestamp"
 SIGNATURE_HEADER = "X-Referee-Signature"
@@ -116,16 +116,19 @@ def post(url: str, body: bytes, secret: bytes, now: float, timeout: float = 10.0
     if delivery_id is not None:
         headers[DELIVERY_HEADER] = delivery_id
     request = urllib.request.Request(url, data=body, method="POST", headers=headers)
-    try:
-        with _opener.open(request, timeout=timeout) as response:
-            response.read(MAX_RESPONSE_BYTES)
-            status = response.status
-    except urllib.error.HTTPError as exc:
-        exc.close()
-        raise WebhookError(f"webhook at {host} answered {exc.code}", status=exc.code) from None
-    except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise WebhookError(f"webhook at {host} unreachable: {type(reason).__name__}") from None
+    with outbound.public_only(not allow_private) as guard:
+        try:
+            with _opener.open(request, timeout=timeout) as response:
+                response.read(MAX_RESPONSE_BYTES)
+                status = response.status
+        except urllib.error.HTTPError as exc:
+            exc.close()
+            raise WebhookError(f"webhook at {host} answered {exc.code}", status=exc.code) from None
+        except (urllib.error.URLError, OSError) as exc:
+            if guard.refused:  # the name was re-pointed inside the network since the check above
+                raise WebhookError(f"webhook at {host} refused: {guard.refused[0]}", permanent=True) from None
+            reason = getattr(exc, "reason", exc)
+            raise WebhookError(f"webhook at {host} unreachable: {type(reason).__name__}") from None
     if not 200 <= status < 300:
         raise WebhookError(f"webhook at {host} answered {status}", status=status)
     return status

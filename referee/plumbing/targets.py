@@ -17,7 +17,7 @@ class TargetRefused(ValueError):
     """A notification target the service will not send to; the message says why."""
 
 
-def _is_internal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+def is_internal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     return (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified
@@ -46,7 +46,7 @@ def check_host(host: str, what: str, resolve: bool) -> None:
         except (socket.gaierror, UnicodeError):
             raise TargetRefused(f"{what}: the host {host} does not resolve") from None
     for a in addresses:
-        if a is not None and _is_internal(a):
+        if a is not None and is_internal(a):
             raise TargetRefused(f"{what} points at an internal address ({a}); "
                                 f"set REFEREE_ALLOW_PRIVATE_TARGETS=1 to allow it")
 

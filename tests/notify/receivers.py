@@ -1,6 +1,6 @@
 """Real receivers on loopback for alert tests: an HTTP server that records every request (what
 apprise's json:// and form:// targets post, and what a Web Push service is sent) and answers
-with the status queued per path."""
+with the status queued per path (and the `Location` queued per path, for a redirect)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ class Request:
 
 
 class Receiver:
-    def __init__(self) -> None:
+    def __init__(self, address: str = "127.0.0.1") -> None:
         self.requests: list[Request] = []
         self.status: dict[str, int] = {}   # path -> status to answer (default 200)
+        self.location: dict[str, str] = {}  # path -> where a 3xx answer sends the client
         receiver = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -27,14 +28,16 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 receiver.requests.append(Request(self.path, dict(self.headers), body))
                 self.send_response(receiver.status.get(self.path, 200))
+                if self.path in receiver.location:
+                    self.send_header("Location", receiver.location[self.path])
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
             def log_message(self, *args) -> None:
                 pass
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.host = f"127.0.0.1:{self.httpd.server_port}"
+        self.httpd = ThreadingHTTPServer((address, 0), Handler)
+        self.host = f"{address}:{self.httpd.server_port}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def at(self, path: str) -> list[Request]:
