@@ -217,10 +217,11 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
 @main.command("migrate-store")
 @click.option("--from", "source", required=True, help="The database to copy from (path, sqlite:///path or postgresql://…).")
 @click.option("--to", "target", required=True, help="The database to copy into (created and migrated when needed).")
-@click.option("--into-non-empty", is_flag=True, help="Add the games to a target that already has games "
-              "(a game present in both is still refused).")
+@click.option("--into-non-empty", is_flag=True, help="Add to a target that already has games, players or "
+              "tournaments (one present in both is still refused: nothing is merged).")
 def migrate_store(source: str, target: str, into_non_empty: bool) -> None:
-    """Copy every game to another database, rebuild its projections and verify every copied game."""
+    """Copy every game, player and tournament to another database, rebuild its projections and
+    verify every copied game."""
     from referee.ops import migrate_store as use_case
     try:
         summary = use_case.migrate(source, target, into_non_empty, progress=lambda m: click.echo(m, err=True))

@@ -5,12 +5,16 @@ Each game is copied in one target transaction: its events verbatim (same sequenc
 timestamps, digests and hashes: never recomputed, so every log verifies as it did and its head
 hash is unchanged), and what cannot be derived from events: the seed, the seats (token hashes:
 the players' links keep working), their mail settings, the remembered answers of keyed requests,
-the outbox (sent and unsent, so nothing is mailed twice) and the seats' private queues of pre-set moves. The instance's secret key comes
-along, since reply addresses and webhook signatures depend on it. Projections (games list,
-players, deadlines) are rebuilt on the target from its events. Snapshots are not copied: they
-are a cache, and the target's are made from its own replay rather than trusted from the source.
+the outbox (sent and unsent, so nothing is mailed twice), the seats' private queues of pre-set
+moves, their table talk and alert channels. The instance's secret key comes along, since reply
+addresses and webhook signatures depend on it, and so do the instance-wide tables no log holds:
+players with their tokens, sign-in links and alert channels (accounts, sessions and API tokens
+keep working), the mail of no game (sign-in links, digests), and tournaments with their rounds. Projections (games list, players, deadlines, bot seats, ratings)
+are rebuilt on the target from its events. Snapshots are not copied: they are a cache, and the
+target's are made from its own replay rather than trusted from the source.
 
-Games are streamed one at a time: nothing but one game's rows is ever held in memory.
+Games are streamed one at a time, the instance-wide tables a page at a time: nothing larger is
+ever held in memory.
 """
 
 from __future__ import annotations
@@ -24,11 +28,14 @@ from typing import Any, Callable
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
 from referee.service.referee import Referee
-from referee.store import alerts, credentials, events, idempotency, instance, messages, outbox, presets, seat_settings
+from referee.store import (alerts, copying, credentials, events, idempotency, instance, messages, outbox, players,
+                           presets, seat_settings, tournaments)
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
 PAGE = 500  # game ids checked against the target per query
+# Instance-wide tables no game's log holds, copied whole before the games
+INSTANCE_TABLES = {**players.COPIED, **tournaments.COPIED}
 
 
 class MigrationRefused(Exception):
@@ -49,6 +56,8 @@ class SourceChanged(Exception):
 class Summary:
     games: int = 0
     events: int = 0
+    players: int = 0
+    tournaments: int = 0
     verified: int = 0
     failures: dict[str, str] = field(default_factory=dict)   # game id -> what failed
     kept_settings: list[str] = field(default_factory=list)   # instance keys left as the target had them
@@ -60,7 +69,8 @@ class Summary:
         return not self.failures and self.verified == self.games and not self.source_grew
 
     def line(self, source: str, target: str) -> str:
-        return (f"copied {self.games} games, {self.events} events from {redacted(source)} to {redacted(target)}; "
+        return (f"copied {self.games} games, {self.events} events, {self.players} players, {self.tournaments} "
+                f"tournaments from {redacted(source)} to {redacted(target)}; "
                 f"verified {self.verified}/{self.games} at level full ({self.seconds:.1f} s)")
 
 
@@ -83,14 +93,16 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
     try:
         fresh = is_empty(dst)
         if not fresh and not into_non_empty:
-            raise MigrationRefused(f"the target {redacted(target)} already has games; "
-                                   "give --into-non-empty to add these games to them")
+            raise MigrationRefused(f"the target {redacted(target)} already has games, players or tournaments; "
+                                   "give --into-non-empty to add these to them")
         if not fresh:
             _refuse_clashes(src, dst)
         summary = Summary()
+        offset = outbox.last_id(dst.conn)
         with write_transaction(dst) as conn:
             summary.kept_settings = instance.copy_rows(conn, instance.all_rows(src.conn), replace=fresh)
-        offset = outbox.last_id(dst.conn)
+            copied = copy_instance_tables(src, conn, offset)
+        summary.players, summary.tournaments = copied["players"], copied["tournaments"]
         for game_id in events.game_ids(src.conn):
             try:
                 copied, last_hash = copy_game(src, dst, game_id, offset)
@@ -143,6 +155,20 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
     return len(log), log[-1].hash
 
 
+def copy_instance_tables(src: Database, conn: Any, outbox_offset: int = 0) -> dict[str, int]:
+    """Every row of `INSTANCE_TABLES` into the target's open transaction, and the rows of no game
+    in the shared tables: players' own alert channels, mail such as sign-in links and digests
+    (sent and unsent). Returns the rows copied per table."""
+    counts = dict.fromkeys(INSTANCE_TABLES, 0)
+    for table, columns in INSTANCE_TABLES.items():
+        for page in copying.pages(src.conn, table, columns):
+            copying.insert(conn, table, columns, page)
+            counts[table] += len(page)
+    alerts.copy_rows(conn, alerts.all_rows(src.conn, None))
+    outbox.copy_rows(conn, outbox.all_rows(src.conn, ""), outbox_offset)
+    return counts
+
+
 def verify_copy(dst: Database, game_id: str, last_hash: str) -> str | None:
     """What is wrong with the target's copy of a game, or None: the full check (chain, digests,
     every chance record and state hash by replay with the seed) and the source's last hash."""
@@ -159,15 +185,25 @@ def verify_copy(dst: Database, game_id: str, last_hash: str) -> str | None:
 
 
 def _refuse_clashes(src: Database, dst: Database) -> None:
-    """A game is never merged into one of the same id: refuse before copying anything."""
+    """A game is never merged into one of the same id, nor a player into another account of the
+    same id or address, nor a tournament into one of the same id: refuse before copying anything."""
     ids = events.game_ids(src.conn)
     clashes: list[str] = []
     while page := list(islice(ids, PAGE)):
         clashes += sorted(events.present(dst.conn, page))
+    _refuse(clashes, "game(s) exist in both databases", "a game's log is never overwritten or merged")
+    for table, column, what in (("players", "id", "player id(s)"), ("players", "email", "player address(es)"),
+                                ("tournaments", "id", "tournament(s)")):
+        found: list[str] = []
+        for rows in copying.pages(src.conn, table, column):
+            found += sorted(copying.present(dst.conn, table, column, [r[0] for r in rows]))
+        _refuse(found, f"{what} exist in both databases", "accounts and tournaments are never merged")
+
+
+def _refuse(clashes: list[str], what: str, rule: str) -> None:
     if clashes:
         shown = ", ".join(clashes[:5]) + (f" and {len(clashes) - 5} more" if len(clashes) > 5 else "")
-        raise MigrationRefused(f"{len(clashes)} game(s) exist in both databases ({shown}); "
-                               "a game's log is never overwritten or merged")
+        raise MigrationRefused(f"{len(clashes)} {what} ({shown}); {rule}")
 
 
 def _rebuild_projections(target: str) -> None:

@@ -99,10 +99,11 @@ def count_of_owner(conn: Connection, game_id: str | None, seat: int | None, play
                         "AND tenure = ?", (game_id, seat, tenure or 0)).fetchone()[0]
 
 
-def all_rows(conn: Connection, game_id: str) -> list[tuple]:
-    """A game's seat and game channels as stored (`referee migrate-store`)."""
-    return [tuple(r) for r in conn.execute(f"SELECT {_COLUMNS} FROM alert_channels WHERE game_id = ? ORDER BY id",
-                                           (game_id,)).fetchall()]
+def all_rows(conn: Connection, game_id: str | None) -> list[tuple]:
+    """A game's seat and game channels (None: the players' own) as stored (`referee migrate-store`)."""
+    where, params = ("game_id = ?", (game_id,)) if game_id is not None else ("game_id IS NULL", ())
+    return [tuple(r) for r in conn.execute(f"SELECT {_COLUMNS} FROM alert_channels WHERE {where} ORDER BY id",
+                                           params).fetchall()]
 
 
 def copy_rows(conn: Connection, rows: list[tuple]) -> None:

@@ -48,8 +48,9 @@ def open_with_migrations(url: Any, migrate: bool = True) -> tuple[Database, list
 
 
 def is_empty(db: Database) -> bool:
-    """No event at all (migrate-store refuses to copy into a database that has games)."""
-    return db.conn.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None
+    """No event, player or tournament (migrate-store refuses to copy into a database that has any)."""
+    return all(db.conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is None
+               for table in ("events", "players", "tournaments"))
 
 
 def usable(db: Database) -> bool:

@@ -124,7 +124,8 @@ _ALL_COLUMNS = ("id, game_id, seat, channel, recipient, kind, subject, body, ded
 
 
 def all_rows(conn: Connection, game_id: str) -> list[tuple]:
-    """A game's messages, sent and unsent, every column, in id order."""
+    """A game's messages (game "": the instance's own, such as sign-in links and digests), sent
+    and unsent, every column, in id order."""
     return [tuple(r) for r in conn.execute(f"SELECT {_ALL_COLUMNS} FROM outbox WHERE game_id = ? ORDER BY id",
                                            (game_id,)).fetchall()]
 

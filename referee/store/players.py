@@ -108,3 +108,12 @@ def use_link(conn: Connection, token_hash: str, now: float) -> str | None:
 
 def forget_old_links(conn: Connection, before: float) -> int:
     return conn.execute("DELETE FROM sign_in_links WHERE expires_at < ?", (before,)).rowcount
+
+
+# -- copying to another store (`referee migrate-store`) ------------------------------------------
+
+# Every column of the instance's player tables, as stored (hashes of tokens, never tokens).
+COPIED = {"players": "id, email, name, tz, lang, digest, digest_sent_on, created_at, finished, missed, replaced, "
+                     "digest_every, digest_hour, digest_only, digest_next_at, digest_last_at",
+          "player_tokens": "token_hash, player_id, kind, created_at, revoked_at",
+          "sign_in_links": "token_hash, email, expires_at, used_at"}

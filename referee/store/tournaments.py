@@ -62,3 +62,9 @@ def games(conn: Connection, tid: str) -> list[dict[str, Any]]:
 def of_game(conn: Connection, game_id: str) -> str | None:
     row = conn.execute("SELECT tournament_id FROM tournament_games WHERE game_id = ?", (game_id,)).fetchone()
     return row[0] if row else None
+
+
+# -- copying to another store (`referee migrate-store`) ------------------------------------------
+
+COPIED = {"tournaments": "id, game, format, status, spec, organiser_hash, rounds, created_at",
+          "tournament_games": "tournament_id, round, board, game_id, players"}

@@ -5,6 +5,7 @@ the secret key; the target's projections are rebuilt and every game verifies the
 from __future__ import annotations
 
 import random
+import secrets
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +13,7 @@ from click.testing import CliRunner
 from referee.ops.cli import main
 from referee.plumbing.config import Config
 from referee.service.referee import Referee
-from referee.store import deadlines, events, outbox
+from referee.store import credentials, deadlines, events, outbox, players
 from referee.store.db import open_with_migrations, write_transaction
 from tests.conftest import KINDS, FakeTime
 from tests.dbtools import dump, rows, scalar
@@ -21,8 +22,11 @@ from tests.flow.support import DOMAIN, EMAILS, play_random
 pytestmark = pytest.mark.skipif("postgresql" not in KINDS, reason="PostgreSQL tests are switched off")
 
 CLOCK = {"policy": "fischer", "initial": "3d", "increment": "1d", "max": "5d", "reminders": ["1d", "1h"]}
-NOT_DERIVED = ("components", "game_keys", "seats", "seat_settings", "idempotency", "outbox", "instance",
-               "alert_channels")
+NOT_DERIVED = ("components", "game_keys", "seats", "past_seats", "tables", "seat_settings", "idempotency", "outbox",
+               "instance", "alert_channels", "players", "player_tokens", "sign_in_links", "tournaments",
+               "tournament_games")
+# Rebuilt on the target from the events (and the copied players): equal all the same
+REBUILT = ("bot_seats", "game_players", "rating_games")
 # The events' columns but the payload, which each database stores by its own rules
 EVENT_COLUMNS = "SELECT game_id, seq, type, seat, created_at, digest, prev_hash, hash FROM events ORDER BY game_id, seq"
 
@@ -75,25 +79,44 @@ def instance(tmp_path_factory, pg_cluster):
     with write_transaction(svc.db) as conn:  # some mail went out, some is pending
         for m in outbox.messages(conn)[:3]:
             outbox.mark_sent(conn, m["id"], clock())
+    # Ada signs in (the seats made with her address become hers) and registers her own alert
+    # channel; a newcomer asked for a link and has not used it (its mail is pending); a bot holds a
+    # seat; two players meet in a tournament
+    link = secrets.token_urlsafe(16)
+    with write_transaction(svc.db) as conn:
+        players.add_link(conn, credentials.token_hash(link), EMAILS[0], clock() + 600)
+    signed = svc.confirm_sign_in(link)
+    svc.add_channel(svc.player_channels_owner(signed["player"]["id"]), {"url": "ntfy://ada-topic"})
+    svc.request_sign_in({"email": "newcomer@example.org"})
+    bot = svc.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"bot": "random"}]})
+    tournament = svc.create_tournament({"game": "babel", "format": "round_robin", "seats_per_game": 2,
+                                        "players": [{"name": "Gus"}, {"name": "Ida"}]})
 
     target = pg_cluster.create_database(template=pg_cluster.template)
     code, out, err = migrate("--from", source, "--to", target)
     assert code == 0, err
-    yield {"source": source, "target": target, "clock": clock, "svc": svc, "games": [clocked, finished, iron],
-           "keyed": (iron["id"], keyed_seat, keyed_body, keyed_answer), "out": out}
+    yield {"source": source, "target": target, "clock": clock, "svc": svc, "games": [clocked, finished, iron, bot],
+           "keyed": (iron["id"], keyed_seat, keyed_body, keyed_answer), "out": out, "signed": signed,
+           "tournament": tournament["id"], "count": len(list(events.game_ids(svc.db.conn)))}
     pg_cluster.drop_database(target)
 
 
 def test_summary_line(instance):
     total = scalar(instance["source"], "SELECT count(*) FROM events")
-    assert instance["out"].strip().startswith(f"copied 3 games, {total} events from sqlite:///")
-    assert "verified 3/3 at level full" in instance["out"]
+    n = instance["count"]
+    assert n == 5  # four games and the tournament's one
+    assert instance["out"].strip().startswith(f"copied {n} games, {total} events, 1 players, 1 tournaments from sqlite:///")
+    assert f"verified {n}/{n} at level full" in instance["out"]
 
 
 def test_everything_not_derivable_is_copied_verbatim(instance):
     src, dst = instance["source"], instance["target"]
-    for name in NOT_DERIVED:
+    for name in NOT_DERIVED + REBUILT:
         assert table(dst, name) == table(src, name), name
+    for name in ("players", "player_tokens", "sign_in_links", "tournaments", "tournament_games", "bot_seats"):
+        assert table(src, name), name  # each holds rows: an empty table would compare equal
+    assert scalar(src, "SELECT count(*) FROM alert_channels WHERE game_id IS NULL") == 1
+    assert scalar(src, "SELECT count(*) FROM outbox WHERE game_id = ''") == 1  # the newcomer's link
     assert rows(dst, EVENT_COLUMNS) == rows(src, EVENT_COLUMNS)
     assert scalar(src, "SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL") == 3
     assert scalar(src, "SELECT count(*) FROM outbox WHERE sent_at IS NULL") > 0
@@ -111,20 +134,36 @@ def test_the_games_are_the_same_games_on_the_target(instance):
         assert deadlines.for_game(dst.db.conn, gid) == deadlines.for_game(src.db.conn, gid)
         for s in created["seats"]:
             assert dst.game(gid, s["seat"]) == src.game(gid, s["seat"])
-            assert dst.seat_for(gid, s["token"]) == s["seat"]
+            if "token" in s:  # a bot's seat has none
+                assert dst.seat_for(gid, s["token"]) == s["seat"]
             assert dst.notifier.reply_address(gid, s["seat"]) == src.notifier.reply_address(gid, s["seat"])
     assert any(deadlines.for_game(dst.db.conn, g["id"]) for g in instance["games"])
     gid, seat, body, answer = instance["keyed"]
     assert dst.submit_move(gid, seat, body) == answer  # a retry after the move gets the first answer
 
 
+def test_players_and_tournaments_go_on_on_the_target(instance):
+    """Ada's token signs her in on the target, with her games and her own channel; the tournament
+    reads as it did; the bot still holds its seat."""
+    src, dst = instance["svc"], service(instance["target"], instance["clock"])
+    pid = dst.player_for(instance["signed"]["token"])
+    assert pid == instance["signed"]["player"]["id"]
+    assert dst.my_games(pid) == src.my_games(pid) and dst.my_games(pid)
+    owner = dst.player_channels_owner(pid)
+    assert [c["url"] for c in dst.channels(owner)] == ["ntfy://ada-topic"]
+    assert dst.tournament(instance["tournament"]) == src.tournament(instance["tournament"])
+    bot = instance["games"][3]["id"]
+    assert dst.game(bot, None)["seats"] == src.game(bot, None)["seats"]
+
+
 def test_a_non_empty_target_is_refused_and_left_alone(instance):
     before = dump(instance["target"])
     code, out, err = migrate("--from", instance["source"], "--to", instance["target"])
     assert code != 0 and out == ""
-    assert err.count("\n") == 1 and "already has games" in err and "--into-non-empty" in err
+    assert err.count("\n") == 1 and "already has games, players or tournaments" in err and "--into-non-empty" in err
     code, out, err = migrate("--from", instance["source"], "--to", instance["target"], "--into-non-empty")
-    assert code != 0 and "3 game(s) exist in both databases" in err and "never overwritten or merged" in err
+    assert code != 0 and f"{instance['count']} game(s) exist in both databases" in err
+    assert "never overwritten or merged" in err
     assert dump(instance["target"]) == before
 
 
@@ -144,16 +183,35 @@ def test_into_non_empty_adds_other_games(instance, tmp_path, pg_cluster):
         assert "instance setting 'secret_key' differs" in err   # the target keeps its own key
         ids = [r[0] for r in rows(merged, "SELECT id FROM outbox WHERE game_id = ? ORDER BY id", (created["id"],))]
         assert ids and min(ids) > start
-        assert len(service(merged, instance["clock"]).list_games()) == 4
+        assert len(service(merged, instance["clock"]).list_games()) == instance["count"] + 1
     finally:
         pg_cluster.drop_database(merged)
+
+
+def test_an_account_on_both_sides_is_refused_not_merged(instance, tmp_path):
+    """Ada signed in on a second instance too: her two accounts are not merged into one. A target
+    that holds only players is not empty either."""
+    other = tmp_path / "accounts.db"
+    svc = service(str(other), instance["clock"])
+    link = secrets.token_urlsafe(16)
+    with write_transaction(svc.db) as conn:
+        players.add_link(conn, credentials.token_hash(link), EMAILS[0], instance["clock"]() + 600)
+    svc.confirm_sign_in(link)
+    before = dump(instance["target"])
+    code, out, err = migrate("--from", str(other), "--to", instance["target"], "--into-non-empty")
+    assert code != 0 and "1 player address(es) exist in both databases (ada@example.org)" in err
+    assert "never merged" in err and dump(instance["target"]) == before
+    alone = tmp_path / "alone.db"
+    assert migrate("--from", str(other), "--to", str(alone))[0] == 0
+    code, out, err = migrate("--from", str(other), "--to", str(alone))
+    assert code != 0 and "already has games, players or tournaments" in err
 
 
 def test_round_trip_back_to_sqlite(instance, tmp_path):
     back = f"sqlite:///{tmp_path}/back.db"
     code, out, err = migrate("--from", instance["target"], "--to", back)
     assert code == 0, err
-    assert "verified 3/3" in out and "postgresql://postgres@" in out
+    assert f"verified {instance['count']}/{instance['count']}" in out and "postgresql://postgres@" in out
     for name in (*NOT_DERIVED, "events"):  # payloads too: stored by SQLite's own rules again, byte for byte
         assert table(back, name) == table(instance["source"], name), name
     assert rows(back, "SELECT count(*) FROM events WHERE typeof(payload) = 'blob'")[0][0] >= 1  # deflated
