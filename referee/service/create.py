@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.bots.players import label
@@ -34,10 +35,38 @@ if TYPE_CHECKING:
     from referee.service.core import Core
 
 
+@dataclass
+class Prepared:
+    """A game checked and set up, not stored yet: what `store` writes and `answer` shows."""
+    game_id: str
+    body: dict[str, Any]
+    player_id: str | None
+    rules: Rules
+    seed: bytes
+    payload: dict[str, Any]
+    state: dict[str, Any]
+    blank: Loaded
+    free: list[int]
+    bots: dict[int, dict[str, Any]]
+    tokens: list[str]
+    creator_token: str
+
+
 def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None) -> dict[str, Any]:
     """A new game. Seats given as `{"open": true}` or `{"invite": address}` are taken later
     (join.py): their tokens and links are minted then, never here, and the game is `open`
     until every seat is taken. `player_id` is the signed-in caller (the creator), if any."""
+    prepared = prepare(core, body, player_id)
+    with write_transaction(core.db) as conn:
+        after = store(core, conn, prepared)
+    core.remember(after)
+    return answer(core, prepared, after)
+
+
+def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) -> Prepared:
+    """Everything creating a game refuses, refused; the seed drawn and the setup made. Writes
+    nothing, so that a caller creating several games (a tournament's round) stores them all in
+    one transaction or none."""
     errors = check("api/create_game.json", body)
     if errors:
         raise BadRequest("request body does not match the schema", errors=errors)
@@ -113,46 +142,57 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
         payload["open_seats"] = free  # the game is `open` until they are taken (game_started)
     if body.get("takebacks", "all") != "all":  # recorded only when not the default (issue 27)
         payload["takebacks"] = body["takebacks"]
-    tokens = [secrets.token_urlsafe(24) for _ in seats]
-    creator_token = secrets.token_urlsafe(24)
     blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,
                    clocks_mod.start(policy, len(seats)))
-    with write_transaction(core.db) as conn:
-        credentials.save_seed(conn, game_id, seed)
-        for i, (s, tok) in enumerate(zip(payload["seats"], tokens)):
-            if i in free:
-                tenures.add_free(conn, game_id, i, tenures.INVITED if seats[i].get("invite") else tenures.OPEN,
-                                 seats[i].get("invite"))
-                continue
-            credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
-            owner = player_id if seats[i].get("me") else None
-            if owner is None and seats[i].get("email"):
-                known = players.by_email(conn, seats[i]["email"].lower())  # a verified address: its player's
-                owner = known["id"] if known else None
-            if owner is not None:
-                tenures.set_player(conn, game_id, i, owner)
-        seat_settings.save_new(conn, game_id, seats)
-        alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
-        projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
-        if bots:
-            bot_seats.set_bots(conn, game_id, bots)
-        tables_mod.add(conn, {"game_id": game_id, "game": game, "creator_hash": credentials.token_hash(creator_token),
-                              "creator_player": player_id, "listed": 0 if body.get("unlisted") else 1,
-                              "status": "open" if free else "started", "seats": len(seats), "free": len(free),
-                              "replace_after": body.get("replace_after", DEFAULT_REPLACE_AFTER),
-                              "expires_at": core.clock() + parse_duration(core.config.open_game_expiry),
-                              "rematch_of": None, "rematch": None, "created_at": iso(core.clock())})
-        after, _ = core.append(conn, blank, [("game_created", None, payload)], step.state)
-        for i in free:
-            if seats[i].get("invite"):
-                invited = players.by_email(conn, seats[i]["invite"].lower())  # its player's language, if known
-                player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
-                                       [s.get("name") for s in seats if s.get("name")],
-                                       seats[i].get("lang") or (invited or {}).get("lang"))
-    core.remember(after)
+    return Prepared(game_id, body, player_id, rules, seed, payload, step.state, blank, free, bots,
+                    [secrets.token_urlsafe(24) for _ in seats], secrets.token_urlsafe(24))
+
+
+def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
+    """The prepared game written in the caller's open transaction (seats, secrets, settings,
+    channels, its table, `game_created`); the game as loaded after it."""
+    game_id, game, seats, payload, free, bots = p.game_id, p.body["game"], p.body["seats"], p.payload, p.free, p.bots
+    body, player_id, rules = p.body, p.player_id, p.rules
+    credentials.save_seed(conn, game_id, p.seed)
+    for i, (s, tok) in enumerate(zip(payload["seats"], p.tokens)):
+        if i in free:
+            tenures.add_free(conn, game_id, i, tenures.INVITED if seats[i].get("invite") else tenures.OPEN,
+                             seats[i].get("invite"))
+            continue
+        credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
+        owner = player_id if seats[i].get("me") else None
+        if owner is None and seats[i].get("email"):
+            known = players.by_email(conn, seats[i]["email"].lower())  # a verified address: its player's
+            owner = known["id"] if known else None
+        if owner is not None:
+            tenures.set_player(conn, game_id, i, owner)
+    seat_settings.save_new(conn, game_id, seats)
+    alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
+    projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
+    if bots:
+        bot_seats.set_bots(conn, game_id, bots)
+    tables_mod.add(conn, {"game_id": game_id, "game": game, "creator_hash": credentials.token_hash(p.creator_token),
+                          "creator_player": player_id, "listed": 0 if body.get("unlisted") else 1,
+                          "status": "open" if free else "started", "seats": len(seats), "free": len(free),
+                          "replace_after": body.get("replace_after", DEFAULT_REPLACE_AFTER),
+                          "expires_at": core.clock() + parse_duration(core.config.open_game_expiry),
+                          "rematch_of": None, "rematch": None, "created_at": iso(core.clock())})
+    after, _ = core.append(conn, p.blank, [("game_created", None, payload)], p.state)
+    for i in free:
+        if seats[i].get("invite"):
+            invited = players.by_email(conn, seats[i]["invite"].lower())  # its player's language, if known
+            player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
+                                   [s.get("name") for s in seats if s.get("name")],
+                                   seats[i].get("lang") or (invited or {}).get("lang"))
+    return after
+
+
+def answer(core: "Core", p: Prepared, after: Loaded) -> dict[str, Any]:
+    """The creator's answer: each seat's token and links, shown this once."""
+    game_id, seats, payload, free, bots = p.game_id, p.body["seats"], p.payload, p.free, p.bots
     out_seats = []
     base = core.config.base_url
-    for i, (s, t) in enumerate(zip(seats, tokens)):
+    for i, (s, t) in enumerate(zip(seats, p.tokens)):
         if i in free:  # no credentials before someone takes the seat; the address is not echoed
             out_seats.append({"seat": i, "name": "", "open": True, "invited": bool(s.get("invite")),
                               "join_url": join_url(base, game_id, i)})
@@ -166,8 +206,8 @@ def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None
         if s.get("webhook"):
             entry["webhook_secret"] = core.notifier.webhook_secret(game_id, i)
         out_seats.append(entry)
-    return {"id": game_id, "game": game, "url": game_url(base, game_id), "seats": out_seats,
-            "seed_commitment": payload["seed_commitment"], "status": after.status, "creator_token": creator_token}
+    return {"id": game_id, "game": p.body["game"], "url": game_url(base, game_id), "seats": out_seats,
+            "seed_commitment": payload["seed_commitment"], "status": after.status, "creator_token": p.creator_token}
 
 
 def bot_specs(seats: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:

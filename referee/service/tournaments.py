@@ -5,7 +5,9 @@ stall policy so that one slow game does not hold a round.
 - A round-robin `"start": "at_once"` creates every round's games now; `"by_round"` (and every
   Swiss tournament) creates the next round when the last game of the current one ends (the
   scheduler's `advance_tournaments` job; creating a board is idempotent, so two schedulers
-  create it once).
+  create it once). A tournament and its first games, and a later round's claim and its games,
+  commit in one transaction each: a failure part-way leaves nothing to clean up or to block the
+  next scheduler pass.
 - Each player of a round is mailed their seat's personal link when the round starts (players
   of later rounds need an address for that, so such a tournament asks one of each player).
 - Stall policy `{"days": N, "action": "adjudicate" | "abandon"}`: a game without an event for N
@@ -102,21 +104,24 @@ def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
     spec["start"] = start
     spec["stall"] = body.get("stall", {"days": 14, "action": "abandon"})
     contacts = [{k2: v for k2, v in p.items() if k2 in ("email", "tz", "lang")} for p in people]
-    with write_transaction(core.db) as conn:
-        store.add(conn, tid, game, fmt, {**spec, "contacts": contacts}, credentials.token_hash(token), rounds, core.clock())
-    created = []
+    t = {"id": tid, "game": game, "format": fmt, "status": "running", "spec": {**spec, "contacts": contacts},
+         "rounds": rounds}
     if fmt == "round_robin":
-        all_rounds = pairing.round_robin(n, k)
-        orders = pairing.seat_orders([g for r in all_rounds for g in r], k)
-        it = iter(orders)
-        seated = [[next(it) for _ in r] for r in all_rounds]
-        todo = seated if start == "at_once" else seated[:1]
-        for i, groups in enumerate(todo, 1):
-            created.append(_start_round(core, tid, i, groups, _sitting_out(n, groups)))
+        seated = _seated(n, k)
+        todo = [(i, groups, _sitting_out(n, groups)) for i, groups in enumerate(seated, 1)]
+        todo = todo if start == "at_once" else todo[:1]
     else:
-        created.append(_swiss_next(core, tid, 1))
+        todo = [(1, *_swiss_pairing(t, []))]
+    prepared = [(rnd, _prepare_round(core, t, groups), byes) for rnd, groups, byes in todo]
+    with write_transaction(core.db) as conn:  # the tournament and its first games, or nothing
+        store.add(conn, tid, game, fmt, t["spec"], credentials.token_hash(token), rounds, core.clock())
+        made = [_store_round(core, conn, t, rnd, boards, byes) for rnd, boards, byes in prepared]
+    for _, stored in made:
+        for after in stored:
+            core.remember(after)
     return {"id": tid, "organiser_token": token, "url": f"{core.config.base_url.rstrip('/')}/t/{tid}",
-            "rounds": created, **{k2: v for k2, v in overview(core, tid).items() if k2 in ("format", "game", "status")}}
+            "rounds": [out for out, _ in made],
+            **{k2: v for k2, v in overview(core, tid).items() if k2 in ("format", "game", "status")}}
 
 
 def _dry_run(core: "Core", body: dict[str, Any]) -> None:
@@ -167,44 +172,64 @@ def _spec(core: "Core", tid: str) -> dict[str, Any]:
     return t
 
 
-def _start_round(core: "Core", tid: str, rnd: int, groups: list[tuple[int, ...]], byes: list[int]) -> dict[str, Any]:
-    """Create a round's games (boards in order) and mail each player their seat's link."""
-    t = _spec(core, tid)
+def _seated(n: int, k: int) -> list[list[tuple[int, ...]]]:
+    """A round-robin's tables, round by round, each in its seat order (first seats balanced)."""
+    all_rounds = pairing.round_robin(n, k)
+    it = iter(pairing.seat_orders([g for r in all_rounds for g in r], k))
+    return [[next(it) for _ in r] for r in all_rounds]
+
+
+Board = tuple[int, tuple[int, ...], create.Prepared]
+
+
+def _prepare_round(core: "Core", t: dict[str, Any], groups: list[tuple[int, ...]]) -> list[Board]:
+    """A round's games set up (boards in order), nothing stored yet."""
     spec = t["spec"]
     names, contacts = spec["names"], spec["contacts"]
-    out = {"round": rnd, "games": [], "byes": [names[b] for b in byes]}
+    boards = []
     for board, group in enumerate(groups):
-        if any(g["round"] == rnd and g["board"] == board for g in store.games(core.db.conn, tid)):
-            continue  # made already (another scheduler)
         body = {"game": t["game"], "seats": [{"name": names[p], **contacts[p]} for p in group],
                 "options": {**spec.get("options", {}), "first_seat": 0}}  # the seat order chosen is the order of play
         if spec.get("clock"):
             body["clock"] = spec["clock"]
-        made = create.create_game(core, body)
-        with write_transaction(core.db) as conn:
-            if not store.add_game(conn, tid, rnd, board, made["id"], list(group)):
-                continue
-            for seat, p in enumerate(group):
-                email = contacts[p].get("email")
-                if email:
-                    link = seat_url(core.config.base_url, core.secret_key, made["id"], seat)
-                    # in the recipient's language: its seat's, else its player's (whoever started the round)
-                    tr = translator(seat_settings.of(conn, made["id"], seat).get("lang"))
-                    text = tr.gettext("Round %(round)s of the %(game)s tournament has started.\n\n"
-                                      "Your game, seat %(seat)s against %(opponents)s:\n\n%(link)s\n\n"
-                                      "Standings and pairings: %(standings)s",
-                                      round=rnd, game=t["game"], seat=seat + 1,
-                                      opponents=", ".join(names[q] for q in group if q != p), link=link,
-                                      standings=f"{core.config.base_url.rstrip('/')}/t/{tid}")
-                    outbox.enqueue(conn, made["id"], seat, "email", email, "round_started",
-                                   tr.gettext("Round %(round)s starts: your game", round=rnd), text,
-                                   f"round:{tid}:{rnd}:{p}", core.clock())
+        boards.append((board, group, create.prepare(core, body)))
+    return boards
+
+
+def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: list[Board],
+                 byes: list[int]) -> tuple[dict[str, Any], list[Any]]:
+    """In the caller's transaction: a round's games, each player's mail with their seat's link,
+    the byes. Returns the round as the organiser sees it, and the games as stored."""
+    tid, spec = t["id"], t["spec"]
+    names, contacts = spec["names"], spec["contacts"]
+    out: dict[str, Any] = {"round": rnd, "games": [], "byes": [names[b] for b in byes]}
+    stored = []
+    for board, group, prepared in boards:
+        if not store.add_game(conn, tid, rnd, board, prepared.game_id, list(group)):
+            continue  # made already (another scheduler)
+        after = create.store(core, conn, prepared)
+        stored.append(after)
+        made = create.answer(core, prepared, after)
+        for seat, p in enumerate(group):
+            email = contacts[p].get("email")
+            if email:
+                link = seat_url(core.config.base_url, core.secret_key, made["id"], seat)
+                # in the recipient's language: its seat's, else its player's (whoever started the round)
+                tr = translator(seat_settings.of(conn, made["id"], seat).get("lang"))
+                text = tr.gettext("Round %(round)s of the %(game)s tournament has started.\n\n"
+                                  "Your game, seat %(seat)s against %(opponents)s:\n\n%(link)s\n\n"
+                                  "Standings and pairings: %(standings)s",
+                                  round=rnd, game=t["game"], seat=seat + 1,
+                                  opponents=", ".join(names[q] for q in group if q != p), link=link,
+                                  standings=f"{core.config.base_url.rstrip('/')}/t/{tid}")
+                outbox.enqueue(conn, made["id"], seat, "email", email, "round_started",
+                               tr.gettext("Round %(round)s starts: your game", round=rnd), text,
+                               f"round:{tid}:{rnd}:{p}", core.clock())
         out["games"].append({"board": board, "id": made["id"], "players": [names[p] for p in group],
                              "url": made["url"], "seats": made["seats"]})
-    with write_transaction(core.db) as conn:
-        for i, b in enumerate(byes):
-            store.add_game(conn, tid, rnd, 1000 + i, None, [b])
-    return out
+    for i, b in enumerate(byes):
+        store.add_game(conn, tid, rnd, 1000 + i, None, [b])
+    return out, stored
 
 
 def _finished_games(rows: list[dict[str, Any]], k: int, fmt: str) -> list[dict[str, Any]]:
@@ -219,11 +244,10 @@ def _finished_games(rows: list[dict[str, Any]], k: int, fmt: str) -> list[dict[s
     return out
 
 
-def _swiss_next(core: "Core", tid: str, rnd: int) -> dict[str, Any]:
-    t = _spec(core, tid)
+def _swiss_pairing(t: dict[str, Any], rows: list[dict[str, Any]]) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The next Swiss round's tables (in seat order) and byes, from the games so far."""
     spec, k = t["spec"], t["spec"]["seats_per_game"]
     n = len(spec["names"])
-    rows = store.games(core.db.conn, tid)
     table = pairing.standings(n, _finished_games(rows, k, "swiss"))
     order = [r["player"] for r in table] if rows else list(range(n))
     met = {frozenset((a, b)) for r in rows if r["game_id"] for a in r["players"] for b in r["players"] if a != b}
@@ -234,7 +258,7 @@ def _swiss_next(core: "Core", tid: str, rnd: int) -> dict[str, Any]:
         if r["game_id"]:
             for pos, p in enumerate(r["players"]):
                 counts.setdefault(p, [0] * k)[pos] += 1
-    return _start_round(core, tid, rnd, pairing.seat_orders(groups, k, counts), byes)
+    return pairing.seat_orders(groups, k, counts), byes
 
 
 def overview(core: "Core", tid: str) -> dict[str, Any]:
@@ -314,21 +338,22 @@ def advance(core: "Core", tid: str) -> int:
         with write_transaction(core.db) as conn:
             store.set_status(conn, tid, "finished")
         return 0
-    try:  # one scheduler creates the round: the one whose claim lands
+    if t["format"] == "swiss":
+        groups, byes = _swiss_pairing(t, rows)
+    else:
+        n = len(t["spec"]["names"])
+        groups = _seated(n, t["spec"]["seats_per_game"])[current]
+        byes = _sitting_out(n, groups)
+    boards = _prepare_round(core, t, groups)
+    try:  # one scheduler creates the round, the one whose claim lands: the claim and the games commit together
         with write_transaction(core.db) as conn:
             if not store.claim_round(conn, tid, current + 1):
                 return 0
+            made, stored = _store_round(core, conn, t, current + 1, boards, byes)
     except IntegrityError:
         return 0
-    if t["format"] == "swiss":
-        made = _swiss_next(core, tid, current + 1)
-    else:
-        spec = t["spec"]
-        n, k = len(spec["names"]), spec["seats_per_game"]
-        all_rounds = pairing.round_robin(n, k)
-        it = iter(pairing.seat_orders([g for r in all_rounds for g in r], k))
-        seated = [[next(it) for _ in r] for r in all_rounds]
-        made = _start_round(core, tid, current + 1, seated[current], _sitting_out(n, seated[current]))
+    for after in stored:
+        core.remember(after)
     return len(made["games"])
 
 

@@ -4,6 +4,7 @@ tie-breaks, and the stall policy adjudicating a stalled game (which `verify` the
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from itertools import combinations
 
@@ -171,3 +172,44 @@ def test_bad_tournaments_are_refused_with_the_part_at_fault(database, clock):
     assert svc.db.conn.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 0
     assert svc.create_tournament({"game": "babel", "format": "round_robin", "players": _people(4),
                                   "seats_per_game": 2, "bar_timeouts": 4})["id"]
+
+
+def test_a_round_is_created_whole_or_not_at_all(tmp_path, clock):
+    """The tournament and its first games commit together, and a later round's claim commits with
+    its games: a failure while a round is stored (here the database refuses the third board after
+    two games were stored) leaves no tournament, game or mail behind, and no claim that would stop
+    the next scheduler pass from creating the round."""
+    path = tmp_path / "tournaments.db"
+    svc = make_service(str(path), clock)
+
+    def refuse_board(board: int | None) -> None:
+        with sqlite3.connect(path) as raw:
+            raw.execute("DROP TRIGGER IF EXISTS refuse")
+            if board is None:
+                return
+            raw.execute(f"CREATE TRIGGER refuse BEFORE INSERT ON tournament_games WHEN NEW.board = {board} "
+                        "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END")
+
+    def counts() -> tuple[int, ...]:
+        return tuple(svc.db.conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                     for t in ("tournaments", "tournament_games", "events", "seats", "outbox"))
+
+    body = {"game": "babel", "format": "round_robin", "players": _people(6), "seats_per_game": 2, "start": "by_round"}
+    refuse_board(2)
+    with pytest.raises(sqlite3.IntegrityError, match="the disk is full"):
+        svc.create_tournament(body)  # after boards 0 and 1 were stored, in the same transaction
+    assert counts() == (0, 0, 0, 0, 0)
+    refuse_board(None)
+    made = svc.create_tournament(body)
+    assert [len(r["games"]) for r in made["rounds"]] == [3]
+    before = counts()
+    _finish(svc, svc.tournament(made["id"]))
+    refuse_board(2)
+    # the scheduler takes a refusal while storing a round for another scheduler's claim: it
+    # creates nothing this pass, and leaves nothing that would stop the next one
+    assert svc.advance_tournaments() == 0
+    assert counts()[:2] == before[:2]  # no round 2 claim, no board
+    assert [r["round"] for r in svc.tournament(made["id"])["rounds"]] == [1]
+    refuse_board(None)
+    assert svc.advance_tournaments() == 3
+    assert [len(r["games"]) for r in svc.tournament(made["id"])["rounds"]] == [3, 3]
