@@ -146,6 +146,11 @@ def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str,
 
 def unmark(svg: str) -> str:
     """A marked picture as the game drew it, canonicalized (tests compare pictures with it)."""
+    return ET.canonicalize(ET.tostring(unmarked(svg), encoding="unicode"))
+
+
+def unmarked(svg: str) -> ET.Element:
+    """A marked picture's tree as the game drew it: its pick links unwrapped, its role an image's."""
     ET.register_namespace("", SVG_NS)
     root = ET.fromstring(svg)
     for parent in list(root.iter()):
@@ -156,4 +161,4 @@ def unmark(svg: str) -> str:
                     parent.insert(i + j, inner)
     if root.get("role") == "group":
         root.set("role", "img")
-    return ET.canonicalize(ET.tostring(root, encoding="unicode"))
+    return root

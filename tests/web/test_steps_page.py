@@ -11,6 +11,7 @@ import re
 import requests
 
 from referee.web.present import mark_options, unmark
+from tests.web.checks import same_picture
 from tests.web.conftest import create, seat_session
 
 LINK = re.compile(r'<a (?:class="option" )?href="([^"]+)"[^>]*data-next="([^"]*)"')
@@ -98,3 +99,8 @@ def test_board_links_wrap_exactly_the_offered_elements():
            '<g data-el="a"><title>A</title><g><rect x="0" y="0" width="1" height="1"/></g></g></a>' in marked
     assert unmark(marked) == unmark(svg)  # nothing else changed
     assert mark_options(svg, {}) == (svg, set())
+    # the pages' leak checks compare a shown picture with a drawing by `same_picture`
+    assert same_picture(marked, svg)
+    for changed in (svg.replace('x="2"', 'x="3"'), svg.replace("C &amp; D", "C &amp; E"),
+                    svg.replace("<title>t</title>", "<title>t</title><circle r='1'/>"), svg.replace('"b"', '"B"')):
+        assert not same_picture(marked, changed), changed
