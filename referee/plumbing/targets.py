@@ -47,7 +47,10 @@ def check_host(host: str, what: str, resolve: bool) -> None:
             raise TargetRefused(f"{what}: the host {host} does not resolve") from None
     for a in addresses:
         if a is not None and is_internal(a):
-            raise TargetRefused(f"{what} points at an internal address ({a}); "
+            # a resolved address is not repeated: it would tell a stranger how the operator's
+            # network names its hosts ("intranet.corp" is 10.1.2.3)
+            shown = f" ({a})" if ip is not None else ""
+            raise TargetRefused(f"{what} points at an internal address{shown}; "
                                 f"set REFEREE_ALLOW_PRIVATE_TARGETS=1 to allow it")
 
 

@@ -7,6 +7,7 @@ since every address here is loopback."""
 from __future__ import annotations
 
 import ipaddress
+import socket
 import urllib.error
 import urllib.request
 
@@ -55,7 +56,16 @@ def test_an_alert_redirected_inside_the_network_never_arrives(hops):
     with outbound.public_only(internal=inside) as guard:
         assert not notify(f"json://{outside.host}/hook")
     assert outside.at("/hook") and not within.requests
-    assert guard.refused == [f"127.0.0.2 resolves to an internal address ({INSIDE})"]
+    assert guard.refused == ["127.0.0.2 resolves to an internal address"]
+
+
+def test_a_refusal_never_tells_where_a_name_points():
+    """A stranger's receiver may redirect to a name inside the operator's network; the failure
+    its owner reads says that the address is internal, not which address it is."""
+    with outbound.public_only() as guard, pytest.raises(outbound.InternalAddress) as refused:
+        socket.getaddrinfo("localhost", 80)
+    assert str(refused.value) == "localhost resolves to an internal address" and guard.refused == [str(refused.value)]
+    assert socket.getaddrinfo("localhost", 80)  # outside the guard, names resolve as ever
 
 
 def test_requests_as_web_push_uses_it_is_held_to_the_outside(hops):
