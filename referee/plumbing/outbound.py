@@ -7,7 +7,9 @@ redirects by itself: a receiver answering `307 Location: http://10.0.0.5/` or a 
 between the check and the connection (DNS rebinding) would still reach inside the operator's
 network. Every connection resolves its host through `socket.getaddrinfo`, so within
 `public_only()` that one function refuses an internal answer, for this context and the worker
-threads apprise copies it to (a context variable, not a thread flag, for that reason).
+threads apprise copies it to (a context variable, not a thread flag, for that reason). An
+operator's outbound proxy (HTTPS_PROXY and the like) is exempt: it resolves the target itself and
+enforces the operator's own egress rules.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from __future__ import annotations
 import contextvars
 import ipaddress
 import socket
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from referee.plumbing.targets import is_internal
 
@@ -31,9 +35,17 @@ class InternalAddress(OSError):
 
 @dataclass
 class Guard:
-    """What counts as internal, and the refusals seen (the library only says "unreachable")."""
+    """What counts as internal, the operator's outbound proxies (which resolve the target
+    themselves, and whose own address is often internal), and the refusals seen (the library
+    only says "unreachable")."""
     internal: Callable[[Address], bool]
+    proxies: frozenset[str] = frozenset()
     refused: list[str] = field(default_factory=list)
+
+
+def _proxy_hosts() -> frozenset[str]:
+    """The hosts of the proxies the sending libraries take from the environment (HTTPS_PROXY...)."""
+    return frozenset(h for u in urllib.request.getproxies().values() if (h := urlsplit(u).hostname))
 
 
 _guard: contextvars.ContextVar[Guard | None] = contextvars.ContextVar("referee_outbound_guard", default=None)
@@ -43,7 +55,7 @@ _resolve = socket.getaddrinfo
 def _guarded_getaddrinfo(host, port, *args, **kwargs):  # type: ignore[no-untyped-def]
     answers = _resolve(host, port, *args, **kwargs)
     guard = _guard.get()
-    if guard is not None:
+    if guard is not None and str(host).lower() not in guard.proxies:
         for answer in answers:
             address = ipaddress.ip_address(str(answer[4][0]).partition("%")[0])
             if guard.internal(address):
@@ -58,7 +70,7 @@ def public_only(enabled: bool = True, internal: Callable[[Address], bool] = is_i
     """Within it, no connection of this context reaches an address `internal` holds (loopback,
     private, link-local... by default). `enabled=False` (the operator's
     REFEREE_ALLOW_PRIVATE_TARGETS) yields a guard that refuses nothing."""
-    guard = Guard(internal if enabled else (lambda address: False))
+    guard = Guard(internal if enabled else (lambda address: False), _proxy_hosts())
     socket.getaddrinfo = _guarded_getaddrinfo  # idempotent; outside a guard it only resolves
     token = _guard.set(guard)
     try:

@@ -91,3 +91,15 @@ def test_outside_a_guard_nothing_is_refused(hops):
         pass
     assert requests.post(f"http://{outside.host}/plain", data=b"{}", timeout=5).status_code == 200
     assert outside.at("/plain")
+
+
+def test_an_operators_outbound_proxy_is_not_refused(hops, monkeypatch):
+    """Behind HTTP_PROXY the libraries connect to the proxy (here on loopback, as proxies often
+    are on an internal address) and the proxy resolves the target: the guard lets that through."""
+    outside, _ = hops
+    for name in ("NO_PROXY", "no_proxy", "HTTPS_PROXY", "https_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", f"http://{outside.host}")
+    with outbound.public_only() as guard:
+        assert requests.post("http://198.51.100.7/hook", data=b"{}", timeout=5).status_code == 200
+    assert [r.path for r in outside.requests] == ["http://198.51.100.7/hook"] and not guard.refused
