@@ -55,11 +55,12 @@ _resolve = socket.getaddrinfo
 def _guarded_getaddrinfo(host, port, *args, **kwargs):  # type: ignore[no-untyped-def]
     answers = _resolve(host, port, *args, **kwargs)
     guard = _guard.get()
-    if guard is not None and str(host).lower() not in guard.proxies:
+    name = host.decode() if isinstance(host, bytes) else str(host)
+    if guard is not None and name.lower() not in guard.proxies:
         for answer in answers:
             address = ipaddress.ip_address(str(answer[4][0]).partition("%")[0])
             if guard.internal(address):
-                said = f"{host} resolves to an internal address"  # which one is the operator's business
+                said = f"{name} resolves to an internal address"  # which one is the operator's business
                 guard.refused.append(said)
                 raise InternalAddress(said)
     return answers
