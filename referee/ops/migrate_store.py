@@ -9,9 +9,10 @@ the outbox (sent and unsent, so nothing is mailed twice), the seats' private que
 moves, their table talk and alert channels. The instance's secret key comes along, since reply
 addresses and webhook signatures depend on it, and so do the instance-wide tables no log holds:
 players with their tokens, sign-in links and alert channels (accounts, sessions and API tokens
-keep working), the mail of no game (sign-in links, digests), and tournaments with their rounds. Projections (games list, players, deadlines, bot seats, ratings)
-are rebuilt on the target from its events. Snapshots are not copied: they are a cache, and the
-target's are made from its own replay rather than trusted from the source.
+keep working), the mail of no game (sign-in links, digests), and tournaments with their rounds.
+Projections (games list, players, deadlines, bot seats, ratings) are rebuilt on the target from
+its events. Snapshots are not copied: they are a cache, and the target's are made from its own
+replay rather than trusted from the source.
 
 Games are streamed one at a time, the instance-wide tables a page at a time: nothing larger is
 ever held in memory.
@@ -101,8 +102,8 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
         offset = outbox.last_id(dst.conn)
         with write_transaction(dst) as conn:
             summary.kept_settings = instance.copy_rows(conn, instance.all_rows(src.conn), replace=fresh)
-            copied = copy_instance_tables(src, conn, offset)
-        summary.players, summary.tournaments = copied["players"], copied["tournaments"]
+            rows = copy_instance_tables(src, conn, offset)
+        summary.players, summary.tournaments = rows["players"], rows["tournaments"]
         for game_id in events.game_ids(src.conn):
             try:
                 copied, last_hash = copy_game(src, dst, game_id, offset)
