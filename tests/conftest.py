@@ -1,9 +1,11 @@
 """Shared fixtures: a real HTTP server on loopback over a real database.
 
 The database is a SQLite file, or a database on a throwaway PostgreSQL server that the session
-starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler, the pages
-and end to end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
-fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql].
+starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler and end to
+end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
+fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql]. The pages
+(tests/web) and the tests marked `one_database` (mail wording, shared vocabulary) exercise what
+lies above the store and run on SQLite only (README, "Tests").
 REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick local run.
 """
 
@@ -97,7 +99,7 @@ def clock() -> FakeTime:
 # -- the databases ----------------------------------------------------------------------------
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-BOTH_DATABASES = ("api", "core", "e2e", "flow", "notify", "web")
+BOTH_DATABASES = ("api", "core", "e2e", "flow", "notify")  # not "web": pages sit above the store
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
 
 

@@ -86,10 +86,17 @@ def _texts(tree: ET.Element) -> set[str]:
     return out
 
 
+_PHRASES: dict[tuple[str, int], dict[int | None, set[str]]] = {}
+
+
 def private_words(loaded, viewer: int | None) -> set[str]:
     """Words another seat's own picture shows that neither the viewer's picture nor the
     spectator's does: what only that seat may read (its hand, its cards, "Bo (you)")."""
-    drawn = {v: _texts(drawing(loaded, v)[1]) for v in [None, *range(loaded.seat_count())]}
+    key = (loaded.game_id, loaded.seq)
+    if key not in _PHRASES:
+        _PHRASES.clear()  # the checks of one move all read the latest position
+        _PHRASES[key] = {v: _texts(drawing(loaded, v)[1]) for v in [None, *range(loaded.seat_count())]}
+    drawn = _PHRASES[key]
     public = drawn[None] | drawn[viewer]
     return {w for v, words in drawn.items() if v is not None and v != viewer for w in words - public}
 
@@ -111,6 +118,8 @@ class Viewers:
         self.clients: dict[int | None, requests.Session] = {None: requests.Session()}
         for s in range(self.n):
             self.clients[s] = seat_session(created["seats"][s]["url"])
+        for client in self.clients.values():
+            client.trust_env = False  # loopback: no proxy settings to look up at every request
         self.fed = {v: 0 for v in self.clients}  # the last seq each viewer's feed gave
         self.moves = 0
 

@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+import copy
 import html
 from dataclasses import dataclass
 
 import lxml.html
 
 from tests.web.conftest import SVG
+
+
+ALWAYS_SKIPPED = '//pre[@id="view-json"] | //script | //style'
+CHECKED = ALWAYS_SKIPPED + (' | //*[@id="picture" or @id="summary" or @id="events"]'
+                            ' | //a[@class="option" or @class="pick"] | //span[@class="taken"]')
 
 
 @dataclass
@@ -43,16 +49,11 @@ class Served:
         """Everything a person can read on it (and its link labels), without the view JSON;
         `unchecked`: without the parts that other checks compare exactly with what the viewer
         may see (the picture, the summary, the history, the step links' labels)."""
-        skip = '[not(ancestor::pre[@id="view-json"])][not(ancestor::script)][not(ancestor::style)]'
-        if unchecked:
-            skip += ('[not(ancestor::*[@id="picture" or @id="summary" or @id="events"])]'
-                     '[not(ancestor::a[@class="option" or @class="pick"])][not(ancestor::span[@class="taken"])]')
-        parts = self.doc.xpath(f"//text(){skip}")
-        attrs = "//@placeholder | //@data-move | //@value | //@title"
-        if not unchecked:
-            attrs += " | //@aria-label"
-        parts += self.doc.xpath(attrs)
-        return html.unescape(" ".join(str(p) for p in parts))
+        doc = copy.deepcopy(self.doc)
+        for el in doc.xpath(CHECKED if unchecked else ALWAYS_SKIPPED):
+            el.drop_tree()  # its text goes, the text after it stays
+        attributes = "//@placeholder | //@data-move | //@value | //@title" + ("" if unchecked else " | //@aria-label")
+        return html.unescape(doc.text_content() + " " + " ".join(doc.xpath(attributes)))
 
     def steps(self, kind: str):
         return self.one(f'//div[contains(concat(" ", @class, " "), " steps ")][@data-kind="{kind}"]')

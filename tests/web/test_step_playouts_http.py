@@ -11,9 +11,6 @@ import pytest
 from referee.engine.registry import GAME_IDS
 from tests.web.httpplay import LONG, game_round, max_seats, play_http
 
-# The pages and the rules, not the store (the store runs on both databases elsewhere).
-pytestmark = pytest.mark.one_database
-
 PLAYOUTS = 50 if LONG else 2
 
 
