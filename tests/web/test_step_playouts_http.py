@@ -1,7 +1,7 @@
 """Whole games played over plain HTTP through the step links the page offers (`?kind=&chosen=`,
 no script), every viewer's page, step fragment and feed checked at every move (httpplay.py):
 the largest table of every game for three rounds, and step playouts to the end at two seats
-(two seeds per game; `tasks.py test --long`: 50). The browser plays one whole game per title by
+(one per game; `tasks.py test --long`: 50). The browser plays one whole game per title by
 clicking (test_click_whole_games.py, test_babel_pages.py); with --long, the largest tables too."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from referee.engine.registry import GAME_IDS
 from tests.web.httpplay import LONG, game_round, max_seats, play_http
 
-PLAYOUTS = 50 if LONG else 2
+PLAYOUTS = 50 if LONG else 1
 
 
 @pytest.mark.parametrize("game", GAME_IDS)
