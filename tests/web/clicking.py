@@ -18,6 +18,14 @@ from tests.web.served import Served
 # The seats' browser pages are compared with their views every BROWSER_EVERY moves and at the
 # end (every move with --long); the server's answers to every viewer are checked at every move.
 BROWSER_EVERY = 1 if LONG else 10
+# How often a complete move is played at once rather than built further: the browser's clicks are
+# its cost, and the longer paths are walked over HTTP at every step (httpplay.py) in every run.
+PLAY_NOW = 0.15 if LONG else 0.4
+# What the prompted seat's page shows before the first click: its steps box for the prompt, that
+# box's path, the board's links and all steps boxes.
+WHERE = ("(kind) => { const b = document.querySelectorAll(`.steps[data-kind=\"${kind}\"]`); return [b.length, "
+         "b.length ? b[0].dataset.path : null, document.querySelectorAll('#picture a.pick').length, "
+         "document.querySelectorAll('.steps').length]; }")
 
 
 class Table:
@@ -66,13 +74,11 @@ class Table:
         tab = self.tabs[prompt.seat]
         page = tab.page
         tab.wait_seq(loaded.seq, timeout=30_000)  # its live update brings it here
-        if page.locator(f'.steps[data-kind="{prompt.kind}"]').count() == 0:
+        boxes, path, picks, all_boxes = page.evaluate(WHERE, prompt.kind)  # one round trip
+        if boxes == 0 or (picks and path == "" and all_boxes > 1):  # the board's links are another prompt's
             page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
-        box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
-        assert box.count() == 1, f"{self.game}: no steps for {prompt.kind!r} on the page"
-        if page.locator("#picture a.pick").count() and box.get_attribute("data-path") == "" and \
-                page.locator(".steps").count() > 1:
-            page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
+            boxes = page.locator(f'.steps[data-kind="{prompt.kind}"]').count()
+        assert boxes == 1, f"{self.game}: no steps for {prompt.kind!r} on the page"
         offered = f'#picture a.pick, .steps[data-kind="{prompt.kind}"] a.option'
         play = f'.steps[data-kind="{prompt.kind}"] #play'
         read = ("([sel, play]) => [[...document.querySelectorAll(sel)].map(e => [e.getAttribute('aria-label') || "
@@ -81,7 +87,7 @@ class Table:
             box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
             found, complete = page.evaluate(read, [offered, play])  # one round trip: what is offered now
             assert found or complete, f"{self.game}: a dead end at {box.get_attribute('data-path')}"
-            choice = choose(self.pick, [f[0] for f in found], complete, self.game)
+            choice = choose(self.pick, [f[0] for f in found], complete, self.game, PLAY_NOW)
             self.clicks += 1
             if choice is None:
                 with page.expect_navigation():
