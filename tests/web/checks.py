@@ -6,9 +6,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from typing import Any
-
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.wording import with_names
@@ -31,7 +30,7 @@ def shown_svg(page_html: str) -> str:
     return SVG.search(page_html).group(1).strip()
 
 
-SUMMARY = re.compile(r'<div class="summary" id="summary">(.*?)</div>', re.S)
+SUMMARY = re.compile(r'<div class="summary" id="summary">(.*?)</div>', re.DOTALL)
 
 
 _DRAWINGS: dict[tuple, tuple[str, ET.Element]] = {}

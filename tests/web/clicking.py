@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from tests.tally import tally
 from tests.web.checks import assert_page_shows_only_view

@@ -24,28 +24,34 @@ import random
 import re
 import time
 import xml.etree.ElementTree as ET
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import requests
 
 from referee.engine.registry import rules_for
 from tests.tally import tally
-from tests.web.checks import assert_history_redacted, assert_page_shows_only_view, drawing, page_language, \
-    same_picture, withheld_values
+from tests.web.checks import (
+    assert_history_redacted,
+    assert_page_shows_only_view,
+    drawing,
+    page_language,
+    same_picture,
+    withheld_values,
+)
 from tests.web.conftest import create, seat_session
 from tests.web.served import Served
 
 LONG = os.environ.get("REFEREE_LONG") == "1"  # the exhaustive variants (tasks.py test --long)
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
-SEAT_WORD = re.compile(r"\bseat \d", re.I)
+SEAT_WORD = re.compile(r"\bseat \d", re.IGNORECASE)
 
 # Labels worth preferring per game (a faster game), as the page words them.
 PREFER = {
-    "babel": re.compile(r"^(build|finish|discard|settle)", re.I),
-    "iron_age": re.compile(r"worker boxes|stop rolling|\(cost \d+|^attack|goods \(worth [1-9]", re.I),
+    "babel": re.compile(r"^(build|finish|discard|settle)", re.IGNORECASE),
+    "iron_age": re.compile(r"worker boxes|stop rolling|\(cost \d+|^attack|goods \(worth [1-9]", re.IGNORECASE),
 }
-AVOID = re.compile(r"^End the turn now", re.I)
+AVOID = re.compile(r"^End the turn now", re.IGNORECASE)
 
 
 def choose(pick: random.Random, labels: list[str], complete: bool, game: str, play_now: float = 0.15) -> int | None:

@@ -11,7 +11,6 @@ import lxml.html
 
 from tests.web.conftest import SVG
 
-
 ALWAYS_SKIPPED = '//pre[@id="view-json"] | //script | //style'
 CHECKED = ALWAYS_SKIPPED + (' | //*[@id="picture" or @id="summary" or @id="events"]'
                             ' | //a[@class="option" or @class="pick"] | //span[@class="taken"]')
