@@ -107,7 +107,7 @@ KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgr
 # test workers take files in collection order (tasks.py), so these start at once side by side
 # and the many short files fill in around them, instead of a long file starting last and
 # running alone while the other worker idles.
-SLOWEST_FIRST = ("web/test_click_whole_games.py", "web/test_step_playouts_http.py", "web/test_players_pages.py",
+SLOWEST_FIRST = ("web/test_click_iron_age_whole.py", "web/test_click_whole_games.py", "web/test_step_playouts_http.py", "web/test_players_pages.py",
                  "web/test_babel_pages.py", "api/test_contract_fuzz.py", "games/khronos/test_playouts.py",
                  "games/sands_of_time/test_playouts.py", "web/test_iron_age_pages.py")
 

@@ -18,9 +18,6 @@ from tests.web.served import Served
 # The seats' browser pages are compared with their views every BROWSER_EVERY moves and at the
 # end (every move with --long); the server's answers to every viewer are checked at every move.
 BROWSER_EVERY = 1 if LONG else 10
-# How often a complete move is played at once rather than built further: the browser's clicks are
-# its cost, and the longer paths are walked over HTTP at every step (httpplay.py) in every run.
-PLAY_NOW = 0.15 if LONG else 0.4
 # What the prompted seat's page shows before the first click: its steps box for the prompt, that
 # box's path, the board's links and all steps boxes.
 WHERE = ("(kind) => { const b = document.querySelectorAll(`.steps[data-kind=\"${kind}\"]`); return [b.length, "
@@ -87,7 +84,7 @@ class Table:
             box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
             found, complete = page.evaluate(read, [offered, play])  # one round trip: what is offered now
             assert found or complete, f"{self.game}: a dead end at {box.get_attribute('data-path')}"
-            choice = choose(self.pick, [f[0] for f in found], complete, self.game, PLAY_NOW)
+            choice = choose(self.pick, [f[0] for f in found], complete, self.game)
             self.clicks += 1
             if choice is None:
                 with page.expect_navigation():

@@ -54,10 +54,9 @@ PREFER = {
 AVOID = re.compile(r"^End the turn now", re.IGNORECASE)
 
 
-def choose(pick: random.Random, labels: list[str], complete: bool, game: str, play_now: float = 0.15) -> int | None:
-    """The option to click (its index), or None to press "play" (only when the move is complete;
-    then at once with probability `play_now`)."""
-    if complete and (not labels or pick.random() < play_now):
+def choose(pick: random.Random, labels: list[str], complete: bool, game: str) -> int | None:
+    """The option to click (its index), or None to press "play" (only when the move is complete)."""
+    if complete and (not labels or pick.random() < 0.15):
         return None
     allowed = [i for i, label in enumerate(labels) if not AVOID.search(label)] or list(range(len(labels)))
     if not allowed:

@@ -1,7 +1,7 @@
 """Every game played in Chromium only by clicking what the referee offers (highlighted board
 elements, option buttons, "play"; never typing; driver in clicking.py): one whole game per title
-at 2 seats (Babel's: test_babel_pages.py); with `tasks.py test --long`, the largest table of
-every game for at least 3 rounds too (test_step_playouts_http.py plays those through the step
+at 2 seats (Babel's: test_babel_pages.py, Iron Age's: test_click_iron_age_whole.py); with
+`tasks.py test --long`, the largest table of every game for at least 3 rounds too (test_step_playouts_http.py plays those through the step
 links over HTTP in every run). At every move every viewer's page, fragments and feed as served
 are checked (httpplay.py), and the seats' pages as their browsers show them every tenth move and
 at the end (every move with --long); screenshots at 1280 and 390 px per game land in
@@ -15,11 +15,9 @@ import pytest
 from tests.web.clicking import play
 from tests.web.httpplay import LONG, game_round, max_seats
 
-# Whole games by clicking exercise the pages and the rules, not the store (the other browser
-# tests, test_babel_pages.py among them, run on both databases): one database keeps CI short.
-pytestmark = pytest.mark.one_database
-
-WHOLE = ["iron_age", "gentes", "khronos", "sands_of_time"]  # Babel's whole game: test_babel_pages.py
+# Babel's whole game: test_babel_pages.py; Iron Age's (the longest): test_click_iron_age_whole.py,
+# a file of its own so that the two test workers share the browser games.
+WHOLE = ["gentes", "khronos", "sands_of_time"]
 
 
 @pytest.mark.parametrize("game", WHOLE)
