@@ -15,8 +15,8 @@ from tests.web.conftest import create
 from tests.web.httpplay import LONG, NAMES, SEAT_WORD, Viewers, choose, game_round
 from tests.web.served import Served
 
-# The seats' browser pages are compared with their views every BROWSER_EVERY moves and at the
-# end (every move with --long); the server's answers to every viewer are checked at every move.
+# A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages
+# in their browsers) every BROWSER_EVERY moves and at the end; every move with --long.
 BROWSER_EVERY = 1 if LONG else 10
 # What the prompted seat's page shows before the first click: its steps box for the prompt, that
 # box's path, the board's links and all steps boxes.
@@ -41,25 +41,27 @@ class Table:
         self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
 
     def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None, last: bool = False) -> None:
-        """Every viewer's page as served shows exactly its own view, drawn from it, with player
-        names instead of seat numbers and no other seat's words, and its feed only its redacted
-        events (httpplay.Viewers); every BROWSER_EVERY moves and at the end (`last`), each seat's
+        """Every BROWSER_EVERY moves and at the end (`last`): every viewer's page as served shows
+        exactly its own view, drawn from it, with player names instead of seat numbers and no
+        other seat's words, and its feed only its redacted events (httpplay.Viewers); each seat's
         page as its browser shows it too, after the page's own live update brought it to the
-        latest event."""
+        latest event. (Every move of every game is checked so over HTTP in
+        test_step_playouts_http.py; here the browser's clicks are the cost.)"""
+        if not (last or self.moves % BROWSER_EVERY == 0):
+            return
         t0 = time.monotonic()
         self.viewers.moves = self.moves
         self.viewers.check_all(extra)
-        if last or self.moves % BROWSER_EVERY == 0:
-            seq = self.web.service.load(self.gid).seq
-            for s, tab in enumerate(self.tabs):
-                tab.wait_seq(seq, timeout=30_000)
-                shown = Served(tab.page.content())
-                assert_page_shows_only_view(self.web.service, self.gid, s, shown.text, svg=shown.svg())
-                seat_words = SEAT_WORD.findall(shown.words())
-                assert not seat_words, f"{self.game}: seat numbers on {s}'s page: {seat_words[:3]}"
-                if extra is not None:
-                    extra(s, shown.text)
-                tally("browser page checks")
+        seq = self.web.service.load(self.gid).seq
+        for s, tab in enumerate(self.tabs):
+            tab.wait_seq(seq, timeout=30_000)
+            shown = Served(tab.page.content())
+            assert_page_shows_only_view(self.web.service, self.gid, s, shown.text, svg=shown.svg())
+            seat_words = SEAT_WORD.findall(shown.words())
+            assert not seat_words, f"{self.game}: seat numbers on {s}'s page: {seat_words[:3]}"
+            if extra is not None:
+                extra(s, shown.text)
+            tally("browser page checks")
         self.checking += time.monotonic() - t0
 
     def play_move(self) -> None:

@@ -2,9 +2,9 @@
 elements, option buttons, "play"; never typing; driver in clicking.py): one whole game per title
 at 2 seats (Babel's: test_babel_pages.py, Iron Age's: test_click_iron_age_whole.py); with
 `tasks.py test --long`, the largest table of every game for at least 3 rounds too (test_step_playouts_http.py plays those through the step
-links over HTTP in every run). At every move every viewer's page, fragments and feed as served
-are checked (httpplay.py), and the seats' pages as their browsers show them every tenth move and
-at the end (every move with --long); screenshots at 1280 and 390 px per game land in
+links over HTTP in every run, with every viewer checked at every move). Every tenth move and at
+the end (every move with --long), every viewer's page and feed as served (httpplay.py) and the
+seats' pages as their browsers show them are checked; screenshots at 1280 and 390 px per game land in
 tmp/artifacts (REFEREE_ARTIFACTS), with the 390 px page not scrolling sideways and no board text
 under 11 px at 1280."""
 
