@@ -145,7 +145,7 @@ class InvalidSetup(ServiceError):
 class Refused(ServiceError):
     status, title = 422, N_("Request refused")
     explanation = (
-        "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), `detail` says why. Nothing was changed."
+        "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), or an address the service will not mail (a sign-in to a host on loopback or a private network: `field` names it), `detail` says why. Nothing was changed."
     )
 
 
