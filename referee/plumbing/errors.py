@@ -93,7 +93,10 @@ class TooManyRequests(ServiceError):
     status, title = 429, N_("Too many requests")
     explanation = ("This address has made too many requests of this kind lately (failed seat-token "
                    "checks, or games created), or holds too many live feeds open at once (streams "
-                   "and waiting long polls of `GET /games/{id}/events`), or a seat has written too many table-talk messages lately (`REFEREE_TALK_LIMIT`). Wait the number of seconds "
+                   "and waiting long polls of `GET /games/{id}/events`), or a seat has written too many table-talk messages lately (`REFEREE_TALK_LIMIT`), or the request would mail "
+                   "an address more than its cap on mail it did not ask for (`REFEREE_MAIL_CAP`: invitations, tournament "
+                   "mails and sign-in links per recipient mailbox; `field` names the address), or a channel has been sent "
+                   "too many test alerts (`REFEREE_CHANNEL_TEST_LIMIT`). Nothing was changed. Wait the number of seconds "
                    "in the Retry-After header.")
 
 
