@@ -28,9 +28,12 @@ def local_path(target: str | None) -> str | None:
 
 
 def game_of(path: str) -> str | None:
-    """The game a path of this site shows (its route's `game_id`), if any."""
-    try:
-        _, args = current_app.url_map.bind("localhost").match(urlsplit(path).path, method="GET")
-    except HTTPException:
-        return None
-    return args.get("game_id")
+    """The game a path of this site is about (its route's `game_id`), if any: a page, or the
+    problem page a form's post answered with."""
+    adapter = current_app.url_map.bind("localhost")
+    for method in ("GET", "POST"):
+        try:
+            return adapter.match(urlsplit(path).path, method=method)[1].get("game_id")
+        except HTTPException:
+            continue
+    return None
