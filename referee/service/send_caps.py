@@ -42,7 +42,7 @@ def _subject(core: "Core", kind: str, name: str) -> str:
 
 
 def _per(seconds: int) -> str:
-    return {3600: "hour", 86400: "day", 60: "minute"}.get(seconds, f"{seconds} s")
+    return {3600: "hour", 86400: "day", 60: "minute"}.get(seconds, f"{seconds}-second window")
 
 
 def _charge(core: "Core", conn: Any, kind: str, name: str, text: str) -> tuple[int, int, int] | None:

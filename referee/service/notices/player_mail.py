@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date
 
 from referee.plumbing.i18n import Translator, translator
+from referee.service import send_caps
 from referee.service.links import join_url, sign_in_url
 from referee.store import outbox
 
@@ -33,7 +34,9 @@ def sign_in(conn: Any, base_url: str, email: str, token: str, token_hash: str, l
 
 def invitation(core: "Core", conn: Any, game_id: str, seat: int, email: str, title: str, names: list[str],
                lang: str | None = None) -> None:
-    """An invitation to the invited address (in the language of its player, if it is one)."""
+    """An invitation to the invited address (in the language of its player, if it is one),
+    within the address's cap on unsolicited mail (else 429 naming the seat's invitation)."""
+    send_caps.mail(core, conn, email, f"/seats/{seat}/invite", f"seat {seat}")
     tr = _tr(lang)
     _ = tr.gettext
     who = tr.join([n for n in names if n]) or _("A player")

@@ -19,7 +19,7 @@ from referee.engine.schemas import check, schema_errors, validator_for
 from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
-from referee.service import recipients, send_caps
+from referee.service import recipients
 from referee.service.notices import alerts
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import parse_duration, policy_from_clock
@@ -177,7 +177,6 @@ def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
     after, _ = core.append(conn, p.blank, [("game_created", None, payload)], p.state)
     for i in free:
         if seats[i].get("invite"):
-            send_caps.mail(core, conn, seats[i]["invite"], f"/seats/{i}/invite", f"seat {i}")
             invited = players.by_email(conn, seats[i]["invite"].lower())  # its player's language, if known
             player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
                                    [s.get("name") for s in seats if s.get("name")],
