@@ -459,7 +459,7 @@ def m013_language(db):
 def m014_send_counts(db):
     # Issue 35: how much unsolicited mail each mailbox (and how many test alerts each channel)
     # was sent per fixed window, so the caps hold across processes and restarts. `subject` is a
-    # keyed hash, never the address itself; rows of windows long past are deleted as they pass.
+    # keyed hash, never the address itself; rows of windows that ended are deleted as they end.
     db.execute("""
         CREATE TABLE send_counts (
             subject TEXT NOT NULL,
@@ -468,3 +468,4 @@ def m014_send_counts(db):
             count INTEGER NOT NULL,
             PRIMARY KEY (subject, period, slot)
         ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX send_counts_age ON send_counts(period, slot)")

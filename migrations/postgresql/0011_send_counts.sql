@@ -9,3 +9,4 @@ CREATE TABLE send_counts (
     count INTEGER NOT NULL,
     PRIMARY KEY (subject, period, slot)
 );
+CREATE INDEX send_counts_age ON send_counts (period, slot);

@@ -53,7 +53,7 @@ def _charge(core: "Core", conn: Any, kind: str, name: str, text: str) -> tuple[i
     for amount, period in caps(text):
         slot = int(now // period)
         count = send_counts.add(conn, subject, period, slot)
-        send_counts.forget_before(conn, subject, period, slot)
+        send_counts.forget_before(conn, period, slot)
         if count > amount:
             return amount, period, int((slot + 1) * period - now) + 1
     return None

@@ -19,6 +19,7 @@ def add(conn: Connection, subject: str, period: int, slot: int, n: int = 1) -> i
                         (subject, period, slot)).fetchone()[0]
 
 
-def forget_before(conn: Connection, subject: str, period: int, slot: int) -> None:
-    """Drop a subject's windows older than `slot` (they no longer limit anything)."""
-    conn.execute("DELETE FROM send_counts WHERE subject = ? AND period = ? AND slot < ?", (subject, period, slot))
+def forget_before(conn: Connection, period: int, slot: int) -> None:
+    """Drop every window of length `period` before `slot`: they limit nothing any more, and the
+    table stays as small as the current windows (an index range, usually empty)."""
+    conn.execute("DELETE FROM send_counts WHERE period = ? AND slot < ?", (period, slot))
