@@ -123,6 +123,13 @@ def test_over_https_cookies_are_host_prefixed_and_a_planted_plain_nonce_is_ignor
                          timeout=30).text
     assert "You are <strong>Ada</strong>" not in plain  # over HTTPS only the prefixed cookie counts
 
+    def feed(cookies: dict) -> dict:  # the live feed reads the same cookies (referee/asgi/feed.py)
+        return requests.get(f"{site.url}/games/{gid}/events?after=0", cookies=cookies, headers=HTTPS,
+                            timeout=30).json()
+    spectator = feed({})
+    assert feed({f"__Host-referee_seat_{gid}": f"0.{key}"}) != spectator  # Ada's own deal shown to her
+    assert feed({f"referee_seat_{gid}": f"0.{key}"}) == spectator
+
 
 def _as_a_browser_reads(location: str) -> str:
     """As the URL standard reads it: without leading and trailing controls and spaces, without
