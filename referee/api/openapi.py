@@ -223,7 +223,7 @@ def _player_paths() -> dict[str, Any]:
         "/players/sign-in": {"post": {
             "summary": "Mail a one-time sign-in link (30 minutes, single use); the same answer for any address",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("SignIn")}}},
-            "responses": {"202": _obj("The link is on its way"), **_problems(400)}}},
+            "responses": {"202": _obj("The link is on its way"), **_problems(400, 422)}}},
         "/players/tokens": {"post": {
             "summary": "Exchange a sign-in link's secret, once, for a revocable player token",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerToken")}}},
