@@ -44,8 +44,8 @@ def test_shared_address_space_and_other_non_global_addresses_are_internal(site):
     for address in ("100.64.0.1", "100.127.255.254", "198.18.0.1", "64:ff9b::a00:1", "2002:a00:1::1"):
         assert targets.is_internal(ipaddress.ip_address(address)), address
     assert not targets.is_internal(ipaddress.ip_address("93.184.216.34"))
-    tok = _game(site)["seats"][0]["token"]
-    gid = site.call("GET", "/games?limit=1").json()["games"][0]["id"]
+    game = _game(site)
+    gid, tok = game["id"], game["seats"][0]["token"]
     for url in ("json://100.64.0.1/x", "json://[64:ff9b::a00:1]/x"):
         r = site.call("POST", f"/games/{gid}/channels", tok, json={"url": url})
         assert r.status_code == 422 and r.json()["field"] == "/url", (url, r.text)
