@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from urllib.parse import urlsplit
 
 import pytest
 from click.testing import CliRunner
@@ -195,8 +196,9 @@ def test_ratings_rebuild_keeps_a_forged_record(database, clock, tmp_path):
         tenures.set_player(conn, gid, 1, "victim")
     _play_and_resign(svc, gid, loser=1)
     with write_transaction(svc.db) as conn:  # and the forged rating it gave the loss
-        ratings_store.put_game(conn, gid, "babel", "2026-01-01T00:00:00Z", None, ["mallory", "victim"], [1, 2])
-        ratings_store.put_rating(conn, "babel", "victim", "Victim", 20.0, 8.0, -4.0, 1, gid, "2026-01-01T00:00:00Z")
+        if not ratings_store.current(conn, "babel", ["victim"]):  # (the code before the fix made it itself)
+            ratings_store.put_game(conn, gid, "babel", "2026-01-01T00:00:00Z", None, ["mallory", "victim"], [1, 2])
+            ratings_store.put_rating(conn, "babel", "victim", "Victim", 20.0, 8.0, -4.0, 1, gid, "2026-01-01T00:00:00Z")
     assert _record(svc, "victim")["finished"] == 1
     fair = _babel(svc, [{"name": "Mallory", "me": True}, {"name": "Victim", "email": VICTIM}], "mallory")["id"]
     svc.accept_seat(fair, 1, "victim")
@@ -229,3 +231,90 @@ def test_a_log_with_an_acceptance_does_not_verify_or_replay_to_the_same_hashes(d
     svc.forget()
     cold = svc.load(gid)
     assert (cold.seq, cold.state, cold.created["seats"]) == (live.seq, live.state, live.created["seats"])
+
+
+def _player_token(site, email: str) -> str:
+    """A player token for `email` through the real endpoint (the mailed link's secret planted)."""
+    secret = secrets.token_urlsafe(16)
+    with write_transaction(site.service.db) as conn:
+        players.add_link(conn, credentials.token_hash(secret), email, site.service.clock() + 600)
+    r = site.call("POST", "/players/tokens", json={"link": secret})
+    assert r.status_code == 201, r.text
+    return r.json()["token"]
+
+
+def test_a_seat_is_bound_over_http_without_an_accept_operation_for_its_player(server):
+    victim, mallory = _player_token(server, VICTIM), _player_token(server, MALLORY)
+    r = server.call("POST", "/games", mallory, json={"game": "babel", "options": {"first_seat": 1},
+                                                     "seats": [{"name": "Mallory", "me": True},
+                                                               {"name": "Victim", "email": VICTIM}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    gid, seat_token = made["id"], made["seats"][1]["token"]
+    assert server.call("GET", "/players/me/games", victim).json()["games"] == []
+    assert [o["id"] for o in server.call("GET", "/players/me/offers", victim).json()["offers"]] == [gid]
+    # the seat's token plays without an account
+    prompts = server.call("GET", f"/games/{gid}/prompts", seat_token).json()
+    assert prompts["prompts"] and prompts["prompts"][0]["seat"] == 1
+    # only the invited address's player may accept; problems, never a 5xx
+    assert server.call("POST", f"/games/{gid}/seats/1/accept").status_code == 401
+    assert server.call("POST", f"/games/{gid}/seats/1/accept", seat_token).status_code == 401
+    assert server.call("POST", f"/games/{gid}/seats/1/accept", mallory).status_code == 403
+    assert server.call("POST", f"/games/{gid}/seats/{10 ** 30}/accept", victim).status_code == 404
+    assert server.call("POST", "/games/nope/seats/1/accept", victim).status_code == 404
+    r = server.call("POST", f"/games/{gid}/seats/1/accept", victim)
+    assert r.status_code == 200, r.text
+    assert r.json()["seat"] == 1 and r.json()["tenure"] == 1
+    assert server.call("POST", f"/games/{gid}/seats/1/accept", victim).status_code == 409
+    assert server.call("GET", f"/games/{gid}/prompts", seat_token).status_code == 401  # the creator's copy died
+    assert server.call("GET", f"/games/{gid}/prompts", r.json()["token"]).status_code == 200
+    assert [g["id"] for g in server.call("GET", "/players/me/games", victim).json()["games"]] == [gid]
+    doc = server.call("GET", "/openapi.json").json()
+    for path, op_id, problems in (("/games/{game_id}/seats/{seat}/accept", "acceptSeat", {"401", "403", "404", "409"}),
+                                  ("/tournaments/{tournament_id}/confirm", "confirmTournament", {"401", "403", "404"}),
+                                  ("/players/me/offers", "mySeatOffers", {"401"})):
+        op = next(iter(doc["paths"][path].values()))
+        assert op["operationId"] == op_id and problems <= set(op["responses"])
+
+
+CSRF = re.compile(r'name="csrf" value="([^"]+)"')
+
+
+def _browser_signed_in(server, email: str):
+    """A browser (requests session) signed in by a mailed link, through the pages."""
+    import requests
+    secret = secrets.token_urlsafe(16)
+    with write_transaction(server.service.db) as conn:
+        players.add_link(conn, credentials.token_hash(secret), email, server.service.clock() + 600)
+    browser = requests.Session()
+    page = browser.get(f"{server.url}/sign-in/{secret}", timeout=30).text
+    r = browser.post(f"{server.url}/sign-in/{secret}", data={"csrf": CSRF.search(page).group(1)}, timeout=30)
+    assert r.status_code == 200 and "/me" in r.url, r.text
+    return browser
+
+
+def test_the_invitation_mail_has_no_page_where_the_signed_in_player_accepts(server):
+    svc = server.service
+    _verified(svc, ("mallory", MALLORY))
+    gid = _babel(svc, [{"name": "Mallory", "me": True}, {"name": "Victim", "email": VICTIM}], "mallory")["id"]
+    link = re.search(r"https?://\S+/accept/\S+", svc.db.conn.execute(
+        "SELECT body FROM outbox WHERE recipient = ? AND kind = 'offer'", (VICTIM,)).fetchone()[0]).group(0)
+    path = urlsplit(link).path
+    import requests
+    stranger = requests.Session().get(server.url + path, timeout=30)
+    assert stranger.status_code == 200 and 'id="accept"' not in stranger.text  # sign in first
+    browser = _browser_signed_in(server, VICTIM)
+    me = browser.get(f"{server.url}/me", timeout=30).text
+    assert f"/accept/{gid}/1" in me  # "my games" lists the seat waiting to be accepted
+    page = browser.get(server.url + path, timeout=30).text
+    assert 'id="accept"' in page
+    r = browser.post(server.url + path, data={"csrf": CSRF.search(page).group(1)}, timeout=30)
+    assert r.status_code == 200 and r.url.endswith(f"/g/{gid}"), r.text
+    victim = players.by_email(svc.db.conn, VICTIM)["id"]
+    assert tenures.seat(svc.db.conn, gid, 1)["player_id"] == victim
+    # a tournament's page takes a listed player's confirmation
+    t = svc.create_tournament({"game": "babel", "format": "round_robin", "seats_per_game": 2,
+                               "players": [{"name": "Victim", "email": VICTIM}, {"name": "Mallory", "email": MALLORY}]})
+    page = browser.get(f"{server.url}/t/{t['id']}", timeout=30).text
+    r = browser.post(f"{server.url}/t/{t['id']}/confirm", data={"csrf": CSRF.search(page).group(1)}, timeout=30)
+    assert r.status_code == 200 and svc.tournament(t["id"])["confirmed"] == ["Victim"]
