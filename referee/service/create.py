@@ -150,9 +150,9 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
 
 def store(core: "Core", conn: Any, p: Prepared, offers: bool = True) -> Loaded:
     """The prepared game written in the caller's open transaction (seats, secrets, settings,
-    channels, its table, `game_created`); the game as loaded after it. Each seat created with an
-    address (not the creator's own) is offered to it to accept, unless `offers` is False (a
-    tournament asks its players to confirm instead)."""
+    channels, its table, `game_created`); the game as loaded after it. Each seat created with a
+    player's address (not the creator's own) is offered to them by mail to accept, unless `offers`
+    is False (a tournament asks its players to confirm instead)."""
     game_id, game, seats, payload, free, bots = p.game_id, p.body["game"], p.body["seats"], p.payload, p.free, p.bots
     body, player_id, rules = p.body, p.player_id, p.rules
     credentials.save_seed(conn, game_id, p.seed)
@@ -182,11 +182,12 @@ def store(core: "Core", conn: Any, p: Prepared, offers: bool = True) -> Loaded:
             player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
                                    [s.get("name") for s in seats if s.get("name")],
                                    seats[i].get("lang") or (invited or {}).get("lang"))
-    for i, s in enumerate(seats):
-        if offers and s.get("email") and not s.get("me") and i not in free and i not in bots:
-            offered = players.by_email(conn, s["email"].lower())
-            player_mail.offer(core, conn, game_id, i, s["email"], rules.title, s["name"],
-                              s.get("lang") or (offered or {}).get("lang"))
+    for i, s in enumerate(seats):  # a player's address is told how to make the seat theirs (others
+        # find it under "my games" if they sign up; the seat's own mails reach them either way)
+        offered = players.by_email(conn, s["email"].lower()) if offers and s.get("email") and not s.get("me") \
+            and i not in free and i not in bots else None
+        if offered:
+            player_mail.offer(core, conn, game_id, i, s["email"], rules.title, s["name"], s.get("lang") or offered["lang"])
     return after
 
 
