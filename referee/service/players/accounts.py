@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Unauthorized
 from referee.plumbing.i18n import known as known_lang
-from referee.service import digest
+from referee.service.notifier import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso
 from referee.service.notices import player_mail

@@ -4,7 +4,7 @@ A seat created with someone's address is played with its token or link, by whoev
 and counts for nobody: the address is invited to accept it. A signed-in player whose verified
 address the seat was created with accepts it: the seat gets a new tenure (`seat_accepted`), so
 the token and link its creator was shown die, and from then on its timeouts, resignation,
-replacement and result are that player's. Joining a free seat signed in (join.py) and the
+replacement and result are that player's. Joining a free seat signed in (tables/join.py) and the
 creator's own seat (`"me"`) are the other own acts. A game is rated only when every seat was
 held this way before its first move (rating_updates.py)."""
 
