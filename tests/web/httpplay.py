@@ -2,7 +2,8 @@
 which work without script), and the per-move leak checks of every viewer read from the server's
 answers directly: each viewer's page, the step fragment (`part=step`) the acting seat's script
 would swap in, and the change feed, parsed with an HTML parser (served.py). What needs script
-(the clicks, the live updates) stays in the browser (clicking.py), which uses the same checks.
+(the clicks, the live updates) stays in the browser (clicking.py), which runs the same checks
+every tenth move.
 
 At every move, for the spectator and every seat:
 - the page's view is the rules' view for that viewer of the true state, its picture is drawn from
@@ -67,7 +68,6 @@ def choose(pick: random.Random, labels: list[str], complete: bool, game: str) ->
         if good and pick.random() < 0.8:
             return pick.choice(good)
     return pick.choice(allowed)
-
 
 
 def game_round(web, gid: str) -> int:
