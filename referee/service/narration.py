@@ -48,12 +48,15 @@ def _when(ts: Any, tr: Translator = EN) -> str:
     return str(ts)
 
 
-# The rules' reasons for a game's end (their result's `reason` code), in words: the English is
-# the code itself with spaces, so English histories read as they always did.
-END_REASONS = {"resigned": N_("resigned"), "supply_exhausted": N_("supply exhausted"), "goal_15": N_("goal 15"),
-               "race_20": N_("race 20"), "race_below_10": N_("race below 10"), "standings": N_("standings"),
-               "end": N_("end"), "solo_rounds": N_("solo rounds"), "developments": N_("developments"),
-               "tribute": N_("tribute"), "monuments": N_("monuments"), "agreement": N_("agreement")}
+# The rules' reasons for a game's end (their result's `reason` code), in words a player reads
+# (the code stays in the result's JSON).
+END_REASONS = {"resigned": N_("after a resignation"), "supply_exhausted": N_("the supply ran out"),
+               "goal_15": N_("the goal score was reached"), "race_20": N_("the race's goal score was reached"),
+               "race_below_10": N_("the race ended with the rival below the threshold"),
+               "standings": N_("by the standings"), "end": N_("the last round was played"),
+               "solo_rounds": N_("the solo game's last round was played"),
+               "developments": N_("enough developments were bought"), "tribute": N_("enough tribute was paid"),
+               "monuments": N_("enough monuments were completed"), "agreement": N_("by agreement")}
 # Reasons the referee itself gives for resuming a game.
 RESUME_REASONS = {"vacation allowance used up": N_("vacation allowance used up")}
 
@@ -128,8 +131,16 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
         return told + ("\n" + rest if rest else "")
     if etype == "game_created":
         title = getattr(rules, "title", payload.get("game", "?"))
+        seats = payload.get("seats") or []
+        if any(s.get("open") for s in seats if isinstance(s, dict)):  # an open table: nobody began yet
+            return tr.ngettext("A table of %(title)s opened for %(num)s player.",
+                               "A table of %(title)s opened for %(num)s players.", len(seats), num=len(seats), title=title)
         players = tr.join([seat_name(names, i, tr) for i in range(len(names))])
         return _("A game of %(title)s began for %(players)s.", title=title, players=players)
+    if etype == "game_started":
+        players = tr.join([seat_name(names, i, tr) for i in range(len(names))])
+        return _("Every seat is taken: the game of %(title)s began for %(players)s.",
+                 title=getattr(rules, "title", "?"), players=players)
     if etype == "resigned":
         return _("%(who)s resigned.", who=who)
     if etype == "pause_requested":
@@ -169,15 +180,19 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
     told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told
-    name = EVENT_NAMES.get(etype)
-    return _("%(who)s: %(event)s.", who=who, event=_(name) if name else str(etype).replace("_", " "))
+    sentence = EVENT_SENTENCES.get(etype)
+    if sentence:
+        return _(sentence, who=who)
+    return _("%(who)s: %(event)s.", who=who, event=str(etype).replace("_", " "))
 
 
-# Service events with no sentence of their own are told by name ("Ada: seat joined."); the names
-# are catalog ids, so a German history names them in German too.
-EVENT_NAMES = {"seat_joined": N_("seat joined"), "seat_replaced": N_("seat replaced"),
-               "seat_released": N_("seat released"), "replace_vote": N_("replace vote"),
-               "game_started": N_("game started"), "game_cancelled": N_("game cancelled")}
+# Service events told in one sentence about who ("Ada took a seat."); catalog ids, so a German
+# history tells them in German too.
+EVENT_SENTENCES = {"seat_joined": N_("%(who)s took a seat."),
+                   "seat_replaced": N_("%(who)s took over a seat."),
+                   "seat_released": N_("%(who)s left the seat free."),
+                   "replace_vote": N_("%(who)s voted on replacing a player."),
+                   "game_cancelled": N_("The table was closed before the game began.")}
 
 
 def _until(payload: dict[str, Any]) -> str:
@@ -219,7 +234,7 @@ def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str],
     if etype == "proposal_failed":
         reason = str(payload.get("reason", "a seat voted no"))
         voted = re.fullmatch(r"seat (\d+) voted no", reason)
-        if voted and tr.lang != EN.lang:  # agreement.py's reason; German names the seat's player
+        if voted:  # agreement.py's reason (its seat counted from 0): the seat's player by name
             return _("The proposal failed (%(who)s voted no).", who=seat_name(names, int(voted.group(1)), tr))
         return _("The proposal failed (%(reason)s).", reason=reason)
     if etype == "proposal_lapsed":

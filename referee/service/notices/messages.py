@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from referee.engine.wording import with_names
+from referee.engine.wording import numbered_name, seat_number, with_names
 from referee.plumbing.i18n import EN, Translator
 from referee.service.notices.preferences import zone
 
@@ -119,11 +119,10 @@ def since_lines(seen: Seen) -> list[str]:
 
 
 def talk_heading(m: dict[str, Any], names: list[str], tr: Translator = EN) -> str:
-    """Who wrote a message to whom, for a mail, in the reader's language: "Ada (seat 0) to all",
-    "Bo (seat 1) to Ada (seat 0), Cy (seat 2)"."""
+    """Who wrote a message to whom, for a mail, in the reader's language: "Ada (seat 1) to all",
+    "Bo (seat 2) to Ada (seat 1), Cy (seat 3)" (people's seat numbers, from 1)."""
     def name(s: int) -> str:
-        return tr.gettext("%(name)s (seat %(seat)s)", name=names[s], seat=s) if 0 <= s < len(names) \
-            else tr.gettext("seat %(seat)s", seat=s)
+        return numbered_name(names, s, tr)
     if m["to"] == "all":
         return tr.gettext("%(who)s to all", who=name(m["from"]))
     return tr.gettext("%(who)s to %(to)s", who=name(m["from"]), to=", ".join(name(s) for s in m["to"]))
@@ -212,10 +211,10 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
         parts.append(answer_lines(seen))
     elif seen.link:  # every mail to a seat carries its personal link
         parts.append([seen.tr.gettext("Your page: %(link)s", link=seen.link)])
-    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else str(seen.seat)
+    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else str(seat_number(seen.seat))
     parts.append([seen.tr.gettext("%(title)s, game %(game)s; you are %(name)s (seat %(seat)s). "
                                   "Sequence %(seq)s, status %(status)s.", title=seen.title, game=doc["id"],
-                                  name=name, seat=seen.seat, seq=doc["seq"], status=status_word(doc["status"], seen.tr))])
+                                  name=name, seat=seat_number(seen.seat), seq=doc["seq"], status=status_word(doc["status"], seen.tr))])
     return "\n\n".join("\n".join(p) for p in parts if p) + "\n"
 
 
@@ -245,7 +244,7 @@ def _data(kind: str, seen: Seen, **extra: Any) -> dict:
 def _hello(seen: Seen) -> str:
     if 0 <= seen.seat < len(seen.names):
         return seen.names[seen.seat]
-    return seen.tr.gettext("Seat %(seat)s", seat=seen.seat)
+    return seen.tr.gettext("Seat %(seat)s", seat=seat_number(seen.seat))
 
 
 def status_word(status: str, tr: Translator) -> str:
@@ -294,7 +293,7 @@ def seat_absent(seen: Seen, absent_seat: int, name: str) -> Note:
     _ = seen.tr.gettext
     head = _("%(name)s (seat %(seat)s) missed several deadlines in a row and is now marked absent;\n"
              "the referee plays that seat's default moves after a short deadline until it moves again.",
-             name=name, seat=absent_seat).split("\n")
+             name=name, seat=seat_number(absent_seat)).split("\n")
     return Note("absent", _subject(seen, _("%(name)s is absent", name=name)), compose(seen, head, prompt=False),
                 _data("absent", seen, absent_seat=absent_seat))
 

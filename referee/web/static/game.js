@@ -165,7 +165,7 @@
     var names = JSON.parse(section.dataset.names || "[]");
     // the headings' words come from the page, in its language ("{who} to all", "{who} an alle")
     var words = section.dataset;
-    function name(s) { return names[s] !== undefined ? names[s] : (words.seat || "seat {seat}").replace("{seat}", s); }
+    function name(s) { return names[s] !== undefined ? names[s] : (words.seat || "seat {seat}").replace("{seat}", s + 1); }
     var li = document.createElement("li");
     li.dataset.seq = String(Number(m.seq));
     li.className = m.note ? "note" : m.to === "all" ? "public" : "private";
