@@ -10,6 +10,7 @@ from typing import Any
 from functools import partial
 
 from referee.engine.glossary import term
+from referee.engine.naming import named
 from referee.plumbing.i18n import EN, Text, Translator
 
 
@@ -58,15 +59,20 @@ def numbered_name(names: list[str], seat: int, tr: Translator = EN) -> str:
     return tr.gettext("seat %(seat)s", seat=seat_number(seat))
 
 
+# The fields of an answer's JSON that people read (a prompt's text, a step's question, an
+# option's label and group): their component ids become names (engine/naming.py).
+READ_BY_PEOPLE = ("text", "question", "label", "group")
+
+
 def localize(value: Any, tr: Translator, game: str) -> Any:
     """`value` (an answer's JSON: prompts, steps) with every engine `Text` in it written in
-    `tr`'s language, a string argument through `game`'s glossary; English leaves it as it is."""
-    if tr.lang == EN.lang:
-        return value
+    `tr`'s language, a string argument through `game`'s glossary, and the component ids in the
+    words people read named (ids stay in ids, moves and elements)."""
     if isinstance(value, Text):
-        return tr.text(value, partial(term, game))
+        return named(tr.text(value, partial(term, game)) if tr.lang != EN.lang else str(value), game, tr)
     if isinstance(value, dict):
-        return {k: localize(v, tr, game) for k, v in value.items()}
+        return {k: named(v, game, tr) if k in READ_BY_PEOPLE and type(v) is str else localize(v, tr, game)
+                for k, v in value.items()}
     if isinstance(value, list):
         return [localize(v, tr, game) for v in value]
     return value

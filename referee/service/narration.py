@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
 from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
+from referee.engine.naming import named
 from referee.engine.wording import join_words, seat_name
 from referee.plumbing.i18n import EN, N_, Translator, translator
 from referee.store import events as event_store
@@ -116,8 +117,14 @@ def _game_move(rules: Rules, event: dict[str, Any], names: list[str], before: di
 def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None = None,
                   after: dict | None = None, tr: Translator = EN) -> str:
     """One short sentence (a move's automatic steps on lines of their own) for any event as the
-    viewer it was redacted for may see it, in the viewer's language; `before`/`after` are that
-    viewer's views around a move or timeout (see `texts`), when the caller has them."""
+    viewer it was redacted for may see it, in the viewer's language, components by name;
+    `before`/`after` are that viewer's views around a move or timeout (see `texts`), when the
+    caller has them."""
+    return named(_told(rules, event, names, before, after, tr), getattr(rules, "id", ""), tr)
+
+
+def _told(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None,
+          after: dict | None, tr: Translator) -> str:
     _ = tr.gettext
     etype = event.get("type")
     payload = event.get("payload") or {}

@@ -51,7 +51,7 @@ def secret() -> bytes:
 
 @bp.app_context_processor
 def _globals() -> dict[str, Any]:
-    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link,
+    return {"games": [(g, _title(g)) for g in GAME_IDS], "game_title": _title, "rule_link": present.rule_link,
             "status_word": lambda status: status_word(status, i18n.current())}
 
 

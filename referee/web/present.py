@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from referee.plumbing.i18n import EN, Translator
 from referee.engine.contract import Rules
+from referee.engine.naming import named_svg
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ def picture(rules: Rules, view: dict, seat: int | None, names: list[str] | None 
     draw = getattr(rules, "picture", None)
     if draw is not None:
         try:
-            return Markup(draw(view, seat, names, tr))
+            return Markup(named_svg(draw(view, seat, names, tr), rules.id, tr))
         except Exception:  # shown as "no picture"; logged so the game's author sees it
             log.exception("picture of %s failed", getattr(rules, "id", "?"))
     return Markup('<p class="no-picture">No picture for this game yet: see the view data below.</p>')

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from referee.engine.naming import named
 from referee.engine.wording import numbered_name, seat_number, with_names
 from referee.plumbing.i18n import EN, Translator
 from referee.service.notices.preferences import zone
@@ -225,11 +226,11 @@ def _summary(seen: Seen) -> str:
         text = seen.rules.summary(seen.doc["view"], seen.seat, seen.tr).strip()
     except Exception:  # noqa: BLE001 - a hook must never break a mail
         return ""
-    return with_names(text, seen.names, numbered=True, tr=seen.tr)
+    return named(with_names(text, seen.names, numbered=True, tr=seen.tr), seen.rules.id, seen.tr)
 
 
 def _subject(seen: Seen, what: str) -> str:
-    return f"[{seen.doc['game']} {seen.doc['id']}] {what}"
+    return f"[{seen.title} {seen.doc['id']}] {what}"  # the game's title: people read it
 
 
 def _data(kind: str, seen: Seen, **extra: Any) -> dict:
@@ -257,11 +258,13 @@ def status_word(status: str, tr: Translator) -> str:
 
 # -- the notifications ---------------------------------------------------------------------------
 
-def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str], tr: Translator = EN) -> Note:
-    """A new message, for a seat's webhook (the `message` notification), in the seat's language."""
+def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str], tr: Translator = EN,
+                 title: str | None = None) -> Note:
+    """A new message, for a seat's webhook (the `message` notification), in the seat's language;
+    its subject names the game by `title`."""
     served = {k: m[k] for k in ("seq", "from", "to", "note", "text", "created_at")}
     subject = tr.gettext("Message from %(heading)s", heading=talk_heading(m, names, tr))
-    return Note("message", f"[{game} {game_id}] {subject}", m["text"],
+    return Note("message", f"[{title or game} {game_id}] {subject}", m["text"],
                 {"event": "message", "game_id": game_id, "game": game, "seat": seat, "message": served})
 
 
