@@ -393,8 +393,9 @@ class TurnSteps:
         out = []
         for combo in product(present, repeat=n):
             if all(combo.count(i) <= left[i] for i in present):
-                label = Text("charge %(charges)s", charges=_joined(
-                    [Text("card %(k)s to adventurer %(i)s", k=k + 1, i=i + 1) for k, i in enumerate(combo)]))
+                # a statement of its own: the catalog misses a Text nested in another's arguments
+                charges = [Text("card %(k)s to adventurer %(i)s", k=k + 1, i=i + 1) for k, i in enumerate(combo)]
+                label = Text("charge %(charges)s", charges=_joined(charges))
                 out.append((Option("by-" + "".join(map(str, combo)), label, None, Text("Adventurers (optional)")),
                             list(combo)))
         return out

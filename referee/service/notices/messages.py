@@ -161,7 +161,7 @@ def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
     for p in seen.doc["prompts"]:
         if p["seat"] != seen.seat:
             continue
-        lines.append(_("You must decide: %(what)s", what=p["text"]))
+        lines.append(_("You must decide: %(what)s", what=with_names(p["text"], seen.names, numbered=True, tr=seen.tr)))
         lines.append(_("Deadline: %(when)s", when=when(seen.deadline, seen.tz, seen.tr)))
         if p.get("default") is not None:
             lines.append(_("If you do not answer in time the referee plays: %(move)s",
@@ -186,9 +186,10 @@ def answer_lines(seen: Seen) -> list[str]:
     if seen.reply_to:
         lines += _("Answer by replying to this mail: your moves at the top, one per line or\n"
                    "separated by ;, in the text form above; a blank line ends them.").split("\n")
-        lines.append(_("Commands: %(commands)s.", commands=", ".join(COMMANDS)))
-        if seen.tr.lang == "de":
-            lines.append(_("German command words work too: %(words)s.", words=", ".join(GERMAN_COMMANDS)))
+        if seen.tr.lang == "de":  # a German mail names its commands in German (the English ones work too)
+            lines.append(_("Commands: %(commands)s.", commands=", ".join(GERMAN_COMMANDS)))
+        else:
+            lines.append(_("Commands: %(commands)s.", commands=", ".join(COMMANDS)))
     if seen.link:
         lines.append(_("Your page: %(link)s", link=seen.link))
     return lines
