@@ -14,6 +14,7 @@ import hmac
 import json
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
@@ -52,6 +53,7 @@ def secret() -> bytes:
 @bp.app_context_processor
 def _globals() -> dict[str, Any]:
     return {"games": [(g, _title(g)) for g in GAME_IDS], "game_title": _title, "rule_link": present.rule_link,
+            "seat_ranges": seat_ranges(), "max_seats": max_seats(),
             "status_word": lambda status: status_word(status, i18n.current())}
 
 
@@ -148,8 +150,12 @@ def create_game():
         problem = e.problem(i18n.current()) if isinstance(e, ServiceError) else {"title": i18n.current().gettext("Bad request"), "detail": str(e), "status": 400}
         return _new_page(form, problem=problem)
     # POST-redirect-GET: reloading the page that shows the links creates nothing. The links go
-    # to the redirect target once, in a cookie scoped to it, never in a URL.
-    resp = redirect(url_for("web.created", game_id=created["id"]), 303)
+    # to the redirect target once, in a cookie scoped to it, never in a URL. A game against bots
+    # has one person: it lands in that seat (its personal link signs this browser in).
+    if form.get("mode") == "solo":
+        resp = redirect(urlsplit(created["seats"][0]["url"]).path, 303)
+    else:
+        resp = redirect(url_for("web.created", game_id=created["id"]), 303)
     shown = {"id": created["id"], "url": created["url"], "seed_commitment": created["seed_commitment"],
              "seats": [{k: s.get(k) for k in ("seat", "name", "url", "token", "bot")} for s in created["seats"]]}
     access.stash_created(resp, secret(), created["id"], shown)
@@ -191,8 +197,11 @@ def _create_body(form) -> dict[str, Any]:
     for i in range(max_seats()):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
+        invite = form.get(f"invite{i}", "").strip()
         if name:
             seats.append({"name": name, **({"email": email} if email else {})})
+        elif invite:  # a seat kept for that address: the invitation is mailed (API: {"invite"})
+            seats.append({"invite": invite})
     body: dict[str, Any] = {"game": form.get("game", ""), "seats": seats}
     for key in ("options", "clock"):
         text = form.get(key, "").strip()

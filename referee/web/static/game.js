@@ -241,7 +241,7 @@
         row.hidden = i >= max;
         row.querySelectorAll("input").forEach(function (input) {
           input.disabled = i >= max;
-          if (input.name.indexOf("name") === 0) input.required = i < min;
+          if (input.name.indexOf("name") === 0) input.required = i === 0;  // later rows: a name or an invite
         });
       });
       var range = document.getElementById("seat-range");
@@ -267,7 +267,22 @@
     });
   }
 
-  function startForms() { seatRows(); copyButtons(); }
+  // The lobby's "open a table" form offers the chosen game's seat counts only.
+  function tableSeats() {
+    var select = document.getElementById("table-game"), input = document.getElementById("table-seats");
+    if (!select || !input) return;
+    function apply() {
+      var opt = select.options[select.selectedIndex];
+      input.min = opt.dataset.min; input.max = opt.dataset.max;
+      var n = Number(input.value);
+      if (n > Number(opt.dataset.max)) input.value = opt.dataset.max;
+      if (n < Number(opt.dataset.min)) input.value = opt.dataset.min;
+    }
+    select.addEventListener("change", apply);
+    apply();
+  }
+
+  function startForms() { seatRows(); tableSeats(); copyButtons(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startForms);
   else startForms();
 

@@ -1,0 +1,45 @@
+"""Issue 38, the newcomer's rough edges in the forms, over HTTP: seats numbered from 1 on the
+create form, an invite from /new (the API's `{"invite"}`) that queues the invitation to that
+address, "Play against bots" landing in the player's seat, and the lobby offering only the
+chosen game's seat counts."""
+
+from __future__ import annotations
+
+import re
+
+import requests
+
+from referee.engine.registry import GAME_IDS, rules_for
+
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+
+
+def test_the_create_form_counts_seats_from_1_and_an_invite_waits_for_its_address(web):
+    s = requests.Session()
+    form = s.get(web.url + "/new", timeout=30).text
+    assert "Seat 1 name" in form and "Seat 0 name" not in form
+    token = CSRF.search(form).group(1)
+    r = s.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Ada", "invite1": "bo@example.org"},
+               timeout=30)
+    assert r.status_code == 200 and "Seat 1: Ada" in r.text and "Seat 0" not in r.text, r.text[:2000]
+    gid = r.url.rstrip("/").rsplit("/", 1)[1]
+    assert web.service.load(gid).status == "open"  # the invited seat waits
+    sent = web.service.db.conn.execute("SELECT recipient, body FROM outbox WHERE game_id = ?", (gid,)).fetchall()
+    assert [row[0] for row in sent] == ["bo@example.org"] and f"/join/{gid}" in sent[0][1]
+
+
+def test_play_against_bots_lands_in_the_players_seat(web):
+    s = requests.Session()
+    token = CSRF.search(s.get(web.url + "/new", timeout=30).text).group(1)
+    r = s.post(web.url + "/new", data={"csrf": token, "mode": "solo", "solo_game": "khronos", "solo_name": "Ada",
+                                       "solo_seats": "3", "solo_level": "random"}, timeout=30)
+    assert [h.status_code for h in r.history] == [303, 303] and "/play/" in r.history[0].headers["Location"]
+    assert r.url.rsplit("/", 2)[-2] == "g" and "You are <strong>Ada</strong>" in r.text
+
+
+def test_the_lobby_offers_only_the_seat_counts_games_take(web):
+    most = max(rules_for(g).max_players for g in GAME_IDS)
+    assert most < 8
+    page = requests.get(web.url + "/lobby", timeout=30).text
+    counts = re.search(r'<select name="seats">(.*?)</select>', page, re.S).group(1)
+    assert f'value="{most}"' in counts and f'value="{most + 1}"' not in counts
