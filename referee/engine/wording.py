@@ -64,12 +64,23 @@ def numbered_name(names: list[str], seat: int, tr: Translator = EN) -> str:
 READ_BY_PEOPLE = ("text", "question", "label", "group")
 
 
+def _reading(value: Text, shown: str) -> Text:
+    """`value` reading `shown` in English (its ids named) and still translatable: a later reader's
+    language renders its id and arguments again (a mail's answer in German)."""
+    out = str.__new__(Text, shown)
+    out.msgid, out.args, out.plural = value.msgid, value.args, value.plural
+    return out
+
+
 def localize(value: Any, tr: Translator, game: str) -> Any:
     """`value` (an answer's JSON: prompts, steps) with every engine `Text` in it written in
     `tr`'s language, a string argument through `game`'s glossary, and the component ids in the
     words people read named (ids stay in ids, moves and elements)."""
     if isinstance(value, Text):
-        return named(tr.text(value, partial(term, game)) if tr.lang != EN.lang else str(value), game, tr)
+        if tr.lang != EN.lang:
+            return named(tr.text(value, partial(term, game)), game, tr)
+        shown = named(str(value), game, tr)
+        return value if shown == value else _reading(value, shown)
     if isinstance(value, dict):
         return {k: named(v, game, tr) if k in READ_BY_PEOPLE and type(v) is str else localize(v, tr, game)
                 for k, v in value.items()}

@@ -43,3 +43,31 @@ def test_the_lobby_offers_only_the_seat_counts_games_take(web):
     page = requests.get(web.url + "/lobby", timeout=30).text
     counts = re.search(r'<select name="seats">(.*?)</select>', page, re.S).group(1)
     assert f'value="{most}"' in counts and f'value="{most + 1}"' not in counts
+
+
+def test_adding_an_alert_channel_answers_within_a_second_accepted_or_refused(web):
+    """The channel check reads the URL once (apprise loaded in the background at start) and a
+    host lookup gives up after a short timeout."""
+    import time
+
+    from referee.plumbing import targets
+
+    game = requests.post(web.url + "/games", json={"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]},
+                         timeout=30).json()
+    auth = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+    time.sleep(2)  # the warm-up of a freshly started server
+    for url, status in (("json://127.0.0.1/x", 422), ("ntfy://a-topic", 201), ("json://10.1.2.3/hook", 422)):
+        started = time.monotonic()
+        r = requests.post(f"{web.url}/games/{game['id']}/channels", json={"url": url}, headers=auth, timeout=30)
+        assert r.status_code == status and time.monotonic() - started < 1.0, (url, r.status_code, r.text)
+    started = time.monotonic()  # a lookup that never answers (a blackholed resolver) is given up
+    try:
+        targets._RESOLVER.submit(time.sleep, 3)  # the pool's threads busy: the lookup queues
+        targets._RESOLVER.submit(time.sleep, 3)
+        targets._RESOLVER.submit(time.sleep, 3)
+        targets._RESOLVER.submit(time.sleep, 3)
+        targets.check_host("example.org", "channel", resolve=True)
+        raise AssertionError("a lookup that did not answer in time passed")
+    except targets.TargetRefused as e:
+        assert "did not resolve within" in str(e)
+    assert time.monotonic() - started < 1.0
