@@ -345,10 +345,26 @@ def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[s
                       for e in queue["queue"]],
             "note": queue["note"], "limit": queue["limit"],
             "takeback": takeback, "can_take_back": bool((takeback["allowed"] or {}).get("own_moves"))
-            and takeback["pending"] is None,
+            and takeback["pending"] is None, "takeback_why": _no_takeback(takeback, tr),
             "proposal": proposal, "names": names,
             "waiting": ", ".join(names[w] for w in (proposal or {}).get("waiting_for") or [] if 0 <= w < len(names)),
             "may_vote": proposal is not None and str(seat) not in proposal["votes"]}
+
+
+def _no_takeback(takeback: dict[str, Any], tr: Translator) -> str | None:
+    """Why the seat may not ask for a takeback now (None when it may, or one is open): the
+    button does not just vanish (after a card draw, say)."""
+    if takeback["pending"] is not None:
+        return None
+    if takeback["setting"] == "off":
+        return tr.gettext("Takebacks are off in this game.")
+    allowed = takeback["allowed"] or {}
+    if allowed.get("own_moves"):
+        return None
+    boundary = allowed.get("boundary") or {}
+    if boundary.get("words") and boundary.get("kind") != "start":
+        return tr.gettext("No takeback now: your last move lies behind %(what)s.", what=tr.gettext(boundary["words"]))
+    return tr.gettext("No takeback now: you have no move of your own to take back.")
 
 
 def _guard(rules: Any, guard: dict[str, Any], tr: Translator = EN) -> str:

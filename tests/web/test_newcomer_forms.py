@@ -71,3 +71,28 @@ def test_adding_an_alert_channel_answers_within_a_second_accepted_or_refused(web
     except targets.TargetRefused as e:
         assert "did not resolve within" in str(e)
     assert time.monotonic() - started < 1.0
+
+
+def _seat_page(web, seat: dict) -> str:
+    s = requests.Session()
+    return s.get(seat["url"].replace(web.service.config.base_url, web.url), timeout=30).text
+
+
+def test_a_takeback_that_cannot_be_offered_says_why(web):
+    """Issue 38: the button does not vanish without a word (after a card draw, say)."""
+    off = requests.post(web.url + "/games", json={"game": "babel", "takebacks": "off",
+                                                  "seats": [{"name": "Ada"}, {"name": "Bo"}]}, timeout=30).json()
+    assert "Takebacks are off in this game." in _seat_page(web, off["seats"][0])
+    game = requests.post(web.url + "/games", json={"game": "khronos", "seats": [{"name": "Ada"}, {"name": "Bo"}]},
+                         timeout=30).json()
+    to_move = requests.get(f"{web.url}/games/{game['id']}", timeout=30).json()["prompts"][0]["seat"]
+    seat = game["seats"][to_move]
+    first = requests.get(f"{web.url}/games/{game['id']}", headers={"Authorization": f"Bearer {seat['token']}"},
+                         timeout=30).json()["prompts"][0]
+    page = _seat_page(web, seat)
+    assert 'id="takeback-why"' in page and "no move of your own" in page and 'id="takeback"' not in page
+    played = requests.post(f"{web.url}/games/{game['id']}/moves", headers={"Authorization": f"Bearer {seat['token']}"},
+                           json={"move": first["default"]}, timeout=30)  # ending the turn draws cards
+    assert played.status_code == 201, played.text
+    page = _seat_page(web, seat)
+    assert 'id="takeback-why"' in page and "No takeback now: your last move lies behind" in page, page[-3000:]
