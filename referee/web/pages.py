@@ -24,7 +24,7 @@ from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.plumbing.i18n import LANGS, Text, known
+from referee.plumbing.i18n import LANGS, N_, Text, known
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
@@ -53,8 +53,27 @@ def secret() -> bytes:
 @bp.app_context_processor
 def _globals() -> dict[str, Any]:
     return {"games": [(g, _title(g)) for g in GAME_IDS], "game_title": _title, "rule_link": present.rule_link,
-            "seat_ranges": seat_ranges(), "max_seats": max_seats(),
+            "seat_ranges": seat_ranges(), "max_seats": max_seats(), "schema_words": _schema_words,
             "status_word": lambda status: status_word(status, i18n.current())}
+
+
+# A schema violation in the reader's words, by the JSON Schema keyword it breaks; the library's
+# own (English) message stays beneath it, folded.
+SCHEMA_WORDS = {"type": N_("has the wrong type"), "required": N_("lacks a field it needs"),
+                "enum": N_("is not one of the allowed values"), "const": N_("is not the allowed value"),
+                "minimum": N_("is too small"), "maximum": N_("is too large"),
+                "exclusiveMinimum": N_("is too small"), "exclusiveMaximum": N_("is too large"),
+                "minLength": N_("is too short"), "maxLength": N_("is too long"),
+                "minItems": N_("has too few entries"), "maxItems": N_("has too many entries"),
+                "pattern": N_("is not written in the expected form"), "format": N_("is not written in the expected form"),
+                "additionalProperties": N_("has a field that is not allowed here"),
+                "uniqueItems": N_("repeats an entry"), "anyOf": N_("matches none of the allowed forms"),
+                "oneOf": N_("matches none of the allowed forms")}
+SCHEMA_OTHER = N_("does not match what is expected here")
+
+
+def _schema_words(keyword: str | None) -> str:
+    return i18n.current().gettext(SCHEMA_WORDS.get(keyword or "", SCHEMA_OTHER))
 
 
 @functools.lru_cache(maxsize=None)

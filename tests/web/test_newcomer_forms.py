@@ -96,3 +96,16 @@ def test_a_takeback_that_cannot_be_offered_says_why(web):
     assert played.status_code == 201, played.text
     page = _seat_page(web, seat)
     assert 'id="takeback-why"' in page and "No takeback now: your last move lies behind" in page, page[-3000:]
+
+
+def test_a_schema_error_reads_in_german_with_the_librarys_words_folded_under_it(web):
+    s = requests.Session()
+    s.headers["Accept-Language"] = "de"
+    token = CSRF.search(s.get(web.url + "/new", timeout=30).text).group(1)
+    r = s.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Ada", "name1": "Bo",
+                                       "clock": '{"policy": 5}'}, timeout=30)
+    problem = re.search(r'<div class="problem".*?</div>', r.text, re.S).group(0)
+    assert "<code>/clock</code> passt zu keiner der erlaubten Formen" in problem, problem
+    folded = re.search(r'<details class="schema-detail"><summary>([^<]+)</summary><span lang="en">([^<]+)</span>',
+                       problem)
+    assert folded and "englisch" in folded.group(1) and "is not valid under any" in folded.group(2), problem
