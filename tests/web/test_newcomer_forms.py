@@ -109,3 +109,16 @@ def test_a_schema_error_reads_in_german_with_the_librarys_words_folded_under_it(
     folded = re.search(r'<details class="schema-detail"><summary>([^<]+)</summary><span lang="en">([^<]+)</span>',
                        problem)
     assert folded and "englisch" in folded.group(1) and "is not valid under any" in folded.group(2), problem
+
+
+def test_a_board_link_is_named_by_what_it_shows_first():
+    """axe-core's label-content-name-mismatch (WCAG 2.5.3) on Khronos' age header mid-move: a
+    board link's accessible name now contains the element's visible text."""
+    from referee.web.present import mark_options
+
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" role="img"><title>t</title>'
+           '<g data-el="age-might"><title>Might</title><text x="0" y="9">Might: military rules</text></g>'
+           '<g data-el="sq"><title>square</title><text x="0" y="19">Build here</text></g></svg>')
+    marked, _ = mark_options(svg, {"age-might": ("/a", "Build in Might", "1"), "sq": ("/b", "Build here now", "2")})
+    assert 'aria-label="Might: military rules: Build in Might"' in marked
+    assert 'aria-label="Build here now"' in marked  # already contains what it shows
