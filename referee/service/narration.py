@@ -193,6 +193,28 @@ def _told(rules: Rules, event: dict[str, Any], names: list[str], before: dict | 
     return _("%(who)s: %(event)s.", who=who, event=str(etype).replace("_", " "))
 
 
+# Each kind of event in a few words, where a list names a game's latest event ("My games").
+EVENT_KINDS = {"game_created": N_("the table was set up"), "game_started": N_("the game started"),
+               "game_cancelled": N_("the table was closed"), "game_ended": N_("the game ended"),
+               "move": N_("a move"), "timeout": N_("a deadline passed"), "resigned": N_("a player resigned"),
+               "seed_revealed": N_("the seed was revealed"), "seat_joined": N_("a player took a seat"),
+               "seat_replaced": N_("a player took over a seat"), "seat_released": N_("a seat was left free"),
+               "replace_vote": N_("a vote on replacing a player"), "seat_to_bot": N_("a bot took over a seat"),
+               "bot_requested": N_("a bot was asked for"), "pause_requested": N_("a pause was asked for"),
+               "paused": N_("the game was paused"), "resumed": N_("the game runs again"),
+               "deadline_changed": N_("a deadline changed"), "takeback_requested": N_("a takeback was asked for"),
+               "takeback_accepted": N_("a takeback was accepted"), "takeback_refused": N_("a takeback was refused"),
+               "takeback": N_("moves were taken back"), "proposal": N_("a proposal to end the game"),
+               "vote": N_("a vote on the proposal"), "proposal_passed": N_("the proposal passed"),
+               "proposal_failed": N_("the proposal failed"), "proposal_lapsed": N_("the proposal lapsed")}
+EVENT_OTHER = N_("an event")
+
+
+def event_kind(etype: str, tr: Translator = EN) -> str:
+    """An event's type in the reader's words (the API keeps the type)."""
+    return tr.gettext(EVENT_KINDS.get(etype, EVENT_OTHER))
+
+
 # Service events told in one sentence about who ("Ada took a seat."); catalog ids, so a German
 # history tells them in German too.
 EVENT_SENTENCES = {"seat_joined": N_("%(who)s took a seat."),

@@ -25,6 +25,7 @@ from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
 from referee.plumbing.i18n import LANGS, N_, Text, known
+from referee.service.narration import event_kind
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
@@ -54,6 +55,7 @@ def secret() -> bytes:
 def _globals() -> dict[str, Any]:
     return {"games": [(g, _title(g)) for g in GAME_IDS], "game_title": _title, "rule_link": present.rule_link,
             "seat_ranges": seat_ranges(), "max_seats": max_seats(), "schema_words": _schema_words,
+            "event_kind": lambda etype: event_kind(etype, i18n.current()),
             "status_word": lambda status: status_word(status, i18n.current())}
 
 
