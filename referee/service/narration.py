@@ -198,6 +198,7 @@ EVENT_KINDS = {"game_created": N_("the table was set up"), "game_started": N_("t
                "game_cancelled": N_("the table was closed"), "game_ended": N_("the game ended"),
                "move": N_("a move"), "timeout": N_("a deadline passed"), "resigned": N_("a player resigned"),
                "seed_revealed": N_("the seed was revealed"), "seat_joined": N_("a player took a seat"),
+               "seat_accepted": N_("a player accepted a seat"),
                "seat_replaced": N_("a player took over a seat"), "seat_released": N_("a seat was left free"),
                "replace_vote": N_("a vote on replacing a player"), "seat_to_bot": N_("a bot took over a seat"),
                "bot_requested": N_("a bot was asked for"), "pause_requested": N_("a pause was asked for"),
@@ -219,6 +220,7 @@ def event_kind(etype: str, tr: Translator = EN) -> str:
 # history tells them in German too.
 EVENT_SENTENCES = {"seat_joined": N_("%(who)s took a seat."),
                    "seat_replaced": N_("%(who)s took over a seat."),
+                   "seat_accepted": N_("%(who)s accepted the seat offered to them."),
                    "seat_released": N_("%(who)s left the seat free."),
                    "replace_vote": N_("%(who)s voted on replacing a player."),
                    "game_cancelled": N_("The table was closed before the game began.")}

@@ -24,7 +24,7 @@ from referee.engine.naming import named
 from referee.engine.wording import localize, seat_name, with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.plumbing.i18n import EN, Translator
-from referee.service.steps import move_words
+from referee.service.play.steps import move_words
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
