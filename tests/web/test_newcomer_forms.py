@@ -122,3 +122,12 @@ def test_a_board_link_is_named_by_what_it_shows_first():
     marked, _ = mark_options(svg, {"age-might": ("/a", "Build in Might", "1"), "sq": ("/b", "Build here now", "2")})
     assert 'aria-label="Might: military rules: Build in Might"' in marked
     assert 'aria-label="Build here now"' in marked  # already contains what it shows
+
+
+def test_an_open_table_reads_as_an_open_table(web):
+    """No "began for Ada, Open seat 2" and no turn of an empty seat until the game starts."""
+    made = requests.post(web.url + "/games", json={"game": "khronos", "seats": [{"name": "Ada"}, {"open": True},
+                                                                                 {"open": True}]}, timeout=30).json()
+    page = requests.get(f"{web.url}/g/{made['id']}", timeout=30).text
+    assert 'id="board-waits"' in page and "turn" not in page.lower().replace("return", "")
+    assert "A table of Khronos opened for 3 players." in page and "began" not in page
