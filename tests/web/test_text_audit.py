@@ -223,6 +223,10 @@ def test_every_page_and_mail_reads_names_in_the_readers_language(database):
                 assert bodies, (game, seat)
                 found += audit([(f"mail to seat {seat}", _without_text_form(subject + "\n" + body))
                                 for subject, body in bodies], game, lang)
+        for lang in ("en", "de"):  # the pages that list games or offer them: titles, never ids
+            for path in ("/", "/new", "/lobby"):
+                page = requests.get(url + path, headers={"Accept-Language": lang}, timeout=30).text
+                found += [f for game in GAME_IDS for f in audit([(path, visible(page))], game, lang)]
         assert found == [], "\n".join(sorted({f[:400] for f in found})[:60])
     finally:
         running.shutdown()
