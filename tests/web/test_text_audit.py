@@ -1,8 +1,8 @@
 """Issue 38: people read names, not codes. For every game, random positions (30 and more) and
 every surface a reader meets -- narration, a step's question and options, a prompt, the summary,
 the picture's visible text, the game page over HTTP (visible text, as an HTML parser reads it:
-no attributes, no <title>, no <script>, no fold), the mails queued for each seat -- in English
-and in German. The audit fails on
+no attributes, no <title>, no <script>, no fold), the mails and alerts queued for each seat --
+in English and in German. The audit fails on
 
 - an id of the game's component data (engine/naming.py `id_pattern`: cards, tiles, spaces, faces);
 - a snake_case word;
@@ -16,6 +16,7 @@ audited; a page's fold must say what it is for (its <summary>, which is audited)
 from __future__ import annotations
 
 import html
+import json
 import random
 import re
 from functools import lru_cache
@@ -200,8 +201,8 @@ def test_every_page_and_mail_reads_names_in_the_readers_language(database):
     try:
         url, pick, found = srv.url, random.Random(5), []
         for game in GAME_IDS:
-            seats = [{"name": "Ada", "email": "ada@example.org", "lang": "en"},
-                     {"name": "Bo", "email": "bo@example.org", "lang": "de"}]
+            seats = [{"name": "Ada", "email": "ada@example.org", "lang": "en", "channels": ["json://example.org/ada"]},
+                     {"name": "Bo", "email": "bo@example.org", "lang": "de", "channels": ["json://example.org/bo"]}]
             if rules_for(game).min_players > 2:
                 seats.append({"name": "Cy", "lang": "en"})
             made = requests.post(f"{url}/games", json={"game": game, "seats": seats}, timeout=30).json()
@@ -218,11 +219,14 @@ def test_every_page_and_mail_reads_names_in_the_readers_language(database):
                     assert shown == lang or who != "spectator"
                     found += audit([(f"page of {who}", visible(page.text))], game, shown)
             for seat, lang in ((0, "en"), (1, "de")):
-                bodies = srv.service.db.conn.execute(
-                    "SELECT subject, body FROM outbox WHERE game_id = ? AND seat = ?", (gid, seat)).fetchall()
-                assert bodies, (game, seat)
+                rows = srv.service.db.conn.execute(
+                    "SELECT channel, subject, body FROM outbox WHERE game_id = ? AND seat = ?", (gid, seat)).fetchall()
+                mails = [(s, b) for channel, s, b in rows if channel == "email"]
+                alerts = [json.loads(b) for channel, _s, b in rows if channel == "alert"]
+                assert mails and alerts, (game, seat, [r[0] for r in rows])
                 found += audit([(f"mail to seat {seat}", _without_text_form(subject + "\n" + body))
-                                for subject, body in bodies], game, lang)
+                                for subject, body in mails], game, lang)
+                found += audit([(f"alert to seat {seat}", a["title"] + "\n" + a["text"]) for a in alerts], game, lang)
         for lang in ("en", "de"):  # the pages that list games or offer them: titles, never ids
             for path in ("/", "/new", "/lobby"):
                 page = requests.get(url + path, headers={"Accept-Language": lang}, timeout=30).text
