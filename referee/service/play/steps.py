@@ -104,4 +104,4 @@ def move_words(loaded: "Loaded", seat: int, kind: str, move: Any, lang: str | No
             labels.append(localize({"label": label}, tr, loaded.game)["label"])
     except Exception:  # noqa: BLE001 - words are a courtesy: the text form always works
         return None
-    return " › ".join(labels) if labels else None
+    return " › ".join(labels) if labels else tr.gettext("nothing more: the move as it stands")
