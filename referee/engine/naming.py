@@ -105,11 +105,19 @@ def named(text: str, game: str, tr: Translator = EN, keep_id: bool = False, mark
           short: bool = False) -> str:
     """`text` with every component id of `game` replaced by its name ("name (id)" with
     `keep_id`, for a picture's <title>; escaped for XML with `markup`). An id its text already
-    names in brackets ("I-15 (Temple of Hestia)", "M14 (military)") reads as the name once."""
+    names in brackets, either way round ("I-15 (Temple of Hestia)", "M14 (military)", "Temple of
+    Hestia (I-15)"), reads as the name once."""
     if not text:
         return text
 
     def one(m: re.Match) -> str:
+        if m.group("bid") is not None:  # "(id)" right after a name
+            name = name_of(game, m.group("bid"), tr, short)
+            before = m.string[:m.start()].lower()
+            if name is None or before.endswith(name.lower()) or before.endswith(escape(name).lower()):
+                return m.group(0) if keep_id or name is None else ""
+            shown = escape(name) if markup else name
+            return f" ({shown} ({m.group('bid')}))" if keep_id else f" ({shown})"
         cid = m.group("cid")
         name = name_of(game, cid, tr, short)
         if name is None:
@@ -135,7 +143,8 @@ def _unrepeated(before: str, name: str) -> str:
 
 @lru_cache(maxsize=None)
 def _with_brackets(game: str) -> re.Pattern:
-    return re.compile(f"(?P<cid>{id_pattern(game).pattern})(?P<paren> \\((?P<inner>[^()]*)\\))?")
+    ids = id_pattern(game).pattern
+    return re.compile(f" \\((?P<bid>{ids})\\)|(?P<cid>{ids})(?P<paren> \\((?P<inner>[^()]+)\\))?")
 
 
 _TITLE = re.compile(r"(<title(?:\s[^>]*)?>)(.*?)(</title>)", re.S)
