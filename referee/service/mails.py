@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import NotFound
-from referee.store import outbox
+from referee.store import outbox, tenures
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -27,10 +27,13 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_mails(service: "Core", game_id: str, seat: int | None) -> list[dict[str, Any]]:
-    """A game's mails, newest first: those to `seat`, or every one when `seat` is None (the
-    game's creator). The caller has checked who the viewer is."""
+    """A game's mails, newest first: those to `seat` in its holder's tenure (never a former or
+    later holder's: their addresses and their games' secrets are theirs), or every one when
+    `seat` is None (the game's creator). The caller has checked who the viewer is."""
     service.load(game_id)  # 404 for an unknown game
-    return [_shown(r) for r in outbox.emails(service.db.conn, game_id=game_id, seat=seat)]
+    conn = service.db.conn
+    tenure = None if seat is None else tenures.holder_tenure(conn, game_id, seat)
+    return [_shown(r) for r in outbox.emails(conn, game_id=game_id, seat=seat, tenure=tenure)]
 
 
 def all_mails(service: "Core", game_id: str | None = None, limit: int = 500) -> list[dict[str, Any]]:
