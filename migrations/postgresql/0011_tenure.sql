@@ -21,29 +21,26 @@ BEGIN
 END;
 $$ LANGUAGE plpgsql;
 
-CREATE FUNCTION referee_seat_credentials() RETURNS trigger AS $$
+-- One trigger function for both tables: a seat's token, tenure, holder or player changed, or a
+-- player token or session was revoked or deleted.
+CREATE FUNCTION referee_credentials_moved() RETURNS trigger AS $$
 BEGIN
-    IF TG_OP = 'DELETE' THEN
-        PERFORM referee_mark_credentials(OLD.game_id || '/seats');
-    ELSIF OLD.token_hash IS DISTINCT FROM NEW.token_hash OR OLD.tenure IS DISTINCT FROM NEW.tenure
-          OR OLD.holder IS DISTINCT FROM NEW.holder OR OLD.player_id IS DISTINCT FROM NEW.player_id THEN
-        PERFORM referee_mark_credentials(NEW.game_id || '/seats');
-    END IF;
-    RETURN NULL;
-END;
-$$ LANGUAGE plpgsql;
-
-CREATE TRIGGER seats_credentials AFTER UPDATE OR DELETE ON seats
-    FOR EACH ROW EXECUTE FUNCTION referee_seat_credentials();
-
-CREATE FUNCTION referee_token_credentials() RETURNS trigger AS $$
-BEGIN
-    IF TG_OP = 'DELETE' OR OLD.revoked_at IS DISTINCT FROM NEW.revoked_at THEN
+    IF TG_TABLE_NAME = 'seats' THEN
+        IF TG_OP = 'DELETE' THEN
+            PERFORM referee_mark_credentials(OLD.game_id || '/seats');
+        ELSIF OLD.token_hash IS DISTINCT FROM NEW.token_hash OR OLD.tenure IS DISTINCT FROM NEW.tenure
+              OR OLD.holder IS DISTINCT FROM NEW.holder OR OLD.player_id IS DISTINCT FROM NEW.player_id THEN
+            PERFORM referee_mark_credentials(NEW.game_id || '/seats');
+        END IF;
+    ELSIF TG_OP = 'DELETE' OR OLD.revoked_at IS DISTINCT FROM NEW.revoked_at THEN
         PERFORM referee_mark_credentials('players/tokens');
     END IF;
     RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 
+CREATE TRIGGER seats_credentials AFTER UPDATE OR DELETE ON seats
+    FOR EACH ROW EXECUTE FUNCTION referee_credentials_moved();
+
 CREATE TRIGGER player_tokens_credentials AFTER UPDATE OR DELETE ON player_tokens
-    FOR EACH ROW EXECUTE FUNCTION referee_token_credentials();
+    FOR EACH ROW EXECUTE FUNCTION referee_credentials_moved();

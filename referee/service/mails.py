@@ -1,7 +1,8 @@
 """The mails a game sent, as the mail page and `referee mail` show them.
 
-Who sees what: a seat sees only the mails addressed to it (they carry its hand), the game's
-creator sees every mail of the game (the creator held every seat's link anyway), and the
+Who sees what: a seat's holder sees only the mails addressed to it in its tenure (they carry
+its hand and its address), the game's creator sees every mail to the seats' first holders (the
+creator held their links anyway; not a later holder's, whose link it never had), and the
 operator's `referee mail` sees them all. Each mail shows its state: sent, waiting (with the
 next attempt's reason) or failed for good (with its reason, recorded once).
 """
@@ -28,11 +29,12 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
 
 def game_mails(service: "Core", game_id: str, seat: int | None) -> list[dict[str, Any]]:
     """A game's mails, newest first: those to `seat` in its holder's tenure (never a former or
-    later holder's: their addresses and their games' secrets are theirs), or every one when
-    `seat` is None (the game's creator). The caller has checked who the viewer is."""
+    later holder's: their addresses and their games' secrets are theirs), or when `seat` is None
+    (the game's creator) every mail to the seats' first holders, whose links the creator was
+    given, never to a holder who took a seat later. The caller has checked who the viewer is."""
     service.load(game_id)  # 404 for an unknown game
     conn = service.db.conn
-    tenure = None if seat is None else tenures.holder_tenure(conn, game_id, seat)
+    tenure = 0 if seat is None else tenures.holder_tenure(conn, game_id, seat)
     return [_shown(r) for r in outbox.emails(conn, game_id=game_id, seat=seat, tenure=tenure)]
 
 

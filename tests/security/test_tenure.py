@@ -24,6 +24,7 @@ import requests
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
+from referee.web.access import _creator_mac
 from tests.conftest import free_port, start_server
 
 ADA, BO, CY = "ada@example.org", "bo@example.org", "cy@example.org"
@@ -235,7 +236,11 @@ def test_the_mail_page_shows_a_seat_only_its_own_holders_mails(site, sink):
     deliver_due(site.service)
     assert sink.to(BO), "Bo was told it is his turn"
     cy = replace_bo(site, sink, t)
+    for token, move in ((cy["token"], {"type": "finish_first_turn"}), (t["ada"], {"type": "end_turn"})):
+        r = site.call("POST", f"/games/{gid}/moves", token, json={"move": move})
+        assert r.status_code == 201, r.text
     deliver_due(site.service)
+    assert [m for m in sink.to(CY) if m["Reply-To"]], "Cy was told it is his turn"
     cys = browser(site, cy["url"]).get(f"{site.url}/g/{gid}/mail", timeout=30)
     assert cys.status_code == 200
     assert BO not in cys.text  # neither the former holder's address nor his mails
@@ -243,6 +248,11 @@ def test_the_mail_page_shows_a_seat_only_its_own_holders_mails(site, sink):
     bos = requests.Session()
     bos.cookies.set(f"referee_seat_{gid}", "1." + t["bo"]["url"].rsplit("/", 1)[1])
     assert bos.get(f"{site.url}/g/{gid}/mail", timeout=30).status_code == 404
+    # the game's creator reads the first holders' mails (it had their links), never a later holder's
+    creator = requests.Session()
+    creator.cookies.set(f"referee_creator_{gid}", _creator_mac(site.service.secret_key, gid))
+    hosts = creator.get(f"{site.url}/g/{gid}/mail", timeout=30)
+    assert hosts.status_code == 200 and BO in hosts.text and CY not in hosts.text
 
 
 def test_a_former_holders_preset_moves_go_with_him(site, sink):
