@@ -125,7 +125,7 @@ def count_by_state(conn: Connection) -> dict[str, int]:
 # -- copying to another store (`referee migrate-store`) ------------------------------------------
 
 _ALL_COLUMNS = ("id, game_id, seat, channel, recipient, kind, subject, body, dedupe_key, created_at, attempts, "
-                "next_attempt_at, claimed_until, sent_at, failed, last_error, in_reply_to")
+                "next_attempt_at, claimed_until, sent_at, failed, last_error, in_reply_to, tenure")
 
 
 def all_rows(conn: Connection, game_id: str) -> list[tuple]:
@@ -143,7 +143,7 @@ def copy_rows(conn: Connection, rows: list[tuple], id_offset: int = 0) -> None:
     """Insert rows from `all_rows` as they are, ids shifted by `id_offset` (0 into an empty
     outbox: the same ids). The order of ids is kept, and with it which mail opened a seat's
     thread (`thread_of`); the dedupe keys come along, so nothing already sent is queued again."""
-    conn.executemany(f"INSERT INTO outbox ({_ALL_COLUMNS}) VALUES ({','.join('?' * 17)})",
+    conn.executemany(f"INSERT INTO outbox ({_ALL_COLUMNS}) VALUES ({','.join('?' * 18)})",
                      [(r[0] + id_offset, *r[1:]) for r in rows])
     if rows and conn.dialect == "postgresql":  # the identity column does not follow explicit ids by itself
         conn.execute("SELECT setval(pg_get_serial_sequence('outbox', 'id'), MAX(id)) FROM outbox")
