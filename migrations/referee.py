@@ -456,7 +456,23 @@ def m013_language(db):
 
 
 @migrations()
-def m014_tenure(db):
+def m014_send_counts(db):
+    # Issue 35: how much unsolicited mail each mailbox (and how many test alerts each channel)
+    # was sent per fixed window, so the caps hold across processes and restarts. `subject` is a
+    # keyed hash, never the address itself; rows of windows that ended are deleted as they end.
+    db.execute("""
+        CREATE TABLE send_counts (
+            subject TEXT NOT NULL,
+            period INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (subject, period, slot)
+        ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX send_counts_age ON send_counts(period, slot)")
+
+
+@migrations()
+def m015_tenure(db):
     # Issue 35: a seat's secrets belong to the holder of the moment. A mail records the tenure of
     # the seat it was queued for (the mail page and its Reply-To follow it); a message records the
     # tenures of its sender and recipients as JSON {"seat": tenure} (notes and private press are

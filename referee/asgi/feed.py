@@ -57,7 +57,7 @@ from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
 from referee.store.watch import PLAYER_TOKENS, HeadWatcher, read_heads, seats_key
-from referee.web.access import PLAYER_COOKIE, seat_cookie_name, seat_from_cookie_value
+from referee.web.access import PLAYER_COOKIE, cookie_name, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
 ROUTES = {"events": ROUTE, "messages": "/games/<game_id>/messages"}
@@ -259,8 +259,10 @@ class LiveFeed:
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
         of its game at once, and they all come back together."""
-        reader = Reader(request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id), ""),
-                        request.cookies.get(PLAYER_COOKIE, ""), _address(request))  # session: a signed-in player
+        secure = request.url.scheme == "https"  # as the pages name their cookies (web/access.py)
+        reader = Reader(request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id, secure), ""),
+                        request.cookies.get(cookie_name(PLAYER_COOKIE, secure), ""),  # a signed-in player's session
+                        _address(request))
         if reader.authorization is not None or reader.cookie or reader.session:
             await self._run(self._authenticate, game_id, reader)
         head = self.watcher.head(watch_key(game_id, channel))

@@ -1,4 +1,4 @@
--- Tenure (issue 35): the same as the SQLite migration m014. A mail records the tenure of the
+-- Tenure (issue 35): the same as the SQLite migration m015. A mail records the tenure of the
 -- seat it was queued for; a message the tenures of its sender and recipients ({"seat": tenure}).
 -- credential_marks moves whenever a credential may have died (`<game>/seats`: a seat's token,
 -- tenure, holder or player changed; `players/tokens`: a player token or session was revoked),
