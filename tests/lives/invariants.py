@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
+from typing import Callable
 
-from referee.engine.registry import GAME_IDS, rules_for
+from referee.engine.registry import GAME_IDS
 from referee.store import tenures
-from tests.lives.world import MARK, Game, World
+from tests.lives.world import rules_of, MARK, Game, World
 
 COUNTS: Counter[str] = Counter()
 # Events after which the same seat may rightly be told "your turn" again without having acted.
@@ -43,8 +44,10 @@ def may_read(m: dict, viewer: int | None, talk: dict, over: bool) -> bool:
 
 
 def after_step(w: World, gids: list[str]) -> None:
+    """Every game the step touched, when something of it changed (its log, its talk, its mail,
+    who holds its seats) or the service restarted."""
     for g in w.games:
-        if g.id in gids:
+        if g.id in gids and w.changed(g):
             w.check_replay(g)
             COUNTS["invariant:replay and verify"] += 1
             readers(w, g)
@@ -54,24 +57,23 @@ def after_step(w: World, gids: list[str]) -> None:
     records(w)
 
 
-def _forbidden(w: World, g: Game, viewer: int | None) -> set[str]:
+def _forbidden(w: World, g: Game) -> Callable[[int | None], set[str]]:
+    """The markers of the stored messages a reader may not read, per reader."""
     fresh = w.fresh(g.id)
     over = fresh.finished or fresh.status == "cancelled"
     talk = fresh.created.get("talk") or {}
-    out: set[str] = set()
-    for m in w.messages(g.id):
-        if not may_read(m, viewer, talk, over):
-            out |= m["marks"]
-    return out
+    stored = w.messages(g.id)
+    return lambda viewer: {mk for m in stored if not may_read(m, viewer, talk, over) for mk in m["marks"]}
 
 
 def readers(w: World, g: Game) -> None:
     fresh = w.fresh(g.id)
-    rules = rules_for(g.game)
+    rules = rules_of(g.game)
+    forbidden_to = _forbidden(w, g)
     who: list[tuple[str, int | None, str | None]] = [(f"seat {s}", s, h.token) for s, h in enumerate(g.seats) if h]
     who += [("spectator", None, None), ("stranger", None, w.players["stranger@example.org"][1])]
     for label, seat, token in who:
-        forbidden = _forbidden(w, g, seat)
+        forbidden = forbidden_to(seat)
         doc = w.call("GET", f"/games/{g.id}", token)
         if label == "stranger":  # a player token holding no seat of the game is refused, telling nothing
             assert doc.status_code == 401 and not MARK.findall(doc.text), (label, doc.text)
@@ -98,7 +100,7 @@ def readers(w: World, g: Game) -> None:
             COUNTS["invariant:released token refused"] += 1
     for row in w.outbox(g.id):
         if row["channel"] in ("email", "webhook") and row["kind"] != "sign_in":
-            bad = set(MARK.findall(row["body"])) & _forbidden(w, g, row["seat"])
+            bad = set(MARK.findall(row["body"])) & forbidden_to(row["seat"])
             assert not bad, f"{g.id}: a {row['kind']} {row['channel']} to seat {row['seat']} holds {sorted(bad)}"
     COUNTS["invariant:no leak in mail"] += 1
 
@@ -138,11 +140,11 @@ def records(w: World) -> None:
 def mail(w: World, g: Game) -> None:
     rows = w.outbox(g.id)
     log = w.cold.raw_events(g.id)
-    turns: dict[tuple[int, str], list[int]] = defaultdict(list)
+    turns: dict[tuple[int, str, str], list[int]] = defaultdict(list)
     for row in rows:
-        if row["kind"] == "your_turn":
-            turns[(row["seat"], row["recipient"])].append(int(row["key"].rsplit(":", 1)[1]))
-    for (seat, to), seqs in turns.items():
+        if row["kind"] == "your_turn":  # keyed <game>:<seat>:your_turn:<seq>:<channel>
+            turns[(row["seat"], row["recipient"], row["channel"])].append(int(row["key"].split(":")[3]))
+    for (seat, to, _), seqs in turns.items():
         for a, b in zip(seqs, seqs[1:]):
             acted = [e for e in log if a < e.seq <= b and (e.seat == seat or e.type in REOPEN)]
             assert acted, f"{g.id}: seat {seat} ({to}) was told 'your turn' at {a} and again at {b} for one prompt"

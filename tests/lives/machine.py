@@ -17,15 +17,16 @@ from urllib.parse import quote
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from referee.engine.registry import GAME_IDS, rules_for
+from referee.engine.registry import GAME_IDS
 from referee.ops.scheduler import run_once
 from tests.lives import invariants
-from tests.lives.world import DOMAIN, Game, Holder, World
+from tests.lives.world import rules_of, DOMAIN, Game, Holder, World
 
 COVERAGE: Counter[str] = invariants.COUNTS
 STEPS: Counter[str] = Counter()  # sequences and steps of a run
 
 SEAT_KINDS = ("plain", "email", "open", "invited", "bot")
+SEAT_MIX = ("email", "plain", "email", "open", "email", "invited", "plain", "bot")  # most tables get going
 CLOCKS = (None, {"policy": "fixed", "per_decision": "1h", "reminders": ["30m"], "absent_after": 2},
           {"policy": "fischer", "initial": "2h", "increment": "30m", "max": "4h", "abandon_after": "2d"})
 TALKS = (None, {"press": "public"}, {"press": "none"}, {"press": "full", "reveal_private_at_end": True, "spectators": True},
@@ -34,7 +35,7 @@ GAPS = (600, 2 * 3600, 26 * 3600, 15 * 86400)  # ten minutes, past a deadline, p
 STRANGER = "stranger@example.org"
 INVITEES = ("cy@example.org", "eve@example.org")
 CREATE = dict(game=st.sampled_from(GAME_IDS), n=st.integers(1, 5),
-              kinds=st.lists(st.sampled_from(SEAT_KINDS), min_size=5, max_size=5), clock=st.sampled_from(CLOCKS),
+              kinds=st.lists(st.sampled_from(SEAT_MIX), min_size=5, max_size=5), clock=st.sampled_from(CLOCKS),
               talk=st.sampled_from(TALKS), takebacks=st.sampled_from((None, "one", "off")), channel=st.booleans(),
               as_player=st.booleans())
 
@@ -48,6 +49,7 @@ class Lives(RuleBasedStateMachine):
         super().__init__()
         self.w: World = type(self).make_world()
         self.since_restart = 0
+        self.asked: set[tuple[str, str]] = set()  # (takebacks|proposals, game) the model asked
         STEPS["sequences"] += 1
 
     def teardown(self) -> None:
@@ -110,7 +112,7 @@ class Lives(RuleBasedStateMachine):
     @precondition(lambda self: len(self.w.games) < 6)
     @rule(**CREATE)
     def create(self, game, n, kinds, clock, talk, takebacks, channel, as_player) -> None:
-        rules = rules_for(game)
+        rules = rules_of(game)
         n = max(rules.min_players, min(rules.max_players, n))
         kinds = list(kinds[:n])
         if all(k in ("bot", "open", "invited") for k in kinds):
@@ -289,7 +291,7 @@ class Lives(RuleBasedStateMachine):
         prompt = self.my_prompt(g, h)
         if prompt is None:
             return
-        text = rules_for(g.game).format_move(self.pick(j, self.choices(prompt)))
+        text = rules_of(g.game).format_move(self.pick(j, self.choices(prompt)))
         r = self.w.call("POST", f"/games/{g.id}/moves", h.token, json={"text": text})
         assert r.status_code in (200, 201), f"the text form of a listed move was refused: {text!r}: {r.json()}"
         self.did("move as text", g.id)
@@ -307,7 +309,7 @@ class Lives(RuleBasedStateMachine):
             return
         choices = self.choices(prompt)
         self.w.call("POST", f"/games/{g.id}/moves", h.token,
-                    json={"moves": [self.pick(j, choices), rules_for(g.game).format_move(self.pick(j // 7, choices))]})
+                    json={"moves": [self.pick(j, choices), rules_of(g.game).format_move(self.pick(j // 7, choices))]})
         self.did("move batch", g.id)
 
     @precondition(lambda self: bool(self.live()))
@@ -337,20 +339,24 @@ class Lives(RuleBasedStateMachine):
             return
         seat, h = self.pick(j, self.held(g))
         if self.w.call("POST", f"/games/{g.id}/takebacks", h.token, json={}).status_code in (200, 201):
+            self.asked.add(("takebacks", g.id))
             self.did("takeback request", g.id)
 
-    @precondition(lambda self: bool(self.live()))
+    @precondition(lambda self: any(kind == "takebacks" for kind, _ in self.asked))
     @rule(i=st.integers(0, 50), j=st.integers(0, 10**6), accept=st.booleans())
     def takeback_answer(self, i, j, accept) -> None:
-        g = self.pick(i, [g for g in self.live() if self.held(g)])
+        """Another seat answers an open takeback request (one the model saw asked)."""
+        g = self.pick(i, [g for g in self.live() if ("takebacks", g.id) in self.asked])
         if g is None:
             return
-        seat, h = self.pick(j, self.held(g))
-        listed = self.w.call("GET", f"/games/{g.id}/takebacks", h.token).json() or {}
-        open_ = [t for t in listed.get("takebacks", []) if t.get("status") == "open"]
-        if not open_:
+        pending = self.w.call("GET", f"/games/{g.id}/takebacks").json().get("pending")
+        if not pending:
             return
-        tid = open_[-1]["id"]
+        others = [(s, h) for s, h in self.held(g) if s != pending["seat"]]
+        if not others:
+            return
+        seat, h = self.pick(j, others)
+        tid = pending["id"]
         r = self.w.call("POST", f"/games/{g.id}/takebacks/{tid}/{'accept' if accept else 'refuse'}", h.token)
         if r.status_code == 200:
             self.did("takeback accept" if accept else "takeback refuse", g.id)
@@ -364,20 +370,23 @@ class Lives(RuleBasedStateMachine):
         seat, h = self.pick(j, self.held(g))
         body = {"kind": kind, "hours": 1} | ({"to": (seat + 1) % len(g.seats)} if kind == "concede" else {})
         if self.w.call("POST", f"/games/{g.id}/proposals", h.token, json=body).status_code in (200, 201):
+            self.asked.add(("proposals", g.id))
             self.did("propose", g.id)
 
-    @precondition(lambda self: bool(self.live()))
+    @precondition(lambda self: any(kind == "proposals" for kind, _ in self.asked))
     @rule(i=st.integers(0, 50), j=st.integers(0, 10**6), yes=st.booleans())
     def vote(self, i, j, yes) -> None:
-        g = self.pick(i, [g for g in self.live() if self.held(g)])
+        g = self.pick(i, [g for g in self.live() if ("proposals", g.id) in self.asked])
         if g is None:
             return
-        seat, h = self.pick(j, self.held(g))
-        listed = self.w.call("GET", f"/games/{g.id}/proposals", h.token).json() or {}
-        open_ = [p for p in listed.get("proposals", []) if p.get("status") == "open"]
-        if not open_:
+        proposal = self.w.call("GET", f"/games/{g.id}/proposals").json().get("proposal")
+        if not proposal:
             return
-        r = self.w.call("POST", f"/games/{g.id}/proposals/{open_[-1]['id']}/vote", h.token,
+        others = [(s, h) for s, h in self.held(g) if s != proposal["seat"]]
+        if not others:
+            return
+        seat, h = self.pick(j, others)
+        r = self.w.call("POST", f"/games/{g.id}/proposals/{proposal['id']}/vote", h.token,
                         json={"vote": "yes" if yes else "no"})
         if r.status_code == 200:
             self.did("vote", g.id)
@@ -471,7 +480,7 @@ class Lives(RuleBasedStateMachine):
             prompt = self.my_prompt(g, h)
             if prompt is None:
                 return
-            text = rules_for(g.game).format_move(self.pick(j, self.choices(prompt)))
+            text = rules_of(g.game).format_move(self.pick(j, self.choices(prompt)))
         elif what == "command":
             text = self.pick(j, ["status", "history 3", "moves", "help", "takeback", "propose draw", "vote yes",
                                  "accept", "refuse"])

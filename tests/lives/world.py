@@ -8,10 +8,14 @@ second, cold service, the message rows, the outbox), never from the answers unde
 
 from __future__ import annotations
 
+import base64
+import functools
 import itertools
 import logging
 import json
+import random
 import re
+import secrets
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +23,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from referee.asgi import create_asgi_app
+from referee.engine.registry import rules_for
 from referee.engine.verify import verify_events
 from referee.plumbing.config import Config
 from referee.plumbing.errors import problem_types
@@ -77,6 +82,12 @@ class Answers:
                 f"{method} {path} {r.status_code}: undocumented problem type {kind!r}"
 
 
+@functools.cache
+def rules_of(game: str):
+    """A game's rules, made once (making them loads every schema)."""
+    return rules_for(game)
+
+
 class _Collect(logging.Handler):
     def __init__(self) -> None:
         super().__init__()
@@ -98,11 +109,35 @@ def capture_logs() -> list[str]:
     return _COLLECT.lines
 
 
+class Determined:
+    """Deterministic simulation: the service's randomness (`secrets`: seeds, game ids, tokens,
+    salts, bots' generators) drawn from one seeded generator while a life runs, so a sequence of
+    steps gives the same life every time it runs (Hypothesis replays and shrinks it)."""
+
+    NAMES = ("token_bytes", "token_hex", "token_urlsafe", "randbits", "choice", "randbelow")
+
+    def __init__(self, seed: int = 0) -> None:
+        rng = random.Random(seed)
+        self.saved = {n: getattr(secrets, n) for n in self.NAMES}
+        fake = {"token_bytes": lambda n=32: rng.randbytes(32 if n is None else n),
+                "token_hex": lambda n=32: rng.randbytes(32 if n is None else n).hex(),
+                "token_urlsafe": lambda n=32: base64.urlsafe_b64encode(rng.randbytes(32 if n is None else n))
+                .rstrip(b"=").decode(),
+                "randbits": rng.getrandbits, "choice": rng.choice, "randbelow": rng.randrange}
+        for n, f in fake.items():
+            setattr(secrets, n, f)
+
+    def restore(self) -> None:
+        for n, f in self.saved.items():
+            setattr(secrets, n, f)
+
+
 class World:
     """One life: a fresh database, the app, a cold twin of the service for ground truth."""
 
     def __init__(self, database: str, mail_sink, receiver) -> None:
         self.database = database
+        self.determined = Determined()
         self.clock = FakeTime()
         self.sink, self.receiver = mail_sink, receiver
         self.mail_from = len(mail_sink.messages)
@@ -113,6 +148,7 @@ class World:
         self.marks = itertools.count(1)
         self.mail_n = itertools.count(1)
         self.touched: set[str] = set()
+        self.signatures: dict[str, tuple] = {}
         self._start()
         self.logs = capture_logs()
         self.logs_from = len(self.logs)
@@ -124,6 +160,7 @@ class World:
 
     def _start(self) -> None:
         """The service as deployed (the ASGI app: Flask and the event feed), in process."""
+        self.starts = getattr(self, "starts", 0) + 1
         self.client = TestClient(create_asgi_app(self.config(), clock=self.clock), raise_server_exceptions=False)
         self.client.__enter__()
 
@@ -142,8 +179,11 @@ class World:
         service.db.close()
 
     def close(self) -> None:
-        self._stop()
-        self.cold.db.close()
+        try:
+            self._stop()
+            self.cold.db.close()
+        finally:
+            self.determined.restore()
 
     # -- HTTP -------------------------------------------------------------------------------
 
@@ -168,6 +208,19 @@ class World:
             pid = self.call("GET", "/players/me", token).json()["id"]
             self.players[email] = (pid, token)
         return self.players[email]
+
+    def changed(self, g: Game) -> bool:
+        """Whether the game changed since it was last checked (or the service restarted since)."""
+        conn = self.cold.db.conn
+        sig = (self.starts, self.fresh(g.id).seq,
+               conn.execute("SELECT COUNT(*) FROM messages WHERE game_id = ?", (g.id,)).fetchone()[0],
+               conn.execute("SELECT COUNT(*) FROM outbox WHERE game_id = ?", (g.id,)).fetchone()[0],
+               conn.execute("SELECT COUNT(*) FROM alert_channels WHERE game_id = ?", (g.id,)).fetchone()[0],
+               tuple(h.token if h else None for h in g.seats), len(g.former))
+        if sig == self.signatures.get(g.id):
+            return False
+        self.signatures[g.id] = sig
+        return True
 
     def mark(self) -> str:
         return f"TALK{next(self.marks)}Z"
