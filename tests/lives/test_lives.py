@@ -18,11 +18,12 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from referee.service.referee import Referee
+from tests.lives.kept import KEPT
 from tests.lives.machine import COVERAGE, STEPS, Lives
 from tests.lives.world import World
 
-EXAMPLES = int(os.environ.get("LIVES_EXAMPLES", "12"))
-STEP_COUNT = int(os.environ.get("LIVES_STEPS", "25"))
+EXAMPLES = int(os.environ.get("LIVES_EXAMPLES", "8"))
+STEP_COUNT = int(os.environ.get("LIVES_STEPS", "15"))
 # LIVES_SHRINK=0 skips shrinking (a failing sequence is printed as found): quicker while developing.
 PHASES = [Phase.explicit, Phase.generate] + ([Phase.shrink] if os.environ.get("LIVES_SHRINK", "1") != "0" else [])
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=STEP_COUNT, derandomize=True, database=None,
@@ -72,10 +73,28 @@ def summary(db_kind: str, seconds: float) -> str:
     return "\n".join(lines)
 
 
+def run_kept(machine: type[Lives], name: str) -> None:
+    """One kept sequence through the model, its invariants after every step."""
+    m = machine()
+    try:
+        for rule, args in KEPT[name]:
+            getattr(m, rule)(**args)
+            m.checked()
+    except Exception as e:
+        raise AssertionError(f"kept sequence {name!r} failed at {rule}({args})") from e
+    finally:
+        m.teardown()
+
+
 def test_every_life_keeps_every_invariant(db_kind, lives):
+    """The kept sequences (each failure found, and a tour of every rule), then the random lives."""
     t0 = time.monotonic()
+    for name in KEPT if os.environ.get("LIVES_KEPT", "1") != "0" else ():  # LIVES_KEPT=0: the random part alone
+        run_kept(lives, name)
     run_state_machine_as_test(lives, settings=SETTINGS)
     text = summary(db_kind, time.monotonic() - t0)
     print("\n" + text)
+    if os.environ.get("LIVES_KEPT", "1") == "0":
+        return
     missing = [r for r in MUST if not COVERAGE["rule:" + r]] + [i for i in INVARIANTS if not COVERAGE["invariant:" + i]]
     assert not missing, f"not covered in this run: {missing}\n{text}"
