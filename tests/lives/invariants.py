@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from typing import Callable
+from collections.abc import Callable
 
 from referee.engine.registry import GAME_IDS
 from referee.store import tenures
-from tests.lives.world import rules_of, MARK, Game, World
+from tests.lives.world import MARK, Game, World, rules_of
 
 COUNTS: Counter[str] = Counter()
 # Events after which the same seat may rightly be told "your turn" again without having acted.

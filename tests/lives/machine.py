@@ -15,12 +15,18 @@ from email.message import EmailMessage
 from urllib.parse import quote
 
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from referee.engine.registry import GAME_IDS
 from referee.ops.scheduler import run_once
 from tests.lives import invariants
-from tests.lives.world import rules_of, DOMAIN, Game, Holder, World
+from tests.lives.world import Game, Holder, World, rules_of
 
 COVERAGE: Counter[str] = invariants.COUNTS
 STEPS: Counter[str] = Counter()  # sequences and steps of a run

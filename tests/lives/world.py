@@ -11,8 +11,8 @@ from __future__ import annotations
 import base64
 import functools
 import itertools
-import logging
 import json
+import logging
 import random
 import re
 import secrets
@@ -57,9 +57,7 @@ class Game:
     kinds: list[str]
     clocked: bool
     talk: dict[str, Any]
-    former: list[tuple[int, Holder]] = field(default_factory=list)
-    said: list[dict[str, Any]] = field(default_factory=list)  # what the model wrote: marker, sender
-    rated_checked: bool = False
+    former: list[tuple[int, Holder]] = field(default_factory=list)  # (seat, holder) released
 
 
 class Answers:
