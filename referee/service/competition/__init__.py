@@ -1,0 +1,1 @@
+"""Competition: which seats count for a player (accepting a seat, confirming a tournament place), which games are rated and their rating updates, leaderboards and profiles, tournaments and their pairings."""
