@@ -46,6 +46,7 @@ def may_read(m: dict, viewer: int | None, talk: dict, over: bool) -> bool:
 def after_step(w: World, gids: list[str]) -> None:
     """Every game the step touched, when something of it changed (its log, its talk, its mail,
     who holds its seats) or the service restarted."""
+    w.settle()
     for g in w.games:
         if g.id in gids and w.changed(g):
             w.check_replay(g)

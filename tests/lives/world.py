@@ -147,6 +147,7 @@ class World:
         self.mail_n = itertools.count(1)
         self.touched: set[str] = set()
         self.signatures: dict[str, tuple] = {}
+        self._fresh: dict[str, object] = {}
         self._start()
         self.logs = capture_logs()
         self.logs_from = len(self.logs)
@@ -226,9 +227,15 @@ class World:
     # -- ground truth -------------------------------------------------------------------------
 
     def fresh(self, gid: str):
-        """The game replayed from the store by a service that has cached nothing."""
-        self.cold.forget(gid)
-        return self.cold.load(gid)
+        """The game replayed from the store by a service that has cached nothing (once per
+        check: `settle` forgets the replays when a step is over)."""
+        if gid not in self._fresh:
+            self.cold.forget(gid)
+            self._fresh[gid] = self.cold.load(gid)
+        return self._fresh[gid]
+
+    def settle(self) -> None:
+        self._fresh = {}
 
     def export(self, gid: str) -> list[dict]:
         r = self.call("GET", f"/games/{gid}/export")
