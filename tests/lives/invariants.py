@@ -87,6 +87,10 @@ def readers(w: World, g: Game) -> None:
             if p["seat"] != seat:
                 assert p.get("choices") is None and p.get("default") is None, f"{g.id}: {label} sees seat {p['seat']}'s choices"
         texts = [doc.text]
+        if label == "spectator":  # the game's page, as a visitor without a seat sees it
+            page = w.call("GET", f"/g/{g.id}", cookies=None)
+            assert page.status_code == 200, (label, page.status_code)
+            texts.append(page.text)
         for path in ("events", "messages", "export", "takebacks", "proposals") + (("presets", "prompts") if seat is not None else ()):
             r = w.call("GET", f"/games/{g.id}/{path}", token)
             assert r.status_code == 200, (label, path, r.json())
