@@ -98,13 +98,26 @@ class _Collect(logging.Handler):
 _COLLECT = _Collect()
 
 
+_SAVED: dict[str, list[logging.Handler]] = {}
+
+
 def capture_logs() -> list[str]:
-    """The service's log lines, kept (not printed) so the model can read them for leaks."""
+    """The service's log lines, kept (not printed) so the model can read them for leaks, until
+    `release_logs`."""
     for name, logger in list(logging.Logger.manager.loggerDict.items()):
         if name.startswith("referee") and isinstance(logger, logging.Logger) and logger.handlers \
                 and logger.handlers != [_COLLECT]:
+            _SAVED[name] = logger.handlers
             logger.handlers = [_COLLECT]
     return _COLLECT.lines
+
+
+def release_logs() -> None:
+    """The loggers as they were (other tests read what they write)."""
+    for name, handlers in _SAVED.items():
+        logging.getLogger(name).handlers = handlers
+    _SAVED.clear()
+    _COLLECT.lines.clear()
 
 
 class Determined:
@@ -148,10 +161,14 @@ class World:
         self.touched: set[str] = set()
         self.signatures: dict[str, tuple] = {}
         self._fresh: dict[str, object] = {}
-        self._start()
-        self.logs = capture_logs()
-        self.logs_from = len(self.logs)
-        self.cold = Referee(database, clock=self.clock, config=self.config())
+        try:
+            self._start()
+            self.logs_from = len(self.logs)
+            self.cold = Referee(database, clock=self.clock, config=self.config())
+        except BaseException:
+            self.determined.restore()  # other tests must get real randomness again
+            release_logs()
+            raise
 
     def config(self) -> Config:
         return Config(database=self.database, smtp_url=self.sink.url, inbound_domain=DOMAIN,
@@ -162,6 +179,7 @@ class World:
         self.starts = getattr(self, "starts", 0) + 1
         self.client = TestClient(create_asgi_app(self.config(), clock=self.clock), raise_server_exceptions=False)
         self.client.__enter__()
+        self.logs = capture_logs()
 
     @property
     def service(self) -> Referee:
@@ -183,6 +201,7 @@ class World:
             self.cold.db.close()
         finally:
             self.determined.restore()
+            release_logs()
 
     # -- HTTP -------------------------------------------------------------------------------
 
