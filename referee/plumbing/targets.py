@@ -9,7 +9,11 @@ network set `allow_private_targets` (REFEREE_ALLOW_PRIVATE_TARGETS=1).
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from urllib.parse import urlsplit
 
 
@@ -17,23 +21,61 @@ class TargetRefused(ValueError):
     """A notification target the service will not send to; the message says why."""
 
 
-def is_internal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified
-            or ip.is_reserved or ip.is_multicast)
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # well-known NAT64 prefix: the IPv4 address is the last 32 bits
+# What the C resolver reads as an IPv4 address besides the dotted quad: 2130706433, 0177.0.0.1,
+# 0x7f.1, 127.1 (inet_aton's forms). Letters, digits, x and dots only: inet_aton ignores what
+# follows a space.
+_NUMERIC = re.compile(r"[0-9a-fx.]+", re.ASCII)
 
 
-def _literal(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one reaches (mapped, 6to4, NAT64), which decides where it goes."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def is_internal(ip: Address) -> bool:
+    """Anything but the public internet: `not is_global` (loopback, private, link-local, shared
+    address space 100.64.0.0/10, benchmarking, documentation, reserved...) and multicast (which
+    ipaddress counts as global); an IPv6 address carrying an IPv4 one is judged by that one."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = _embedded_ipv4(ip)
+        if inner is not None:
+            return is_internal(inner)
+    return not ip.is_global or ip.is_multicast
+
+
+def _literal(host: str) -> Address | None:
     try:
         return ipaddress.ip_address(host.strip("[]"))
     except ValueError:
-        return None
+        pass
+    if _NUMERIC.fullmatch(host):
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host))
+        except OSError:
+            return None
+    return None
+
+
+def normal_host(host: str) -> str:
+    """The host as the service compares it: lower case, no trailing dot, and an address written
+    in any form the resolver accepts (decimal, octal, hex, shortened) in its canonical form."""
+    host = host.strip().rstrip(".").lower()
+    ip = _literal(host)
+    return str(ip) if ip is not None else host
 
 
 def check_host(host: str, what: str, resolve: bool) -> None:
     """Refuse a host that is, or (with `resolve`) resolves to, an internal address."""
-    host = host.strip().rstrip(".").lower()
+    host = normal_host(host)
     if not host:
         raise TargetRefused(f"{what} has no host")
     if host == "localhost" or host.endswith(".localhost"):
@@ -42,9 +84,11 @@ def check_host(host: str, what: str, resolve: bool) -> None:
     addresses = [ip] if ip is not None else []
     if ip is None and resolve:
         try:
-            addresses = [_literal(info[4][0]) for info in socket.getaddrinfo(host, None)]
+            addresses = [_literal(info[4][0]) for info in _lookup(host)]
         except (socket.gaierror, UnicodeError):
             raise TargetRefused(f"{what}: the host {host} does not resolve") from None
+        except FutureTimeout:
+            raise TargetRefused(f"{what}: the host {host} did not resolve within {DNS_TIMEOUT:g} s") from None
     for a in addresses:
         if a is not None and is_internal(a):
             # a resolved address is not repeated: it would tell a stranger how the operator's
@@ -52,6 +96,16 @@ def check_host(host: str, what: str, resolve: bool) -> None:
             shown = f" ({a})" if ip is not None else ""
             raise TargetRefused(f"{what} points at an internal address{shown}; "
                                 f"set REFEREE_ALLOW_PRIVATE_TARGETS=1 to allow it")
+
+
+DNS_TIMEOUT = 0.5  # seconds: a check answers a person at once, not after the resolver's retries
+_RESOLVER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dns")
+
+
+def _lookup(host: str) -> list:
+    """`socket.getaddrinfo(host, None)`, given up after DNS_TIMEOUT (the lookup itself may run on
+    in its thread; its answer is dropped)."""
+    return _RESOLVER.submit(socket.getaddrinfo, host, None).result(timeout=DNS_TIMEOUT)
 
 
 def check_webhook(url: str, resolve: bool = False) -> None:
@@ -110,6 +164,17 @@ def alert_host(url: str) -> str | None:
     if "{host}" not in templates or not host or getattr(plugin, "mode", None) in _FIXED_HOST_MODES:
         return None
     return str(host)
+
+
+def warm_up() -> None:
+    """Load apprise and its plugin table in the background (a second or more): the first person
+    to add a channel is answered at once, not after that load."""
+    def load() -> None:
+        try:
+            alert_host("json://example.org/")
+        except Exception:  # noqa: BLE001 - a warm-up that fails only leaves the first check slow
+            pass
+    threading.Thread(target=load, name="apprise-warm-up", daemon=True).start()
 
 
 def check_alert_url(url: str, resolve: bool = False) -> None:
