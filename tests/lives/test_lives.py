@@ -22,7 +22,7 @@ from tests.lives.kept import KEPT
 from tests.lives.machine import COVERAGE, STEPS, Lives
 from tests.lives.world import World
 
-EXAMPLES = int(os.environ.get("LIVES_EXAMPLES", "10"))
+EXAMPLES = int(os.environ.get("LIVES_EXAMPLES", "8"))
 STEP_COUNT = int(os.environ.get("LIVES_STEPS", "15"))
 # LIVES_SHRINK=0 skips shrinking (a failing sequence is printed as found): quicker while developing.
 PHASES = [Phase.explicit, Phase.generate] + ([Phase.shrink] if os.environ.get("LIVES_SHRINK", "1") != "0" else [])
