@@ -26,7 +26,7 @@ from hypothesis.stateful import (
 from referee.engine.registry import GAME_IDS
 from referee.ops.scheduler import run_once
 from tests.lives import invariants
-from tests.lives.world import Game, Holder, World, rules_of
+from tests.lives.world import INBOUND, Game, Holder, World, rules_of
 
 COVERAGE: Counter[str] = invariants.COUNTS
 STEPS: Counter[str] = Counter()  # sequences and steps of a run
@@ -499,7 +499,7 @@ class Lives(RuleBasedStateMachine):
         msg["Message-ID"] = f"<lives-{next(self.w.mail_n)}@example.org>"
         msg["In-Reply-To"] = last["Message-ID"]
         msg.set_content(f"{text}\n\n-- \nHolder\n")
-        assert self.w.call("POST", "/mail/inbound", content=msg.as_bytes(),
+        assert self.w.call("POST", "/mail/inbound", INBOUND, content=msg.as_bytes(),
                            headers={"Content-Type": "message/rfc822"}).status_code == 202
         self.did(f"mail {what}", g.id)
 

@@ -32,6 +32,7 @@ from tests.conftest import FakeTime
 
 DOMAIN = "play.example.org"
 SECRET = "lives-secret"
+INBOUND = "lives-inbound-secret"  # the inbound mail hook's secret
 PROBLEMS = set(problem_types())
 # Talk markers: every message the model writes carries one, so a leak is a marker in a body.
 MARK = re.compile(r"TALK[0-9]+Z")
@@ -172,7 +173,8 @@ class World:
 
     def config(self) -> Config:
         return Config(database=self.database, smtp_url=self.sink.url, inbound_domain=DOMAIN,
-                      base_url="http://referee.test", secret_key=SECRET, allow_private_targets=True)
+                      base_url="http://referee.test", secret_key=SECRET, allow_private_targets=True,
+                      inbound_secret=INBOUND)
 
     def _start(self) -> None:
         """The service as deployed (the ASGI app: Flask and the event feed), in process."""
