@@ -10,9 +10,10 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from referee.engine.replay import STATE_EVENTS, advance, initial
+from referee.engine.naming import named
 from referee.engine.wording import with_names
 from referee.plumbing.i18n import translator
-from referee.web.present import unmarked
+from referee.web.present import picture, unmarked
 from tests.web.conftest import SVG, VIEW_JSON
 
 
@@ -36,16 +37,23 @@ SUMMARY = re.compile(r'<div class="summary" id="summary">(.*?)</div>', re.DOTALL
 _DRAWINGS: dict[tuple, tuple[str, ET.Element]] = {}
 
 
+def position(loaded) -> tuple[str, str, int]:
+    """Which game at which event: its id, its seed commitment (two tests' databases may hold
+    games of one id) and the seq."""
+    return loaded.game_id, loaded.created["seed_commitment"], loaded.seq
+
+
 def drawing(loaded, viewer: int | None, lang: str = "en") -> tuple[str, ET.Element]:
     """The viewer's picture of the game's latest position, drawn from its view, and as a tree:
     the checks of one move ask for each viewer's several times (page, fragments, other seats'
     words), so the drawings of the latest position are kept."""
-    key = (loaded.game_id, loaded.seq, viewer, lang)
+    key = (position(loaded), viewer, lang)
     if key not in _DRAWINGS:
-        if not any(k[:2] == key[:2] for k in _DRAWINGS):
+        if not any(k[0] == key[0] for k in _DRAWINGS):
             _DRAWINGS.clear()  # a new position: the old drawings are not asked for again
         names = [s["name"] for s in loaded.created["seats"]]
-        svg = loaded.rules.picture(loaded.rules.view(loaded.state, viewer), viewer, names, translator(lang))
+        # as the page draws it (the game's picture, its ids named: referee.web.present.picture)
+        svg = str(picture(loaded.rules, loaded.rules.view(loaded.state, viewer), viewer, names, translator(lang)))
         _DRAWINGS[key] = (svg, ET.fromstring(svg))
     return _DRAWINGS[key]
 
@@ -104,7 +112,7 @@ def assert_page_shows_only_view(svc, game_id: str, viewer: int | None, page_html
         f"viewer {viewer}: picture not drawn from the view"
     summary = SUMMARY.search(page_html)
     if summary:
-        assert html.unescape(summary.group(1)) == with_names(rules.summary(view, viewer, tr).strip(), names, tr=tr), \
+        assert html.unescape(summary.group(1)) == named(with_names(rules.summary(view, viewer, tr).strip(), names, tr=tr), rules.id, tr), \
             f"viewer {viewer}: summary"
     return view
 

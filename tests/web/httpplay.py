@@ -37,6 +37,7 @@ from tests.web.checks import (
     assert_page_shows_only_view,
     drawing,
     page_language,
+    position,
     same_picture,
     withheld_values,
 )
@@ -92,13 +93,13 @@ def _texts(tree: ET.Element) -> set[str]:
     return out
 
 
-_PHRASES: dict[tuple[str, int], dict[int | None, set[str]]] = {}
+_PHRASES: dict[tuple[str, str, int], dict[int | None, set[str]]] = {}
 
 
 def private_words(loaded, viewer: int | None) -> set[str]:
     """Words another seat's own picture shows that neither the viewer's picture nor the
     spectator's does: what only that seat may read (its hand, its cards, "Bo (you)")."""
-    key = (loaded.game_id, loaded.seq)
+    key = position(loaded)
     if key not in _PHRASES:
         _PHRASES.clear()  # the checks of one move all read the latest position
         _PHRASES[key] = {v: _texts(drawing(loaded, v)[1]) for v in [None, *range(loaded.seat_count())]}
@@ -186,7 +187,9 @@ def check_offered(svc, gid: str, seat: int, kind: str, path: list[str], served: 
         query = parse_qs(urlsplit(o.href).query)
         chosen = query.get("chosen", [""])[0].split(",")
         assert query.get("kind") == [kind] and chosen[:-1] == path, f"{o.label!r} leads to {o.href}"
-        assert chosen[-1] in labels and labels[chosen[-1]] == o.label and o.next == ",".join(chosen), \
+        want = labels.get(chosen[-1])
+        named = o.label == want or (o.board and want is not None and o.label.endswith(f": {want}"))
+        assert named and o.next == ",".join(chosen), \
             f"the link {o.label!r} leads to option {chosen[-1]!r} ({labels.get(chosen[-1])!r})"
         seen.add(chosen[-1])
     assert seen == set(labels), f"offered {sorted(seen)[:5]}, the referee offers {sorted(labels)[:5]}"

@@ -23,6 +23,7 @@ class Offered:
     href: str
     next: str
     folded: bool  # inside a closed <details> (a person opens it first)
+    board: bool  # a link on the board (its name may begin with what the element shows)
 
 
 class Served:
@@ -66,7 +67,7 @@ class Served:
         links = self.doc.xpath('//div[@id="picture"]//a[@class="pick"]') + \
             box.xpath('.//a[contains(concat(" ", @class, " "), " option ")]')
         return [Offered(a.get("aria-label") or a.text_content(), a.get("href"), a.get("data-next"),
-                        bool(a.xpath('ancestor::details[not(@open)]'))) for a in links]
+                        bool(a.xpath('ancestor::details[not(@open)]')), a.get("class") == "pick") for a in links]
 
     def play_form(self, kind: str) -> dict[str, str] | None:
         """The form fields "play this move" posts, when the move built so far is complete."""
