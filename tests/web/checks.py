@@ -9,8 +9,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.naming import named
+from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.wording import with_names
 from referee.plumbing.i18n import translator
 from referee.web.present import picture, unmarked
