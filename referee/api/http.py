@@ -12,10 +12,10 @@ from werkzeug.http import parse_accept_header
 from referee.api import abuse
 from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaType
 from referee.plumbing.i18n import DEFAULT, LANGS
+from referee.plumbing.numbers import MAX_INT, int_param
 from referee.service.referee import Referee
 
 MAX_DEPTH = 32        # no legitimate body nests deeper (a move is 3-4 levels, a position ~8)
-MAX_INT = 2**53       # JSON numbers past this are not exact in most clients; nothing needs them
 
 
 class _Oversized(ValueError):
@@ -149,14 +149,5 @@ def caller_seat(game_id: str, required: bool) -> int | None:
 
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:
     """An integer query parameter within [lo, hi]; 400 naming the parameter otherwise."""
-    return parse_int_arg(name, request.args.get(name), default, lo, hi)
+    return int_param(name, request.args.get(name), default, lo, hi)
 
-
-def parse_int_arg(name: str, raw: str | None, default: int, lo: int, hi: int) -> int:
-    """`raw` (a query parameter's text) as an integer within [lo, hi]; 400 naming it otherwise."""
-    if raw is None:
-        return default
-    text = raw.strip()
-    if not (text.lstrip("-").isdigit() and len(text) <= 20) or not lo <= int(text) <= hi:
-        raise BadRequest(f"{name} must be an integer from {lo} to {hi}", parameter=name)
-    return int(text)
