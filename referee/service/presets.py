@@ -170,10 +170,13 @@ def _tell(core: "Core", conn: Any, loaded: "Loaded", seat: int, note: dict[str, 
 
 
 def _last_other_move(conn: Any, loaded: "Loaded", seat: int) -> dict[str, Any] | None:
-    """The last move (or timeout's default) another seat played, for `opponent_move` guards."""
+    """The last move (or timeout's default) another seat played, for `opponent_move` guards, as
+    `seat` sees it now (the rules' redaction, as its event feed shows it): a guard is compared
+    with what its seat may know, so it can never test a hidden value (a secret choice, a
+    chronicle card) -- it fails alike whatever the secret is."""
     for e in reversed(events.read(conn, loaded.game_id, after=max(0, loaded.seq - LOOKBACK))):
         if e.type in ("move", "timeout") and e.seat != seat:
-            return e.payload["move"]
+            return loaded.rules.redact(loaded.state, e.payload["move"], e.seat, seat)
     return None
 
 
