@@ -1,0 +1,121 @@
+"""Hidden information in every path that reacts to another seat's move (issue 35).
+
+The Sands of Time keeps a seat's chosen cards secret until that seat executes them (ST-21): the
+start player's turn opens while the other seat's `choose_cards` is still hidden. A pre-set
+guard `if: {opponent_move: ...}` was compared with the raw move, so a queued move fired exactly
+when the guess of the secret was right. Guards now see the move as their seat does. The web
+hook, the takeback and proposal answers and the bot's input are checked at the same moment."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.engine.foresight import same_move
+from referee.notify.delivery import deliver_due
+from referee.plumbing.config import Config
+from referee.games.sands_of_time.views import HIDDEN
+from referee.service import read
+from tests.conftest import start_server
+
+
+@pytest.fixture
+def site(database, clock):
+    srv, httpd = start_server(database, clock=clock, config=Config(
+        database=database, allow_private_targets=True, secret_key="hidden-paths"))
+    yield srv
+    httpd.shutdown()
+
+
+def _secret_chosen(site, webhook: str | None = None) -> tuple[str, str, str, dict]:
+    """A Sands game (2 seats, seat 0 starts) where seat 0 chose and seat 1 is about to choose;
+    returns the game, both tokens and the choice seat 1 will make (its secret)."""
+    seat0 = {"name": "Ada", **({"webhook": webhook} if webhook else {})}
+    r = site.call("POST", "/games", json={"game": "sands_of_time", "seats": [seat0, {"name": "Bo"}],
+                                          "options": {"first_seat": 0}})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    gid, t0, t1 = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
+    tokens = (t0, t1)
+    while site.service.load(gid).state["phase"] != "SELECT":  # the setup, each seat its default
+        seat = site.service.load(gid).prompts[0].seat
+        default = site.call("GET", f"/games/{gid}/prompts", tokens[seat]).json()["prompts"][0]["default"]
+        assert site.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": default}).status_code == 201
+    mine = site.call("GET", f"/games/{gid}/prompts", t0).json()["prompts"][0]
+    move = {**mine["default"], "auto_decline": False}  # seat 0 executes its cards first
+    assert site.call("POST", f"/games/{gid}/moves", t0, json={"move": move}).status_code == 201
+    theirs = site.call("GET", f"/games/{gid}/prompts", t1).json()["prompts"][0]
+    secret = {**theirs["choices"][-1], "auto_decline": False}
+    return gid, t0, t1, secret
+
+
+def _hidden_to_seat0(site, gid: str, secret: dict) -> None:
+    """Seat 1's choice is in the log, hidden from seat 0 (the rules' redaction)."""
+    loaded = site.service.load(gid)
+    assert loaded.state["phase"] == "EXECUTE" and not loaded.finished
+    last = [e for e in site.service.raw_events(gid) if e.type == "move" and e.seat == 1][-1]
+    assert same_move(last.payload["move"], secret)
+    assert not same_move(loaded.rules.redact(loaded.state, secret, 1, 0), secret)
+
+
+def test_ST_21_a_preset_guard_cannot_test_the_opponents_hidden_choice(site):
+    """Seat 0 queues a move guarded by the exact secret; seat 1 then chooses it. The guard is
+    compared with the hidden form seat 0 sees, so it does not hold: the queue is dropped, as it
+    would be for any other secret. (Before: the move fired, telling seat 0 the guess was right.)"""
+    gid, t0, t1, secret = _secret_chosen(site)
+    r = site.call("POST", f"/games/{gid}/presets", t0,
+                  json={"moves": [{"move": {"type": "end_turn"}, "if": {"opponent_move": secret}}]})
+    assert r.status_code == 201, r.text
+    assert site.call("POST", f"/games/{gid}/moves", t1, json={"move": secret}).status_code == 201
+    _hidden_to_seat0(site, gid, secret)
+    assert not [e for e in site.service.raw_events(gid) if e.payload.get("by") == "preset"]
+    shown = site.call("GET", f"/games/{gid}/presets", t0).json()
+    assert shown["queue"] == [] and "guard" in shown["note"]["reason"]
+
+
+def test_ST_21_a_web_hook_carries_the_opponents_choice_hidden(site, webhook_sink):
+    gid, t0, t1, secret = _secret_chosen(site, webhook=webhook_sink.url)
+    assert site.call("POST", f"/games/{gid}/moves", t1, json={"move": secret}).status_code == 201
+    _hidden_to_seat0(site, gid, secret)
+    deliver_due(site.service)
+    assert webhook_sink.received
+    for _, body in webhook_sink.received:
+        doc = json.loads(body)
+        for e in _events_in(doc):
+            if e.get("seat") == 1 and e.get("type") == "move":
+                assert not same_move(e["payload"]["move"], secret), e
+        if "view" in doc:
+            assert doc["view"]["players"][1]["selected_cards"] in (None, HIDDEN)
+    assert "view" in json.loads(webhook_sink.received[-1][1])
+
+
+def _events_in(doc) -> list[dict]:
+    """Every event object anywhere in a web hook's JSON."""
+    out, todo = [], [doc]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if "seq" in node and "payload" in node:
+                out.append(node)
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return out
+
+
+def test_ST_21_takebacks_proposals_and_the_bots_view_show_the_choice_hidden(site):
+    gid, t0, t1, secret = _secret_chosen(site)
+    assert site.call("POST", f"/games/{gid}/moves", t1, json={"move": secret}).status_code == 201
+    _hidden_to_seat0(site, gid, secret)
+    # Seat 1 asks to take its choice back: seat 0, asked to accept, reads no cards.
+    site.call("POST", f"/games/{gid}/takebacks", t1, json={})
+    site.call("POST", f"/games/{gid}/proposals", t1, json={"kind": "draw"})
+    for path in ("takebacks", "proposals", "events"):
+        seen = site.call("GET", f"/games/{gid}/{path}", t0)
+        assert seen.status_code == 200, seen.text
+        for e in _events_in(seen.json()):
+            if e.get("seat") == 1 and e.get("type") == "move":
+                assert not same_move(e["payload"]["move"], secret)
+    # A bot in seat 0 decides from read.game's view (service/bots.py), where the choice is hidden.
+    assert read.game(site.service, gid, 0)["view"]["players"][1]["selected_cards"] == HIDDEN
