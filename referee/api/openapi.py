@@ -14,7 +14,7 @@ from typing import Any
 from referee import __version__
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema
-from referee.service.ratings import CURSOR_PATTERN
+from referee.service.competition.ratings import CURSOR_PATTERN
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",

@@ -267,7 +267,7 @@ class LiveFeed:
 
     def _read_frames(self, game_id: str, viewer: int | None, after: int,
                      channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
-        if channel == "messages":  # table talk: the messages the viewer may read (service/talk.py)
+        if channel == "messages":  # table talk: the messages the viewer may read (service/talk/messages.py)
             found = self.service.messages(game_id, viewer, after)
         else:
             found = self.service.feed(game_id, viewer, after, lang)

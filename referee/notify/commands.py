@@ -319,7 +319,7 @@ def _level_text(level: str, tr: Translator) -> str:
 def _alert(service: "Referee", game_id: str, seat: int, args: list[str], tr: Translator) -> list[str]:
     """The `alert` command: add, list, remove, test or switch on again the seat's channels (the
     event names stay the command's words; the sentences are in the seat's language)."""
-    from referee.service.alerts import EVENTS, Owner, masked
+    from referee.service.notices.alerts import EVENTS, Owner, masked
     owner = Owner("seat", game_id, seat)
     try:
         if len(args) == 2 and args[0].lower() in ("off", "test", "on"):

@@ -6,8 +6,8 @@ even whether a game exists). A genuine mail is read as email judges read orders:
 block of lines (up to a blank line; `;` also separates) is either one command (see
 `commands`) or the seat's moves in order, in the game's text form or as JSON. Lines `say all:
 …` / `say 1,2: …` / `say note: …` anywhere in the sender's text are table talk, sent after
-the moves (service/talk.py judges them as it judges the API's). The moves are
-submitted as one batch (`referee.service.moves`): played in order until the first refusal.
+the moves (service/talk/messages.py judges them as it judges the API's). The moves are
+submitted as one batch (`referee.service.play.moves`): played in order until the first refusal.
 The answer lists what was played (narrated) and which line was refused, why and by which rule.
 """
 

@@ -23,7 +23,7 @@ from referee.engine.replay import CHANGING_EVENTS, TAKEBACK, apply_event, initia
 from referee.plumbing.config import Config
 from referee.plumbing.errors import Conflict, NotFound, Unauthorized
 from referee.plumbing.i18n import Text
-from referee.service import deadlines as clocks_mod, rating_updates
+from referee.service import deadlines as clocks_mod
 from referee.service.clock import policy_from_clock
 from referee.service.deadlines import Clocks
 from referee.service.loaded import Loaded, cached_size, epoch, iso, kept, status_after
@@ -38,7 +38,7 @@ Appended = list[tuple[str, int | None, dict]]
 
 
 class NoticeSink(Protocol):
-    """What the core tells of every append, in its transaction (service/notices/triggers.py)."""
+    """What the core tells of every append, in its transaction (service/notifier/triggers.py)."""
 
     def on_events(self, conn: Any, before: Loaded, after: Loaded, appended: list[events.Event], now: float) -> None: ...
 
@@ -57,8 +57,11 @@ class Core:
 
     notifier: NoticeSink
     # Moves that follow in the same transaction from what was appended: pre-set moves whose
-    # prompt opened (service/presets.py); set by the service like the notifier.
+    # prompt opened (service/foresight/presets.py); set by the service like the notifier.
     follow: Callable[[Any, Loaded, Loaded, list[events.Event]], tuple[Loaded, list[events.Event]]] | None = None
+    # A game's rating update, in the transaction that ends it (service/competition/rating_updates.py);
+    # set by the service, so the shared core needs no arrow up to the competition domain.
+    rate: Callable[[Any, str], None]
 
     def __init__(self, database: str, clock: Clock = time.time, config: Config | None = None):
         self.database = database
@@ -241,7 +244,7 @@ class Core:
                 tenures.count_missed(conn, loaded.game_id, seat)  # the holder's record, not the seat's
             elif etype == "game_ended":
                 tenures.count_finished(conn, loaded.game_id)
-                rating_updates.on_game_ended(conn, loaded.game_id)
+                self.rate(conn, loaded.game_id)
             given = states[i] if states is not None and i < len(states) else \
                 state if etype in CHANGING_EVENTS or etype == "game_created" else None
             after = self.step(after, e.seq, etype, seat, payload, stamp, given, now)

@@ -66,7 +66,7 @@ class Loaded:
         new.__dict__.update(self.__dict__)
         if "state" in changes and changes["state"] is not self.state:
             new.__dict__.pop("prompts", None)  # they were the old state's
-            new.__dict__.pop("_first_steps", None)  # (service/steps.py) as were these
+            new.__dict__.pop("_first_steps", None)  # (service/play/steps.py) as were these
         new.__dict__.update(changes)
         return new
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.service import agreement
+from referee.service.foresight import agreement
 from referee.store import bot_seats, events, presets, projections
 from referee.service.loaded import epoch
 from referee.store.db import write_transaction

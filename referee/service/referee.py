@@ -1,11 +1,12 @@
 """The service: the one object the delivery layers (API, pages, mail, scheduler, CLI) hold.
 
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
-per use case; each use case lives in a small module of its own, named for what it does:
-create.py, moves.py, steps.py, pauses.py, timing.py, bots.py, handover.py, read.py, mails.py,
-feed.py, rebuild.py, players.py, tables.py, join.py, replace.py, rematch.py, ratings.py,
-tournaments.py (pairing.py: their pure arithmetic), talk.py, presets.py, takebacks.py, agreement.py.
-New use cases get a module of their own and a line here.
+per use case; each use case lives in a small module of its own, in the folder of its domain:
+play/ (create, moves, steps, read, feed, timing, pauses, bots), tables/ (tables, join,
+replace, rematch, handover), talk/, foresight/ (presets, takebacks, agreement), competition/
+(ratings, rating updates, tournaments, pairing), players/, notifier/ (what each change tells
+whom, the digest) and notices/ (their words and targets: mails, addresses, alert channels).
+New use cases get a module in their domain and a line here.
 """
 
 from __future__ import annotations
@@ -14,12 +15,18 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import (agreement, alerts, bots, create, digest, feed, handover, join, language, mails,
-                             moves, narration, pauses, players, presets, ratings, read, rebuild, rematch,
-                             replace, steps, tables, takebacks, talk, timing, tournaments)
+from referee.service import language, narration, rebuild
+from referee.service.competition import rating_updates, ratings, tournaments
 from referee.service.core import Clock, Core
+from referee.service.foresight import agreement, presets, takebacks
 from referee.service.loaded import Loaded
-from referee.service.notices.triggers import Notifier
+from referee.service.notices import alerts, mails
+from referee.service.notifier import digest
+from referee.service.notifier.triggers import Notifier
+from referee.service.play import bots, create, feed, moves, pauses, read, steps, timing
+from referee.service.players import accounts as players
+from referee.service.tables import handover, join, rematch, replace, tables
+from referee.service.talk import messages as talk
 from referee.store import events
 
 __all__ = ["Clock", "Referee"]
@@ -32,6 +39,7 @@ class Referee(Core):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
         self.follow = lambda conn, before, after, appended: presets.fire(self, conn, before, after, appended)
+        self.rate = rating_updates.on_game_ended
         alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
 
     # -- creating and playing ---------------------------------------------------------------

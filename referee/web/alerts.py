@@ -12,7 +12,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from referee.plumbing.errors import BadRequest, NotFound, ServiceError, Unauthorized
 from referee.plumbing.i18n import N_, Text
-from referee.service.alerts import EVENTS, Owner
+from referee.service.notices.alerts import EVENTS, Owner
 from referee.web import access, i18n
 from referee.web.pages import _require_csrf, _seat, _service_error, page, secret, service
 

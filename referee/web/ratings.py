@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError
-from referee.service.rating_updates import POLICY_ARGS, POLICY_TEXT
+from referee.service.competition.rating_updates import POLICY_ARGS, POLICY_TEXT
 from referee.web.i18n import current
 from referee.web.pages import _service_error, _title, page, service
 

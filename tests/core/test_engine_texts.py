@@ -221,7 +221,7 @@ def test_refusals_read_in_german_citing_their_rule_with_no_leftover_placeholder(
 @pytest.mark.parametrize("game", sorted(REFUSALS))
 def test_a_refused_step_reads_in_german(game):
     """A step the rules do not offer (another seat's prompt, an unknown option) is refused with a
-    `Text`, which the service renders in the reader's language (service/steps.py)."""
+    `Text`, which the service renders in the reader's language (service/play/steps.py)."""
     rules = rules_for(game)
     state = rules.setup(2, {}, Rng(b"texts", 0))
     prompt = rules.prompts(state)[0]
@@ -289,10 +289,10 @@ UNREADABLE = {  # per game: two texts that are no move, and a German phrase of e
 @pytest.mark.parametrize("game", sorted(UNREADABLE))
 def test_a_text_that_is_no_move_is_refused_in_german_and_in_the_same_english_as_before(game):
     """Issue 29: the text form's reason is a `Text` inside the service's "not a move" sentence
-    (service/moves.py), so a German player reads "kein Zug: …" on the API, the page and in mail;
+    (service/play/moves.py), so a German player reads "kein Zug: …" on the API, the page and in mail;
     English stays byte for byte what it was (the reason's words as the parser wrote them)."""
     from referee.engine.glossary import parse_text
-    from referee.service.moves import not_a_move
+    from referee.service.play.moves import not_a_move
     rules = rules_for(game)
     for text, german in UNREADABLE[game]:
         with pytest.raises(ValueError) as unreadable:

@@ -24,7 +24,7 @@ from referee.engine.verify import verify_events
 from referee.ops.scheduler import run_once
 from referee.plumbing.config import Config
 from referee.plumbing.errors import ServiceError
-from referee.service import bots as bot_use_case
+from referee.service.play import bots as bot_use_case
 from referee.service.referee import Referee
 from tests.api.helpers import assert_matches
 from tests.conftest import start_server

@@ -165,7 +165,7 @@ def test_the_ratings_rebuild_command(database, clock):
 
 
 def test_places_come_from_the_recorded_result():
-    from referee.service.rating_updates import ranks_of
+    from referee.service.competition.rating_updates import ranks_of
     assert ranks_of({"winner": 2, "winners": [2], "ranking": [2, 0, 1], "scores": [5, 3, 9], "reason": "end"}, 3) == [2, 3, 1]
     assert ranks_of({"winner": None, "winners": [0, 2], "ranking": [2, 0, 3, 1], "scores": [1, 1, 1, 1],
                      "reason": "end"}, 4) == [1, 4, 1, 3]

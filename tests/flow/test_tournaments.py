@@ -12,7 +12,7 @@ import pytest
 
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import Conflict, Forbidden, InvalidSetup
-from referee.service import pairing
+from referee.service.competition import pairing
 from referee.store import players
 from referee.store.db import write_transaction
 from tests.flow.support import make_service

@@ -2,7 +2,7 @@
 board picture drawn with a German translator is valid SVG whose texts and titles use the
 glossary's words and none of a few English leftovers, with every placeholder filled; its English
 drawing is what it always was; a prompt's text and a first step's question and labels render in
-German (service/read.py and service/steps.py render them so) while their English stays the value."""
+German (service/play/read.py and service/play/steps.py render them so) while their English stays the value."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import pytest
 from referee.notify.delivery import deliver_due
 from referee.notify.retry import MAX_DELAY
 from referee.plumbing.config import Config
-from referee.service.alerts import DISABLE_AFTER
+from referee.service.notices.alerts import DISABLE_AFTER
 from tests.conftest import start_server
 
 
@@ -214,7 +214,7 @@ def test_a_reminder_whose_decision_is_gone_is_never_sent(allowed, receiver, cloc
 def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_channel(allowed, receiver, clock):
     """`alerts.on_message` (for the table-talk use case): a message to the table goes to every
     target but the author's own; one to Bo alone only to a target that Bo alone registered."""
-    from referee.service import alerts
+    from referee.service.notices import alerts
     from referee.store.db import write_transaction
     game = _create(allowed, receiver)   # /shared: Ada, Bo and the game; /ada: Ada's; /bo: Bo's (form)
     svc = allowed.service

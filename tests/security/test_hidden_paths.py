@@ -16,7 +16,7 @@ from referee.engine.foresight import same_move
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
 from referee.games.sands_of_time.views import HIDDEN
-from referee.service import read
+from referee.service.play import read
 from tests.conftest import start_server
 
 

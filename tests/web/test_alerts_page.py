@@ -16,7 +16,7 @@ import requests
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
-from referee.service.alerts import Owner
+from referee.service.notices.alerts import Owner
 from tests.conftest import start_server
 from tests.notify.test_web_push import Subscriber, check_vapid, unb64
 

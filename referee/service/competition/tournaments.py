@@ -33,11 +33,12 @@ from referee.engine.schemas import check, conform, schema_errors, validator_for
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
 from referee.plumbing.i18n import N_, Text, translator
-from referee.service import create, pairing
+from referee.service.play import create
+from referee.service.competition import pairing
 from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
 from referee.service.notices import preferences
-from referee.service.rating_updates import ranks_of
+from referee.service.competition.rating_updates import ranks_of
 from referee.store import credentials, outbox, players as players_store, seat_settings, tenures, tournaments as store
 from referee.store.db import IntegrityError, write_transaction
 

@@ -33,7 +33,7 @@ from referee.plumbing.i18n import EN, Translator, translator
 from referee.service.clock import format_remaining
 from referee.service.links import game_url, seat_url
 from referee.service.narration import result_sentence
-from referee.service.tables import is_creator
+from referee.service.creators import is_creator
 from referee.store import alerts as store
 from referee.store import credentials, outbox, players, seat_settings, tenures
 from referee.store import tables as tables_mod

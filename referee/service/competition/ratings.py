@@ -9,7 +9,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import BadRequest, NotFound
-from referee.service.rating_updates import POLICY, judge, replay_title
+from referee.service.competition.rating_updates import POLICY, judge, replay_title
 from referee.store import ratings as store
 from referee.store.db import write_transaction
 from referee.store.ratings import SHOWN_AFTER

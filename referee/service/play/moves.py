@@ -21,7 +21,7 @@ from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.schemas import check, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
-from referee.service import read
+from referee.service.play import read
 from referee.plumbing.i18n import EN, Text, Translator, translator
 from referee.service.narration import remember_state, told_with, with_text
 from referee.store import idempotency

@@ -20,7 +20,7 @@ from referee.engine.hashing import state_hash
 from referee.engine.replay import CHANGING_EVENTS, apply_event
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
-from referee.service import read
+from referee.service.play import read
 from referee.store import bot_seats, events
 from referee.plumbing.i18n import Text
 

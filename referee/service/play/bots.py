@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.bots import players
 from referee.plumbing.errors import ServiceError
-from referee.service import read
+from referee.service.play import read
 from referee.service.loaded import epoch
 from referee.store import bot_seats, events
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import Conflict, Unauthorized
 from referee.plumbing.i18n import Text, translator
-from referee.service import create, join, tables
+from referee.service.play import create
+from referee.service.tables import join, tables
 from referee.service.links import game_url
 from referee.store import credentials, outbox, players, seat_settings, tenures
 from referee.store import tables as tables_mod

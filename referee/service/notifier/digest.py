@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.plumbing.i18n import translator
 from referee.plumbing.errors import ServiceError
-from referee.service import read
+from referee.service.play import read
 from referee.service.loaded import iso
 from referee.service.narration import texts
 from referee.service.notices import player_mail

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.schemas import conform
 from referee.plumbing.errors import Conflict, Forbidden, NotFound, Unauthorized
-from referee.service import tables as tables_service
+from referee.service.creators import is_creator
 from referee.store import credentials, events, players, tenures
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
@@ -35,7 +35,7 @@ def _caller(core: "Core", game_id: str, table: dict | None, token: str | None) -
             seat = tenures.seat_of_player(conn, game_id, pid)
     if seat is not None:
         return "seat", seat
-    if tables_service.is_creator(core, table, token):
+    if is_creator(core, table, token):
         return "creator", None
     raise Unauthorized("the token is not valid for this game")
 

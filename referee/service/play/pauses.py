@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.replay import advance
 from referee.plumbing.errors import Conflict, Forbidden
 from referee.service import deadlines as clocks_mod
-from referee.service import read
+from referee.service.play import read
 from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:

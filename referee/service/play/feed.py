@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.service import read
+from referee.service.play import read
 from referee.service.narration import with_text
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, Unprocessable
-from referee.service import read
+from referee.service.play import read
 from referee.service.loaded import epoch
 from referee.store import bot_seats, events
 

@@ -10,7 +10,7 @@ from referee.engine.talk import policy_of
 from referee.engine.wording import localize
 from referee.plumbing.i18n import translator
 from referee.service.loaded import Loaded, iso
-from referee.service.steps import first_step
+from referee.service.play.steps import first_step
 from referee.store import bot_seats, events, projections
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def describe(core: "Core", loaded: Loaded, viewer: int | None, lang: str | None 
                   for s in loaded.created["seats"]],
         "seed_commitment": loaded.created["seed_commitment"],
         "clock": loaded.created["clock"],
-        "talk": policy_of(loaded.created),  # table talk: who may write and read what (service/talk.py)
+        "talk": policy_of(loaded.created),  # table talk: who may write and read what (service/talk/messages.py)
         "prompts": localize([prompt_json(p, viewer, deadline_of(core, loaded, p.seat), loaded) for p in prompts],
                             translator(lang), loaded.game),
         "pause": {**pause, "until": iso(pause["until"]) if pause.get("until") else None} if pause else None,
@@ -97,7 +97,7 @@ def raw_events(core: "Core", game_id: str) -> list[events.Event]:
 def prompt_json(p, viewer: int | None, deadline: float | None, loaded: Loaded | None = None) -> dict[str, Any]:
     """A prompt over HTTP. Another seat's choices, default and steps can reveal its hidden
     information (a hand), so only the prompted seat sees them. `steps` is the first step of a
-    prompt whose choices are not listed or too many (service/steps.py), else null."""
+    prompt whose choices are not listed or too many (service/play/steps.py), else null."""
     own = viewer == p.seat
     return {"seat": p.seat, "kind": p.kind, "text": p.text,
             "choices": p.choices if own else None,

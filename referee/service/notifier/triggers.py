@@ -20,7 +20,9 @@ from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
 from referee.plumbing.i18n import N_, translator
-from referee.service import alerts, read, talk
+from referee.service.notices import alerts
+from referee.service.play import read
+from referee.service.talk import messages as talk
 from referee.service.narration import narrate_event, remember_state, result_sentence, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
@@ -179,7 +181,7 @@ class Notifier:
         """A message was appended (in its transaction): the hook for anything that tells seats of
         new talk. Each seat with a webhook that may read it and has not muted the sender gets a
         `message` notification (mail carries talk in the next "your turn" mail); alert channels
-        (service/alerts.py) hear that there is a message, never its text: a message to all is the
+        (service/notices/alerts.py) hear that there is a message, never its text: a message to all is the
         table's (its game channels too), a private one only its readers' own channels, a note
         nobody's."""
         contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))

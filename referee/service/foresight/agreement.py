@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.foresight import agreed_result
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
-from referee.service import read
+from referee.service.play import read
 from referee.service.loaded import epoch, iso
 from referee.store import bot_seats, events, presets
 from referee.store.db import write_transaction

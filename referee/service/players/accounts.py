@@ -12,10 +12,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from referee.engine.schemas import conform
 from referee.plumbing.errors import BadRequest, Unauthorized
 from referee.plumbing.i18n import known as known_lang
-from referee.service import digest
+from referee.service.notifier import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso
-from referee.service import rating_updates
+from referee.service.competition import rating_updates
 from referee.service.notices import player_mail
 from referee.store import credentials, players, ratings as ratings_store, tenures
 from referee.store.db import write_transaction

@@ -9,7 +9,7 @@ from referee.engine.abandon import abandoned_result
 from referee.engine.replay import advance
 from referee.plumbing.errors import Conflict, ServiceError
 from referee.service import deadlines as clocks_mod
-from referee.service import pauses
+from referee.service.play import pauses
 from referee.service.loaded import Loaded, iso
 from referee.store import deadlines, projections
 from referee.store.db import write_transaction

@@ -23,7 +23,7 @@ from referee.engine.replay import CHANGING_EVENTS, advance
 from referee.engine.schemas import check
 from referee.plumbing.errors import BadRequest, Conflict, Refused
 from referee.plumbing.i18n import Text
-from referee.service.moves import read_move
+from referee.service.play.moves import read_move
 from referee.service.notices import messages
 from referee.store import events, presets
 from referee.store.db import write_transaction

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.replay import advance
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, Unprocessable
+from referee.service.creators import is_creator
 from referee.service.links import join_url
-from referee.store import credentials, players, projections, tenures
+from referee.store import players, projections, tenures
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
 from referee.store.events import SequenceConflict
@@ -16,16 +17,6 @@ from referee.plumbing.i18n import Text
 
 if TYPE_CHECKING:
     from referee.service.core import Core
-
-
-def is_creator(core: "Core", table: dict[str, Any] | None, token: str | None) -> bool:
-    """The creator's token from POST /games, or the token of the player who created the game."""
-    if table is None or token is None:
-        return False
-    hashed = credentials.token_hash(token)
-    if hashed == table["creator_hash"]:
-        return True
-    return table["creator_player"] is not None and players.player_for_token(core.db.conn, hashed) == table["creator_player"]
 
 
 def open_table(core: "Core", game_id: str, token: str | None) -> dict[str, Any]:

@@ -1,0 +1,1 @@
+"""Looking ahead and back: pre-set moves, takebacks, and proposals to end a game by agreement."""

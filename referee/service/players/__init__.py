@@ -1,0 +1,1 @@
+"""Players: accounts by verified address, sign-in links, player tokens, settings and a player's games."""
