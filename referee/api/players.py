@@ -25,12 +25,8 @@ def sign_in():
 @bp.post("/players/tokens")
 def token():
     """Exchange a sign-in link's secret (once) for a player token."""
-    from referee.engine.schemas import check
-    from referee.plumbing.errors import BadRequest
     body = json_body()
-    errors = check("api/player_token.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/player_token.json", body)
     return jsonify(service().confirm_sign_in(body["link"], "api")), 201
 
 
