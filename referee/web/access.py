@@ -89,7 +89,7 @@ def mark_creator(resp: Response, secret_key: bytes, game_id: str) -> None:
 
 def is_creator(secret_key: bytes, game_id: str) -> bool:
     sent = request.cookies.get(CREATOR_PREFIX + game_id, "")
-    return bool(sent) and hmac.compare_digest(sent, _creator_mac(secret_key, game_id))
+    return bool(sent) and hmac.compare_digest(sent.encode(), _creator_mac(secret_key, game_id).encode())
 
 
 def games_in_cookies() -> set[str]:
@@ -174,4 +174,4 @@ def csrf_ok(secret_key: bytes) -> bool:
     if not nonce:
         return False
     expected = hmac.new(secret_key, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, sent)
+    return hmac.compare_digest(expected.encode(), sent.encode())  # bytes: a non-ASCII str would raise

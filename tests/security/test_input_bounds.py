@@ -16,7 +16,7 @@ from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
 from referee.store import outbox
 from referee.store.db import write_transaction
-from tests.api.helpers import new_babel
+from tests.api.helpers import browser_signed_in, new_babel
 from tests.conftest import start_server
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
@@ -29,18 +29,6 @@ def site(database, clock, sink):
         database=database, smtp_url=sink.url, allow_private_targets=True, secret_key="bounds-test"))
     yield srv
     httpd.shutdown()
-
-
-def browser_signed_in(site, sink, address: str = ADA) -> requests.Session:
-    """A browser holding a player session, signed in through the mailed link's button."""
-    assert site.call("POST", "/players/sign-in", json={"email": address}).status_code == 202
-    deliver_due(site.service)
-    link = re.search(r"/sign-in/([A-Za-z0-9_-]+)", sink.to(address)[-1].get_content()).group(1)
-    s = requests.Session()
-    page = s.get(f"{site.url}/sign-in/{link}", timeout=30)
-    r = s.post(f"{site.url}/sign-in/{link}", data={"csrf": CSRF.search(page.text).group(1)}, timeout=30)
-    assert r.status_code == 200 and "/me" in r.url, r.text[:300]
-    return s
 
 
 def csrf(s: requests.Session, url: str) -> str:
@@ -59,7 +47,7 @@ def _problem_400(r, parameter: str) -> None:
 def test_lobby_seat_count_is_refused_before_a_seat_is_built(site, sink, seats):
     """POST /lobby seats=100000 held a worker 40-65 s, 10^9 would allocate ~190 GB, 5,000 digits
     answered 500: now each is a 400 naming `seats`, at once, and no game is made."""
-    s = browser_signed_in(site, sink)
+    s = browser_signed_in(site, sink, ADA)
     token = csrf(s, site.url + "/lobby")
     started = time.monotonic()
     r = s.post(site.url + "/lobby", data={"csrf": token, "game": "babel", "name": "Ada", "seats": seats},
@@ -110,7 +98,7 @@ def test_form_integers_are_ascii_digits(site, sink):
     `int()` failed (500)."""
     created = site.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Ada"}, {"open": True}]}).json()
     gid = created["id"]
-    s = browser_signed_in(site, sink)
+    s = browser_signed_in(site, sink, ADA)
     r = s.post(f"{site.url}/join/{gid}", data={"csrf": csrf(s, f"{site.url}/join/{gid}"), "name": "Bo",
                                                "seat": "¹"}, timeout=30, allow_redirects=False)
     _problem_400(r, "seat")
@@ -141,7 +129,7 @@ def test_a_reason_and_a_players_name_refuse_control_characters(site, sink):
     gid, t0 = created["id"], created["seats"][0]["token"]
     r = site.call("POST", f"/games/{gid}/pause", t0, json={"reason": "away\r\nSubject: you lost"})
     assert r.status_code == 422, r.text
-    s = browser_signed_in(site, sink)
+    s = browser_signed_in(site, sink, ADA)
     r = s.post(f"{site.url}/me", data={"csrf": csrf(s, f"{site.url}/me"), "name": "Ada\rX"}, timeout=30)
     assert "control characters" in r.text
     assert site.service.load(gid).status == "active"
