@@ -7,6 +7,7 @@ from flask import Blueprint, jsonify
 
 from referee.api import abuse
 from referee.api.http import bearer_token, json_body, service
+from referee.engine.schemas import conform
 
 bp = Blueprint("players", __name__)
 
