@@ -68,8 +68,8 @@ def test_ST_21_a_preset_guard_cannot_test_the_opponents_hidden_choice(site):
                   json={"moves": [{"move": {"type": "end_turn"}, "if": {"opponent_move": secret}}]})
     assert r.status_code == 201, r.text
     assert site.call("POST", f"/games/{gid}/moves", t1, json={"move": secret}).status_code == 201
-    _hidden_to_seat0(site, gid, secret)
     assert not [e for e in site.service.raw_events(gid) if e.payload.get("by") == "preset"]
+    _hidden_to_seat0(site, gid, secret)
     shown = site.call("GET", f"/games/{gid}/presets", t0).json()
     assert shown["queue"] == [] and "guard" in shown["note"]["reason"]
 
@@ -119,3 +119,52 @@ def test_ST_21_takebacks_proposals_and_the_bots_view_show_the_choice_hidden(site
                 assert not same_move(e["payload"]["move"], secret)
     # A bot in seat 0 decides from read.game's view (service/bots.py), where the choice is hidden.
     assert read.game(site.service, gid, 0)["view"]["players"][1]["selected_cards"] == HIDDEN
+
+
+# -- Gentes: simultaneous answers (decline, final scoring) stay secret until all have answered --
+
+def _gentes_answer_pending(site) -> tuple[str, list[str], int, int]:
+    """A 2-seat Gentes game played with random legal moves until one seat has given a
+    simultaneous answer (decline or final) that the other, still to answer, may not see yet;
+    returns the game, the tokens, the seat that answered and the one still asked."""
+    import random
+
+    from tests.games.gentes.policy import move_gen
+
+    created = site.call("POST", "/games", json={"game": "gentes", "seats": [{"name": "Ada"}, {"name": "Bo"}]}).json()
+    gid, tokens = created["id"], [s["token"] for s in created["seats"]]
+    rnd = random.Random(35)
+    for _ in range(3000):
+        loaded = site.service.load(gid)
+        st = loaded.state
+        for key in ("decline_submitted", "final_submitted"):
+            answered = [int(s) for s in st.get(key, {})]
+            asked = [p.seat for p in loaded.prompts if p.seat not in answered]
+            if answered and asked:
+                return gid, tokens, answered[0], asked[0]
+        assert loaded.status == "active", "the game ended before a simultaneous answer was pending"
+        p = loaded.prompts[0]
+        move = rnd.choice(p.choices) if p.choices else move_gen(loaded.rules, st, p, rnd)
+        site.service.submit_move(gid, p.seat, {"move": move, "expected_seq": loaded.seq})
+    raise AssertionError("no simultaneous answer pending in 3000 moves")
+
+
+def test_G_54_G_57_a_pending_answer_is_hidden_from_guards_feeds_takebacks_and_the_bots_view(site):
+    from referee.service.foresight import presets
+    gid, tokens, answered, asked = _gentes_answer_pending(site)
+    loaded = site.service.load(gid)
+    secret = [e for e in site.service.raw_events(gid) if e.type == "move" and e.seat == answered][-1].payload["move"]
+    # The guard of a pre-set move of the seat still asked sees the answer hidden.
+    seen = presets._last_other_move(site.service.db.conn, loaded, asked)
+    assert seen is not None and not same_move(seen, secret) and seen.get("hidden") is True
+    # Its feed, takebacks and proposals: the answer hidden.
+    site.call("POST", f"/games/{gid}/proposals", tokens[answered], json={"kind": "draw"})
+    for path in ("events", "takebacks", "proposals"):
+        r = site.call("GET", f"/games/{gid}/{path}", tokens[asked])
+        assert r.status_code == 200, r.text
+        for e in _events_in(r.json()):
+            if e.get("seat") == answered and e.get("type") == "move":
+                assert not same_move(e["payload"]["move"], secret), (path, e)
+    # A bot in the asked seat reads only its own answers.
+    view = read.game(site.service, gid, asked)["view"]
+    assert all(str(answered) not in view.get(k, {}) for k in ("decline_submitted", "final_submitted"))
