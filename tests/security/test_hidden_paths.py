@@ -10,22 +10,13 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from referee.engine.foresight import same_move
 from referee.notify.delivery import deliver_due
-from referee.plumbing.config import Config
 from referee.games.sands_of_time.views import HIDDEN
 from referee.service.play import read
-from tests.conftest import start_server
 
 
-@pytest.fixture
-def site(database, clock):
-    srv, httpd = start_server(database, clock=clock, config=Config(
-        database=database, allow_private_targets=True, secret_key="hidden-paths"))
-    yield srv
-    httpd.shutdown()
 
 
 def _secret_chosen(site, webhook: str | None = None) -> tuple[str, str, str, dict]:

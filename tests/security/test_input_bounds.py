@@ -13,22 +13,14 @@ import pytest
 import requests
 
 from referee.notify.delivery import deliver_due
-from referee.plumbing.config import Config
 from referee.store import outbox
 from referee.store.db import write_transaction
 from tests.api.helpers import browser_signed_in, new_babel
-from tests.conftest import start_server
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 ADA = "ada@example.org"
 
 
-@pytest.fixture
-def site(database, clock, sink):
-    srv, httpd = start_server(database, clock=clock, config=Config(
-        database=database, smtp_url=sink.url, allow_private_targets=True, secret_key="bounds-test"))
-    yield srv
-    httpd.shutdown()
 
 
 def csrf(s: requests.Session, url: str) -> str:
