@@ -112,6 +112,26 @@ def test_ST_21_takebacks_proposals_and_the_bots_view_show_the_choice_hidden(site
     assert read.game(site.service, gid, 0)["view"]["players"][1]["selected_cards"] == HIDDEN
 
 
+def test_ST_21_digests_and_mails_narrate_the_choice_hidden(site):
+    """The digest's "what happened" and the mails' "since your last move" narrate the events as
+    the seat may see them: seat 1's choice without its cards."""
+    from referee.service.narration import narrate_event
+    from referee.service.notifier.digest import news
+    gid, t0, t1, secret = _secret_chosen(site)
+    assert site.call("POST", f"/games/{gid}/moves", t1, json={"move": secret}).status_code == 201
+    _hidden_to_seat0(site, gid, secret)
+    loaded = site.service.load(gid)
+    raw = [e for e in site.service.raw_events(gid) if e.type == "move" and e.seat == 1][-1]
+    names = [s["name"] for s in loaded.created["seats"]]
+    told_raw = narrate_event(loaded.rules, raw.to_json(), names)
+    told = site.service.redact_event(loaded, raw, 0)
+    assert narrate_event(loaded.rules, told, names) != told_raw  # the cards would be named
+    digest = "\n".join(news(site.service, gid, 0, None))
+    assert "Bo" in digest and told_raw not in digest
+    seen = site.service.notifier.seen(site.service.db.conn, loaded, 0)
+    assert seen.since and told_raw not in "\n".join(sentence for _, sentence in seen.since)
+
+
 # -- Gentes: simultaneous answers (decline, final scoring) stay secret until all have answered --
 
 def _gentes_answer_pending(site) -> tuple[str, list[str], int, int]:
