@@ -150,6 +150,7 @@ FIELDS = ["seats", "seat", "to", "tid", "pid", "digest_hour", "at", "name", "tex
           "next", "solo_seats", "solo_level", "solo_name", "solo_game", "mode", "kind", "answer", "vote", "on", "url",
           "scope", "subscription", "digest_every", "tz", "name0", "email0", "options", "clock", "cursor", "chosen",
           "part", "rule", "seq", "unlisted", "move", "if", "reason"]
+INT_FIELDS = ["seats", "seat", "to", "tid", "pid", "digest_hour", "at", "solo_seats", "seq", "solo_level"]
 LAST = ("resign", "leave", "cancel", "sign-out")  # routes that end the game or the session: fuzzed last
 
 
@@ -200,15 +201,23 @@ def test_forms_page_queries_and_cookies_never_answer_5xx(browser_site, sink):
     seen: dict[int, int] = {}
     values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12))
     fields = st.dictionaries(st.sampled_from(FIELDS), values, max_size=6)
+    def send(method: str, path: str, data: dict[str, str]):
+        if method == "GET":
+            return s.get(site.url + path, params=data, timeout=30, allow_redirects=False)
+        return s.post(site.url + path, data={**data, "csrf": token}, timeout=30, allow_redirects=False)
+
     for method, path in _web_routes(site.app, gid):
+        for field in INT_FIELDS:  # every integer field alone with each value `int()` cannot take
+            for value in ("²", "9" * 5000):
+                r = send(method, path, {field: value})
+                seen[r.status_code] = seen.get(r.status_code, 0) + 1
+                assert r.status_code < 500, (method, path, field, value[:8], r.status_code)
+
         @given(data=fields)
         @settings(max_examples=12, deadline=None, derandomize=True, database=None,
                   suppress_health_check=list(HealthCheck))
         def one(data) -> None:
-            if method == "GET":
-                r = s.get(site.url + path, params=data, timeout=30, allow_redirects=False)
-            else:
-                r = s.post(site.url + path, data={**data, "csrf": token}, timeout=30, allow_redirects=False)
+            r = send(method, path, data)
             seen[r.status_code] = seen.get(r.status_code, 0) + 1
             assert r.status_code < 500, (method, path, {k: v[:40] for k, v in data.items()}, r.status_code)
         one()
