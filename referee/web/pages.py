@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hmac
-import json
 from functools import lru_cache
 from typing import Any
 
@@ -21,6 +20,7 @@ from referee.engine import glossary, playerpage
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
+from referee.plumbing.jsontext import read_json
 from referee.plumbing.numbers import int_param, optional_int_param, MAX_INT, MAX_SEAT
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
@@ -194,9 +194,9 @@ def _create_body(form) -> dict[str, Any]:
         text = form.get(key, "").strip()
         if text:
             try:
-                body[key] = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{key} is not valid JSON: {e}") from None
+                body[key] = read_json(text)
+            except BadRequest as e:
+                raise ValueError(f"{key}: {e.detail}") from None
     return body
 
 
@@ -439,9 +439,9 @@ def _reason(e: ValueError, game_id: str) -> str:
 
 def _json_move(raw: str) -> dict:
     try:
-        move = json.loads(raw)
-    except json.JSONDecodeError as e:
-        raise ValueError(Text("the move is not valid JSON: %(error)s", error=str(e))) from None
+        move = read_json(raw)
+    except BadRequest as e:
+        raise ValueError(Text("the move is not valid JSON: %(error)s", error=e.detail)) from None
     if not isinstance(move, dict):
         raise ValueError(Text("a move is a JSON object with a \"type\""))
     return move
