@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date
 
 from referee.plumbing.i18n import Translator, translator
-from referee.service.links import join_url, sign_in_url
+from referee.service.links import accept_url, join_url, sign_in_url
 from referee.store import outbox
 
 if TYPE_CHECKING:
@@ -42,6 +42,20 @@ def invitation(core: "Core", conn: Any, game_id: str, seat: int, email: str, tit
                      "first; the page mails you a link):\n\n%(link)s\n\nOnly this address can take the seat.",
                      who=who, title=title, link=join_url(core.config.base_url, game_id, seat)),
                    f"invite:{game_id}:{seat}", core.clock())
+
+
+def offer(core: "Core", conn: Any, game_id: str, seat: int, email: str, title: str, name: str,
+          lang: str | None = None) -> None:
+    """A seat created with this address: its link plays it, and only accepting it (signed in with
+    this address) puts the game on the player's record and rating."""
+    _ = _tr(lang).gettext
+    outbox.enqueue(conn, game_id, None, "email", email, "offer", _("A seat in a game of %(title)s", title=title),
+                   _("A seat named %(name)s in a game of %(title)s was created with this address.\n\n"
+                     "To make it yours, so that the game counts on your record and rating, accept it here "
+                     "(sign in with this address first):\n\n%(link)s\n\n"
+                     "Until you accept it, the seat counts for nobody. If you do not know this game, ignore this mail.",
+                     name=name, title=title, link=accept_url(core.config.base_url, game_id, seat)),
+                   f"offer:{game_id}:{seat}", core.clock())
 
 
 def _when(ts: float, tz: str | None, tr: Translator) -> str:

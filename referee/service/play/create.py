@@ -146,9 +146,11 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
                     [secrets.token_urlsafe(24) for _ in seats], secrets.token_urlsafe(24))
 
 
-def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
+def store(core: "Core", conn: Any, p: Prepared, offers: bool = True) -> Loaded:
     """The prepared game written in the caller's open transaction (seats, secrets, settings,
-    channels, its table, `game_created`); the game as loaded after it."""
+    channels, its table, `game_created`); the game as loaded after it. Each seat created with a
+    player's address (not the creator's own) is offered to them by mail to accept, unless `offers`
+    is False (a tournament asks its players to confirm instead)."""
     game_id, game, seats, payload, free, bots = p.game_id, p.body["game"], p.body["seats"], p.payload, p.free, p.bots
     body, player_id, rules = p.body, p.player_id, p.rules
     credentials.save_seed(conn, game_id, p.seed)
@@ -158,12 +160,8 @@ def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
                              seats[i].get("invite"))
             continue
         credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
-        owner = player_id if seats[i].get("me") else None
-        if owner is None and seats[i].get("email"):
-            known = players.by_email(conn, seats[i]["email"].lower())  # a verified address: its player's
-            owner = known["id"] if known else None
-        if owner is not None:
-            tenures.set_player(conn, game_id, i, owner)
+        if seats[i].get("me"):  # the creator's own seat; any other is a player's once they accept it
+            tenures.set_player(conn, game_id, i, player_id)
     seat_settings.save_new(conn, game_id, seats)
     alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
     projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
@@ -182,6 +180,12 @@ def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
             player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
                                    [s.get("name") for s in seats if s.get("name")],
                                    seats[i].get("lang") or (invited or {}).get("lang"))
+    for i, s in enumerate(seats):  # a player's address is told how to make the seat theirs (others
+        # find it under "my games" if they sign up; the seat's own mails reach them either way)
+        offered = players.by_email(conn, s["email"].lower()) if offers and s.get("email") and not s.get("me") \
+            and i not in free and i not in bots else None
+        if offered:
+            player_mail.offer(core, conn, game_id, i, s["email"], rules.title, s["name"], s.get("lang") or offered["lang"])
     return after
 
 
