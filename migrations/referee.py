@@ -453,3 +453,19 @@ def m013_language(db):
     # Issue 29: a seat's language (en, de) for its mails and page; NULL follows its player's
     # language, else English. A setting, not derivable from the log.
     db.execute("ALTER TABLE seat_settings ADD COLUMN lang TEXT")
+
+
+@migrations()
+def m014_send_counts(db):
+    # Issue 35: how much unsolicited mail each mailbox (and how many test alerts each channel)
+    # was sent per fixed window, so the caps hold across processes and restarts. `subject` is a
+    # keyed hash, never the address itself; rows of windows that ended are deleted as they end.
+    db.execute("""
+        CREATE TABLE send_counts (
+            subject TEXT NOT NULL,
+            period INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (subject, period, slot)
+        ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX send_counts_age ON send_counts(period, slot)")

@@ -136,7 +136,8 @@ OPERATION_IDS = {
 # Answers any operation may give before its own logic runs: a body too large, a body that is
 # not JSON, a rate limit.
 COMMON_PROBLEMS = {400: "A query parameter is malformed or out of range (parameter names it)", 413: "The request body is too large", 415: "The body must be sent as application/json",
-                   429: "Too many requests (game creation, failed authentication, or too many live feeds open); see Retry-After"}
+                   429: "Too many requests (game creation, failed authentication, too many live feeds open, mail to an address "
+                        "over its cap on unsolicited mail, or test alerts to a channel); see Retry-After"}
 
 
 def _finish_operations(paths: dict[str, Any]) -> None:
@@ -146,7 +147,7 @@ def _finish_operations(paths: dict[str, Any]) -> None:
             op.setdefault("operationId", OPERATION_IDS.get((method, path)) or
                           method + "".join(p.strip("{}").title().replace("_", "") for p in path.split("/")))
             responses = op.setdefault("responses", {})
-            codes = (413, 415, 429) if "requestBody" in op and path != "/mail/inbound" else (429,) if path.startswith("/games") else ()
+            codes = (413, 415, 429) if "requestBody" in op and path != "/mail/inbound" else (429,) if path.startswith(("/games", "/players")) else ()
             if any(p.get("in") == "query" for p in op.get("parameters", [])):
                 codes += (400,)
             for code in codes:

@@ -13,7 +13,7 @@ from referee.engine.registry import GAME_IDS
 from referee.plumbing.numbers import int_param, optional_int_param, MAX_SEAT
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
 from referee.plumbing.i18n import Text
-from referee.web import access, i18n
+from referee.web import access, i18n, redirects
 from referee.web.pages import _require_csrf, _service_error, page, service
 
 bp = Blueprint("players_web", __name__, template_folder="templates")
@@ -76,8 +76,7 @@ def sign_out():
 
 
 def _next() -> str | None:
-    target = request.values.get("next", "")
-    return target if target.startswith("/") and not target.startswith("//") else None
+    return redirects.local_path(request.values.get("next"))
 
 
 # -- my games --------------------------------------------------------------------------------

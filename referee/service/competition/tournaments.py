@@ -34,9 +34,9 @@ from referee.engine.contract import IllegalMove
 from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
 from referee.engine.schemas import check, conform, schema_errors, validator_for
-from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
 from referee.plumbing.i18n import N_, Text, translator
+from referee.service import recipients, send_caps
 from referee.service.play import create
 from referee.service.competition import acceptance, pairing
 from referee.service.clock import policy_from_clock
@@ -147,13 +147,9 @@ def _dry_run(core: "Core", body: dict[str, Any]) -> None:
         policy_from_clock(body.get("clock"))
     except ValueError as e:
         raise InvalidSetup(f"clock: {e}", "/clock") from None
-    if not core.config.allow_private_targets:
-        for i, p in enumerate(people):
-            try:
-                if p.get("email"):
-                    targets.check_email(p["email"])
-            except targets.TargetRefused as e:
-                raise InvalidSetup(f"player {i}: {e}", f"/players/{i}/email") from None
+    for i, p in enumerate(people):
+        if p.get("email"):
+            recipients.check_address(core, p["email"], f"/players/{i}/email", f"player {i}")
     for i, p in enumerate(people):
         if p.get("tz") and preferences.zone(p["tz"]) is None:
             raise InvalidSetup(f"player {i}: unknown time zone {p['tz']!r}", f"/players/{i}/tz")
@@ -200,9 +196,11 @@ def _prepare_round(core: "Core", t: dict[str, Any], groups: list[tuple[int, ...]
 
 
 def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: list[Board],
-                 byes: list[int]) -> tuple[dict[str, Any], list[Any]]:
+                 byes: list[int], strict: bool = True) -> tuple[dict[str, Any], list[Any]]:
     """In the caller's transaction: a round's games, each player's mail with their seat's link,
-    the byes. Returns the round as the organiser sees it, and the games as stored."""
+    the byes. Returns the round as the organiser sees it, and the games as stored. A mail over
+    the cap on unsolicited mail refuses the request (429) when `strict`, else is left out (a
+    round the scheduler starts, which no request can be refused for)."""
     tid, spec = t["id"], t["spec"]
     names, contacts = spec["names"], spec["contacts"]
     out: dict[str, Any] = {"round": rnd, "games": [], "byes": [names[b] for b in byes]}
@@ -220,7 +218,7 @@ def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: l
         stored.append(after)
         for seat, p in enumerate(group):
             email = contacts[p].get("email")
-            if email:
+            if email and send_caps.mail(core, conn, email, f"/players/{p}/email", f"player {p}", strict):
                 link = seat_url(core.config.base_url, core.secret_key, made["id"], seat,
                                 tenures.seat(conn, made["id"], seat)["tenure"])
                 # in the recipient's language: its seat's, else its player's (whoever started the round)
@@ -386,7 +384,7 @@ def advance(core: "Core", tid: str) -> int:
         with write_transaction(core.db) as conn:
             if not store.claim_round(conn, tid, current + 1):
                 return 0
-            made, stored = _store_round(core, conn, t, current + 1, boards, byes)
+            made, stored = _store_round(core, conn, t, current + 1, boards, byes, strict=False)
     except IntegrityError:
         return 0
     for after in stored:

@@ -19,6 +19,7 @@ from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
+from referee.service import recipients
 from referee.service.notices import alerts
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import parse_duration, policy_from_clock
@@ -98,19 +99,15 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
     free = [i for i, s in enumerate(seats) if s.get("open") or s.get("invite")]
     if any(s.get("me") for s in seats) and player_id is None:
         raise Unauthorized("a seat marked \"me\" needs a player token ('Authorization: Bearer <player token>')")
-    if not core.config.allow_private_targets:
-        for i, s in enumerate(seats):
-            try:
-                if s.get("invite"):
-                    targets.check_email(s["invite"])
-            except targets.TargetRefused as e:
-                raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/invite") from None
-            for key, check_target in (("webhook", targets.check_webhook), ("email", targets.check_email)):
-                try:
-                    if s.get(key):
-                        check_target(s[key])
-                except targets.TargetRefused as e:
-                    raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/{key}") from None
+    for i, s in enumerate(seats):
+        for key in ("invite", "email"):
+            if s.get(key):
+                recipients.check_address(core, s[key], f"/seats/{i}/{key}", f"seat {i}")
+        try:
+            if s.get("webhook") and not core.config.allow_private_targets:
+                targets.check_webhook(s["webhook"])
+        except targets.TargetRefused as e:
+            raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/webhook") from None
     alerts.check_creation(core, body)
     position = body.get("position")
     if position is not None:

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.engine.schemas import conform
-from referee.plumbing.errors import BadRequest, Unauthorized
+from referee.plumbing.errors import BadRequest, Refused, Unauthorized
 from referee.plumbing.i18n import known as known_lang
+from referee.service import recipients, send_caps
 from referee.service.notifier import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso
@@ -38,12 +39,14 @@ def request_sign_in(core: "Core", body: Any, lang: str | None = None) -> dict[st
     """Mail a one-time sign-in link. The answer is the same whether or not the address is known.
     The mail is in the player's language; a new address's in `lang` (the sign-in page's)."""
     email = normal_address(_body("api/sign_in.json", body)["email"])
+    recipients.check_address(core, email, "/email", "email", Refused)
     token = secrets.token_urlsafe(24)
     hashed = credentials.token_hash(token)
     now = core.clock()
     with write_transaction(core.db) as conn:
         known = players.by_email(conn, email)
         players.forget_old_links(conn, now - 86400)
+        send_caps.mail(core, conn, email, "/email", "email")
         players.add_link(conn, hashed, email, now + LINK_LIFETIME)
         player_mail.sign_in(conn, core.config.base_url, email, token, hashed, known["lang"] if known else lang, now)
     return {"sent": True, "expires_in": LINK_LIFETIME}
