@@ -199,14 +199,23 @@ def test_forms_page_queries_and_cookies_never_answer_5xx(browser_site, sink):
                                                 "options": {"first_seat": 0}}).json()
     gid = created["id"]
     s.get(site.url + "/play/" + created["seats"][0]["url"].split("/play/", 1)[1], timeout=30)  # the seat cookie
-    token = re.search(CSRF_FIELD, s.get(f"{site.url}/g/{gid}", timeout=30).text).group(1)
+    tokens: dict[str, str] = {}
+
+    def token_for(path: str) -> str:
+        """The CSRF token of the page the form is on (tokens are bound to what the form acts with)."""
+        page = path if path in ("/me", "/lobby", "/new", "/sign-in", f"/join/{gid}", "/me/alerts", f"/g/{gid}/alerts") \
+            else f"/g/{gid}" if path.startswith(f"/g/{gid}") else "/"
+        if page not in tokens:
+            found = re.search(CSRF_FIELD, s.get(site.url + page, timeout=30).text)
+            tokens[page] = found.group(1) if found else ""
+        return tokens[page]
     seen: dict[int, int] = {}
     values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12))
     fields = st.dictionaries(st.sampled_from(FIELDS), values, max_size=6)
     def send(method: str, path: str, data: dict[str, str]):
         if method == "GET":
             return s.get(site.url + path, params=data, timeout=30, allow_redirects=False)
-        return s.post(site.url + path, data={**data, "csrf": token}, timeout=30, allow_redirects=False)
+        return s.post(site.url + path, data={**data, "csrf": token_for(path)}, timeout=30, allow_redirects=False)
 
     for method, path in _web_routes(site.app, gid):
         for field, value in [*((f, v) for f in INT_FIELDS for v in ("²", "9" * 5000)),  # what int() cannot take
@@ -242,3 +251,4 @@ def test_forms_page_queries_and_cookies_never_answer_5xx(browser_site, sink):
             assert r.status_code < 500, (path, {k: v[:40] for k, v in jar.items()}, r.status_code)
     with_cookies()
     assert seen.get(400, 0) > 0 and seen.get(200, 0) + seen.get(303, 0) > 0, seen
+    assert all(tokens.values()), tokens  # every form was posted with its page's genuine token
