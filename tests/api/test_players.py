@@ -392,8 +392,8 @@ def test_a_rematch_is_asked_and_accepted_by_mail_commands(site):
     assert "No rematch: a rematch follows a finished game" in run(site.service, gid, 0, "rematch", []).text
     site.call("POST", f"/games/{gid}/resign", g["seats"][1]["token"])
     asked = run(site.service, gid, 0, "rematch", []).text
-    assert "Your seat in the rematch: seat 1" in asked and "waiting for the other players" in asked
+    assert "Your seat in the rematch: seat 2" in asked and "waiting for the other players" in asked
     accepted = run(site.service, gid, 1, "rematch", []).text
-    assert "Your seat in the rematch: seat 0" in accepted and "which starts now" in accepted
+    assert "Your seat in the rematch: seat 1" in accepted and "which starts now" in accepted
     new_id = re.search(r"of game ([0-9a-f]{16})", accepted).group(1)
     assert site.call("GET", f"/games/{new_id}").json()["status"] == "active"

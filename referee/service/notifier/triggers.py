@@ -195,7 +195,8 @@ class Notifier:
             if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
                 continue
             lang = seat_settings.of(conn, loaded.game_id, seat).get("lang")
-            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names, translator(lang))
+            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names, translator(lang),
+                                         title=loaded.rules.title)
             self.queue(conn, loaded, seat, note, f"{loaded.game_id}:{seat}:message:{m['seq']}", now, contacts,
                        email=False)
 
