@@ -114,7 +114,8 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
     mail = inbound.parse_message(raw)
     if mail.auto_submitted:
         return {"status": "ignored", "why": "automatic mail"}
-    targets = addresses.seats_addressed(service.secret_key, mail.recipients, service.config.inbound_domain)
+    targets = addresses.seats_addressed(service.secret_key, mail.recipients, service.config.inbound_domain,
+                                        tenure_of=service.notifier.reply_tenure)
     if not targets:
         return {"status": "ignored", "why": "not addressed to a reply address"}
     game_id, seat = targets[0]

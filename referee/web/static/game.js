@@ -136,6 +136,8 @@
     source.addEventListener("talk", function (e) {
       try { addMessage(JSON.parse(e.data)); } catch (err) { /* not a message: ignore */ }
     });
+    // The seat changed hands or this browser signed out: show the page as it now is for us.
+    source.addEventListener("revoked", function () { source.close(); location.reload(); });
     source.onmessage = async function () {
       source.close();
       if (!document.body.contains(main)) return;
