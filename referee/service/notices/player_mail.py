@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date
 
 from referee.plumbing.i18n import Translator, translator
-from referee.service import send_caps
+from referee.service.notices import send_caps
 from referee.service.links import accept_url, join_url, sign_in_url
 from referee.store import outbox
 
