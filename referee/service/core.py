@@ -31,7 +31,6 @@ from referee.service.statecache import StateCache
 from referee.service.links import check_seat_key
 from referee.store import credentials, deadlines, events, instance, players, projections, snapshots, tenures
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
-from referee.plumbing.i18n import Text
 
 Clock = Callable[[], float]
 Appended = list[tuple[str, int | None, dict]]

@@ -21,13 +21,12 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
 from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
 from referee.engine.naming import named
-from referee.engine.wording import join_words, seat_name
+from referee.engine.wording import seat_name
 from referee.plumbing.i18n import EN, N_, Translator, translator
 from referee.store import events as event_store
 from referee.store import snapshots

@@ -4,7 +4,7 @@ appears only as the recipient, never in a text another player could read."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, timezone
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
