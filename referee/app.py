@@ -35,7 +35,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
 
-    from referee.api import abuse, alerts, foresight, games, mail, meta, metrics, players, ratings, tables, talk
+    from referee.api import abuse, alerts, archive, foresight, games, mail, meta, metrics, players, ratings, tables, talk
     app.register_blueprint(games.bp)
     app.register_blueprint(alerts.bp)
     app.register_blueprint(talk.bp)
@@ -43,6 +43,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(tables.bp)
     app.register_blueprint(foresight.bp)
     app.register_blueprint(ratings.bp)
+    app.register_blueprint(archive.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
     from referee.web import i18n as web_i18n
@@ -56,6 +57,8 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(player_pages.bp)
     app.register_blueprint(alert_pages.bp)
     app.register_blueprint(rating_pages.bp)
+    from referee.web import archive as archive_pages
+    app.register_blueprint(archive_pages.bp)
     abuse.install(app)
     metrics.install(app)
 
