@@ -71,8 +71,28 @@ def game_charts(s: dict[str, Any]) -> dict[str, Any]:
         rates.append({**group, "label": label, "svg": charts.bars(
             [(tr.gettext("seat %(n)s", n=p["seat"] + 1), p["win_rate"] * 100) for p in group["positions"]],
             label, unit="%")})
-    hist = [(f"{b['from']:g}", b["games"]) for b in s["moves"]["histogram"]]
-    span = [(f"{b['from']:g}", b["games"]) for b in s["days"]["histogram"]]
+    hist, span = _ranges(s["moves"]["histogram"]), _ranges(s["days"]["histogram"])
     moves_label, days_label = tr.gettext("Games by length in moves"), tr.gettext("Games by length in days")
     return {**s, "rates": rates, "moves_svg": charts.bars(hist, moves_label) if hist else None,
             "days_svg": charts.bars(span, days_label) if span else None}
+
+
+def player_charts(s: dict[str, Any]) -> dict[str, Any] | None:
+    """A player's statistics with their charts: wins per game and per seat, in percent of games."""
+    if not s["games"]:
+        return None
+    tr = current()
+
+    def rate(v: dict[str, int]) -> float:
+        return 100 * v["win"] / max(1, v["win"] + v["draw"] + v["loss"])
+    by_game, by_seat = tr.gettext("Wins by game"), tr.gettext("Wins by seat")
+    return {**s, "charts": [
+        {"label": by_game, "svg": charts.bars([(_title(g["game"]), rate(g)) for g in s["by_game"]], by_game, unit="%")},
+        {"label": by_seat, "svg": charts.bars([(tr.gettext("seat %(n)s", n=x["seat"] + 1), rate(x)) for x in s["by_seat"]],
+                                              by_seat, unit="%")}]}
+
+
+def _ranges(histogram: list[dict[str, Any]]) -> list[tuple[str, float]]:
+    """A histogram's bars labelled by their whole range ("12–15", or "12" for a width of one)."""
+    return [(str(b["from"]) if b["to"] - b["from"] == 1 else f"{b['from']}–{b['to'] - 1}", b["games"])
+            for b in histogram]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-WIDTH, ROW, LEFT, RIGHT = 320, 20, 70, 44
+WIDTH, ROW, LEFT, RIGHT = 340, 20, 100, 44
 
 
 def bars(rows: list[tuple[str, float]], label: str, unit: str = "") -> Markup:

@@ -263,6 +263,9 @@ def game(game_id: str):
     answers only the board and the decision, which is all a step changes (the script's swap)."""
     at = request.args.get("at", "")
     k = int(at) if at.isascii() and at.isdigit() and len(at) < 16 else None
+    opening = _opening_moves(request.args.get("opening", ""))
+    if opening is not None:
+        k = _seq_after_moves(game_id, opening)
     kind = request.args.get("kind") or None
     chosen = parse_chosen(request.args.get("chosen"))
     if len(chosen) > MAX_CHOSEN or any(len(c) > 200 for c in chosen):
@@ -272,7 +275,29 @@ def game(game_id: str):
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
     return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
-                created_here=access.is_creator(secret(), game_id))
+                created_here=access.is_creator(secret(), game_id), opening=opening)
+
+
+def _opening_moves(raw: str) -> int | None:
+    """`?opening=N`: the game's first N moves (1 to 500), else None; anything else is refused."""
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 500):
+        raise BadRequest("opening must be a number of moves from 1 to 500", parameter="opening")
+    return int(raw)
+
+
+def _seq_after_moves(game_id: str, n: int) -> int:
+    """The event after which the game's first `n` moves (played or timed out) are made: the
+    opening view is the history stepper at that event (the whole log when it has fewer)."""
+    made, last = 0, 1
+    for e in service().raw_events(game_id):
+        last = e.seq
+        if e.type in ("move", "timeout"):
+            made += 1
+            if made == n:
+                break
+    return last
 
 
 @bp.post("/g/<game_id>/move")

@@ -140,6 +140,8 @@ def test_statistics_per_game_and_per_player(server, played):
     assert [(x["seat"], x["win"] + x["loss"] + x["draw"]) for x in me["by_seat"]] == [(0, 1), (1, 2)]
     assert me["completion"]["finished"] == 3 and me["completion"]["rate"] == 1.0
     assert "ada@example.org" not in str(me)
+    html = server.call("GET", "/p/pada").text  # the profile page draws them
+    assert 'id="player-stats"' in html and html.count('class="bar-chart"') == 2 and "ada@example.org" not in html
     assert server.call("GET", "/stats/players/nobody").status_code == 404
 
 

@@ -9,6 +9,7 @@ end), so a new finished game is in the next answer and nothing needs a second re
 
 from __future__ import annotations
 
+import math
 import statistics
 import threading
 from typing import TYPE_CHECKING, Any
@@ -71,17 +72,18 @@ def _game_figures(conn: Any, title: str) -> dict[str, Any]:
 
 
 def _spread(values: list[float]) -> dict[str, Any]:
-    """min, median, mean, max and a histogram of equal-width buckets (for the page's bar chart)."""
+    """min, median, mean, max and a histogram (for the page's bar chart): at most BUCKETS bars of
+    one whole width each (moves and days are read in whole numbers), none past the largest value."""
     if not values:
         return {"min": None, "median": None, "mean": None, "max": None, "histogram": []}
-    lo, hi = min(values), max(values)
-    width = (hi - lo) / BUCKETS or 1
-    counts = [0] * BUCKETS
+    lo, hi = math.floor(min(values)), max(values)
+    width = max(1, math.ceil((math.floor(hi) - lo + 1) / BUCKETS))
+    counts = [0] * (int((hi - lo) // width) + 1)
     for v in values:
-        counts[min(BUCKETS - 1, int((v - lo) / width))] += 1
-    return {"min": lo, "median": statistics.median(values), "mean": round(statistics.fmean(values), 1), "max": hi,
-            "histogram": [{"from": round(lo + i * width, 1), "to": round(lo + (i + 1) * width, 1), "games": c}
-                          for i, c in enumerate(counts)]}
+        counts[int((v - lo) // width)] += 1
+    return {"min": min(values), "median": statistics.median(values), "mean": round(statistics.fmean(values), 1),
+            "max": hi, "histogram": [{"from": lo + i * width, "to": lo + (i + 1) * width, "games": c}
+                                     for i, c in enumerate(counts)]}
 
 
 def of_player(core: "Core", player_id: str) -> dict[str, Any]:
