@@ -59,6 +59,8 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(rating_pages.bp)
     from referee.web import archive as archive_pages
     app.register_blueprint(archive_pages.bp)
+    from referee.web import preview as preview_pages
+    app.register_blueprint(preview_pages.bp)
     abuse.install(app)
     metrics.install(app)
 
@@ -68,10 +70,13 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
         seat link leaking through Referer, and nothing seat-specific left in a shared cache."""
         h = resp.headers
         h.setdefault("X-Content-Type-Options", "nosniff")
-        h.setdefault("X-Frame-Options", "DENY")
+        embeddable = getattr(resp, "embeddable", False)  # /embed/g/{id}: a spectator's board, framable anywhere
+        if not embeddable:
+            h.setdefault("X-Frame-Options", "DENY")
         h.setdefault("Referrer-Policy", "no-referrer")
         if resp.mimetype == "text/html":
-            h.setdefault("Content-Security-Policy", CSP)
+            h.setdefault("Content-Security-Policy",
+                         CSP.replace("frame-ancestors 'none'", "frame-ancestors *") if embeddable else CSP)
         if "Cache-Control" not in h:
             h["Cache-Control"] = "no-store"
         return resp

@@ -131,6 +131,7 @@ OPERATION_IDS = {
     ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
     ("get", "/archive"): "searchArchive", ("get", "/stats/games/{game}"): "getGameStats",
     ("get", "/stats/players/{player_id}"): "getPlayerStats",
+    ("get", "/g/{game_id}/preview.png"): "getPreviewPng", ("get", "/oembed"): "getOembed",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -405,6 +406,26 @@ def _archive_paths() -> dict[str, Any]:
             "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"enum": list(GAME_IDS)}}],
             "responses": {"200": _obj("{game, games, win_rate_by_seat, moves, days, end_reasons, timeouts}"),
                           **_problems(404)}}},
+        "/g/{game_id}/preview.png": {"get": {
+            "summary": "The public board (as a spectator sees it, never a seat's hidden information) as a PNG at "
+                       "its own size, after event `at` or the latest: the picture of link previews (og:image)",
+            "parameters": [GAME_ID, q("at", {"type": "integer", "minimum": 1, "maximum": 999_999_999},
+                                      "the event after which the board is drawn (default: the latest)")],
+            "responses": {"200": {"description": "The PNG (cached per event: immutable when `at` is given)",
+                                  "content": {"image/png": {"schema": {"type": "string",
+                                                                       "contentEncoding": "binary"}}}},
+                          **_problems(400, 404)}}},
+        "/oembed": {"get": {
+            "summary": "oEmbed for a game's page or embed URL on this server: a `rich` answer whose HTML is the "
+                       "`/embed/g/{id}` iframe (a spectator's live board without seat controls)",
+            "parameters": [{"name": "url", "in": "query", "required": True, "schema": {"type": "string"}},
+                           q("format", {"enum": ["json"]}, "json only"),
+                           q("maxwidth", {"type": "integer", "minimum": 100, "maximum": 4000}, "pixels"),
+                           q("maxheight", {"type": "integer", "minimum": 100, "maximum": 4000}, "pixels")],
+            "responses": {"200": _obj("{version, type: rich, provider_name, title, width, height, html, "
+                                      "thumbnail_url}"), **_problems(400, 404),
+                          "501": {"description": "A format other than json",
+                                  "content": {"application/problem+json": {"schema": _ref("Problem")}}}}}},
         "/stats/players/{player_id}": {"get": {
             "summary": "A player's statistics over their archived games: results by game and by seat, timeouts, "
                        "completion",

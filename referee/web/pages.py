@@ -274,8 +274,9 @@ def game(game_id: str):
     if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
+    from referee.web.preview import game_preview  # it builds on this module's page()
     return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
-                created_here=access.is_creator(secret(), game_id), opening=opening)
+                created_here=access.is_creator(secret(), game_id), opening=opening, preview=game_preview(game_id))
 
 
 def _opening_moves(raw: str) -> int | None:
