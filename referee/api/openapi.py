@@ -103,7 +103,8 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/resume"): "resume", ("post", "/games/{game_id}/bot"): "handToBot", ("post", "/mail/inbound"): "inboundMail",
     ("post", "/players/sign-in"): "signIn", ("post", "/players/tokens"): "createPlayerToken",
     ("delete", "/players/tokens/current"): "revokePlayerToken", ("get", "/players/me"): "getMe",
-    ("patch", "/players/me"): "updateMe", ("get", "/players/me/games"): "myGames",
+    ("patch", "/players/me"): "updateMe", ("delete", "/players/me"): "eraseMe",
+    ("get", "/players/me/export"): "exportMyData", ("get", "/players/me/games"): "myGames",
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
@@ -239,7 +240,18 @@ def _player_paths() -> dict[str, Any]:
                     "security": player, "responses": {"200": _obj("The profile"), **_problems(401)}},
             "patch": {"summary": "Change name, time zone, language or the daily digest", "security": player,
                       "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerUpdate")}}},
-                      "responses": {"200": _obj("The profile"), **_problems(400, 401)}}},
+                      "responses": {"200": _obj("The profile"), **_problems(400, 401)}},
+            "delete": {"summary": "Erase the caller: the address gone everywhere, the name replaced by a pseudonym "
+                                  "everywhere a person reads it; the logs that named them are resealed (each gets a "
+                                  "`log_resealed` event recording the previous head) and still verify",
+                       "security": player,
+                       "responses": {"200": _obj("{erased, pseudonym, games, logs_resealed}"), **_problems(401)}}},
+        "/players/me/export": {"get": {
+            "summary": "Everything stored about the caller, as a zip: player.json (profile, seats, messages they "
+                       "wrote, mails sent to them, channels, ratings) and each of their games' public log",
+            "security": player,
+            "responses": {"200": {"description": "The zip", "content": {"application/zip": {
+                "schema": {"type": "string", "contentEncoding": "binary"}}}}, **_problems(401)}}},
         "/players/me/games": {"get": {
             "summary": "Every seat the caller holds: must-act first, nearest deadline first", "security": player,
             "responses": {"200": _obj("{games: [{id, game, seat, status, your_turn, opponents, deadline, "

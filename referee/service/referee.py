@@ -25,7 +25,7 @@ from referee.service.notices import alerts, mails
 from referee.service.notifier import digest
 from referee.service.notifier.triggers import Notifier
 from referee.service.play import bots, create, feed, moves, pauses, read, steps, timing
-from referee.service.players import accounts as players
+from referee.service.players import accounts as players, erasure
 from referee.service.tables import handover, join, rematch, replace, tables
 from referee.service.talk import messages as talk
 from referee.store import events
@@ -48,6 +48,14 @@ class Referee(Core):
         """What a game's end writes beside its events: its rating update and its archive rows."""
         rating_updates.on_game_ended(conn, game_id)
         archive.on_game_ended(conn, game_id)
+
+    # -- a player's data ------------------------------------------------------------------
+
+    def export_player(self, player_id: str) -> bytes:
+        return erasure.export(self, player_id)
+
+    def erase_player(self, player_id: str) -> dict[str, Any]:
+        return erasure.erase(self, player_id)
 
     # -- the archive -----------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
 from referee.plumbing.i18n import LANGS, Text, known
+from referee.service.narration import result_sentence
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, rulebook
 
@@ -274,9 +275,27 @@ def game(game_id: str):
     if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
-    from referee.web.preview import game_preview  # it builds on this module's page()
     return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
                 created_here=access.is_creator(secret(), game_id), opening=opening, preview=game_preview(game_id))
+
+
+def game_preview(game_id: str) -> dict[str, Any]:
+    """A game page's link preview (Open Graph, Twitter card): title, a public description, the
+    public board's picture (web/preview.py) and oEmbed discovery; never a seat's view."""
+    svc = service()
+    loaded = svc.load(game_id)
+    names = [s["name"] for s in loaded.created["seats"]]
+    tr = i18n.current()
+    title = tr.gettext("%(title)s: %(players)s", title=loaded.rules.title, players=tr.join(names))
+    if loaded.result:
+        text = result_sentence(loaded.result, names, tr)
+    else:
+        text = tr.ngettext("A game of %(title)s, %(num)s event so far.", "A game of %(title)s, %(num)s events so far.",
+                           loaded.seq, num=loaded.seq, title=loaded.rules.title)
+    page_url = url_for("web.game", game_id=game_id, _external=True)
+    return {"title": title, "description": text, "url": page_url,
+            "image": url_for("preview_web.preview_png", game_id=game_id, at=loaded.seq, _external=True),
+            "oembed": url_for("preview_web.oembed", url=page_url, format="json", _external=True)}
 
 
 def _opening_moves(raw: str) -> int | None:

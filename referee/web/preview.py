@@ -11,7 +11,6 @@ after an event never changes."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import resvg_py
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -20,7 +19,6 @@ from referee.plumbing.errors import BadRequest, NotFound
 from referee.plumbing.i18n import EN
 from referee.web import present
 from referee.web.gamepage import PICTURES, AuditCache
-from referee.web.i18n import current
 from referee.web.pages import page, service
 
 bp = Blueprint("preview_web", __name__, template_folder="templates")
@@ -66,25 +64,6 @@ def preview_png(game_id: str):
     # the board after a given event never changes; the latest one does with the next move
     resp.headers["Cache-Control"] = "public, max-age=31536000, immutable" if at is not None else "public, max-age=60"
     return resp
-
-
-def game_preview(game_id: str) -> dict[str, Any]:
-    """A game page's link preview: title, public description, picture and oEmbed discovery."""
-    svc = service()
-    loaded = svc.load(game_id)
-    names = [s["name"] for s in loaded.created["seats"]]
-    tr = current()
-    title = tr.gettext("%(title)s: %(players)s", title=loaded.rules.title, players=tr.join(names))
-    if loaded.result:
-        from referee.service.narration import result_sentence
-        text = result_sentence(loaded.result, names, tr)
-    else:
-        text = tr.ngettext("A game of %(title)s, %(num)s event so far.", "A game of %(title)s, %(num)s events so far.",
-                           loaded.seq, num=loaded.seq, title=loaded.rules.title)
-    page_url = url_for("web.game", game_id=game_id, _external=True)
-    return {"title": title, "description": text, "url": page_url,
-            "image": url_for("preview_web.preview_png", game_id=game_id, at=loaded.seq, _external=True),
-            "oembed": url_for("preview_web.oembed", url=page_url, format="json", _external=True)}
 
 
 @bp.get("/embed/g/<game_id>")
