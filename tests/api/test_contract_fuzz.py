@@ -84,8 +84,10 @@ def test_every_operation_honours_the_document(live):
             # proposals (the seat conceded to): 422 "request refused".
             talk = op.label in ("POST /games/{game_id}/messages", "PUT /games/{game_id}/mutes/{seat}",
                                 "DELETE /games/{game_id}/mutes/{seat}")
+            # The archive's search (issue 40): a schema-valid query may still be refused: result=loss
+            # without a player, a day the calendar lacks (2027-02-30), a cursor of another sort (400).
             ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", "POST /tournaments", *CHANNELS,
-                                 *FORESIGHT) or talk
+                                 *FORESIGHT, "GET /archive") or talk
             response = case.call_and_validate(base_url=srv.url, headers=headers,
                                               excluded_checks=[positive_data_acceptance] if ruled else [])
             if ruled and not talk and mode is GenerationMode.POSITIVE and response.status_code == 422:
