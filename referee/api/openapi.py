@@ -431,13 +431,11 @@ def _archive_paths() -> dict[str, Any]:
             "summary": "oEmbed for a game's page or embed URL on this server: a `rich` answer whose HTML is the "
                        "`/embed/g/{id}` iframe (a spectator's live board without seat controls)",
             "parameters": [{"name": "url", "in": "query", "required": True, "schema": {"type": "string"}},
-                           q("format", {"enum": ["json"]}, "json only"),
+                           q("format", {"enum": ["json"]}, "json only (any other: 400)"),
                            q("maxwidth", {"type": "integer", "minimum": 100, "maximum": 4000}, "pixels"),
                            q("maxheight", {"type": "integer", "minimum": 100, "maximum": 4000}, "pixels")],
             "responses": {"200": _obj("{version, type: rich, provider_name, title, width, height, html, "
-                                      "thumbnail_url}"), **_problems(400, 404),
-                          "501": {"description": "A format other than json",
-                                  "content": {"application/problem+json": {"schema": _ref("Problem")}}}}}},
+                                      "thumbnail_url}"), **_problems(400, 404)}}},
         "/stats/players/{player_id}": {"get": {
             "summary": "A player's statistics over their archived games: results by game and by seat, timeouts, "
                        "completion",

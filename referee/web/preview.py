@@ -49,9 +49,9 @@ def _at() -> int | None:
     raw = request.args.get("at", "")
     if not raw:
         return None
-    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) >= 1):
         raise BadRequest("at must be the number of an event (1 or more)", parameter="at")
-    return max(1, int(raw))
+    return int(raw)
 
 
 @bp.get("/g/<game_id>/preview.png")
@@ -89,11 +89,8 @@ def oembed():
     from urllib.parse import urlsplit
     raw = request.args.get("url", "")
     fmt = request.args.get("format", "json")
-    if fmt != "json":
-        resp = jsonify({"type": "about:blank", "title": "Not Implemented", "status": 501,
-                        "detail": "only format=json is offered"})
-        resp.status_code, resp.mimetype = 501, "application/problem+json"
-        return resp
+    if fmt != "json":  # oEmbed would answer 501; a refusal of the request is a 400 here, as everywhere
+        raise BadRequest("format: only json is offered", parameter="format")
     parts = urlsplit(raw)
     here = urlsplit(request.host_url)
     match = GAME_URL.match(parts.path)
