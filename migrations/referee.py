@@ -456,7 +456,23 @@ def m013_language(db):
 
 
 @migrations()
-def m014_archive(db):
+def m014_send_counts(db):
+    # Issue 35: how much unsolicited mail each mailbox (and how many test alerts each channel)
+    # was sent per fixed window, so the caps hold across processes and restarts. `subject` is a
+    # keyed hash, never the address itself; rows of windows that ended are deleted as they end.
+    db.execute("""
+        CREATE TABLE send_counts (
+            subject TEXT NOT NULL,
+            period INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (subject, period, slot)
+        ) WITHOUT ROWID""")
+    db.execute("CREATE INDEX send_counts_age ON send_counts(period, slot)")
+
+
+@migrations()
+def m015_archive(db):
     # The archive (issue 40): one row per finished public game (a table listed in the lobby, or a
     # game from before tables), a projection of its log written in the transaction that appends
     # `game_ended` and rebuilt by `referee archive rebuild`; and one row per seat of it, for the

@@ -56,14 +56,17 @@ class FakeTime:
 
 
 class Running:
-    """The service as deployed (referee.asgi on uvicorn) on a free loopback port, in a thread."""
+    """The service as deployed (referee.asgi on uvicorn) on a free loopback port, in a thread.
+    `behind_proxy`: loopback is the trusted proxy, whose X-Forwarded-Proto/-For the server takes
+    (FORWARDED_ALLOW_IPS in deploy/), so a test can speak HTTPS as the proxy would relay it."""
 
-    def __init__(self, app: Any):
+    def __init__(self, app: Any, behind_proxy: bool = False):
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                                                    proxy_headers=False, server_header=False,
+                                                    proxy_headers=behind_proxy, forwarded_allow_ips="127.0.0.1",
+                                                    server_header=False,
                                                     timeout_graceful_shutdown=1,
                                                     # a test's client reuses one connection across
                                                     # pauses of seconds under load: the server's
@@ -83,9 +86,10 @@ class Running:
         self.sock.close()
 
 
-def start_server(database: str, clock=None, config: Config | None = None, **flask_config) -> tuple[Server, Running]:
+def start_server(database: str, clock=None, config: Config | None = None, behind_proxy: bool = False,
+                 **flask_config) -> tuple[Server, Running]:
     app = create_asgi_app(config or Config(database=database), clock=clock, **flask_config)
-    running = Running(app)
+    running = Running(app, behind_proxy)
     return Server(f"http://127.0.0.1:{running.port}", app.state.flask, database), running
 
 
@@ -97,7 +101,7 @@ def clock() -> FakeTime:
 # -- the databases ----------------------------------------------------------------------------
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "notify", "web")
+BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "notify", "security", "web")
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
 
 

@@ -106,6 +106,7 @@ OPERATION_IDS = {
     ("patch", "/players/me"): "updateMe", ("delete", "/players/me"): "eraseMe",
     ("get", "/players/me/export"): "exportMyData", ("get", "/players/me/games"): "myGames",
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
+    ("post", "/games/{game_id}/seats/{seat}/accept"): "acceptSeat", ("get", "/players/me/offers"): "mySeatOffers",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
     ("post", "/games/{game_id}/rematch"): "rematch",
     ("get", "/games/{game_id}/presets"): "getPresets", ("post", "/games/{game_id}/presets"): "queuePresets",
@@ -127,6 +128,7 @@ OPERATION_IDS = {
     ("get", "/ratings/{game}"): "getLeaderboard", ("get", "/players/{player_id}/profile"): "getPlayerProfile",
     ("post", "/tournaments"): "createTournament", ("get", "/tournaments/{tournament_id}"): "getTournament",
     ("post", "/tournaments/{tournament_id}/adjudicate"): "adjudicateGame",
+    ("post", "/tournaments/{tournament_id}/confirm"): "confirmTournament",
     ("post", "/games/{game_id}/messages"): "postMessage", ("get", "/games/{game_id}/messages"): "getMessages",
     ("get", "/games/{game_id}/mutes"): "getMutes", ("put", "/games/{game_id}/mutes/{seat}"): "muteSeat",
     ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
@@ -138,7 +140,8 @@ OPERATION_IDS = {
 # Answers any operation may give before its own logic runs: a body too large, a body that is
 # not JSON, a rate limit.
 COMMON_PROBLEMS = {400: "A query parameter is malformed or out of range (parameter names it)", 413: "The request body is too large", 415: "The body must be sent as application/json",
-                   429: "Too many requests (game creation, failed authentication, or too many live feeds open); see Retry-After"}
+                   429: "Too many requests (game creation, failed authentication, too many live feeds open, mail to an address "
+                        "over its cap on unsolicited mail, or test alerts to a channel); see Retry-After"}
 
 
 def _finish_operations(paths: dict[str, Any]) -> None:
@@ -148,7 +151,7 @@ def _finish_operations(paths: dict[str, Any]) -> None:
             op.setdefault("operationId", OPERATION_IDS.get((method, path)) or
                           method + "".join(p.strip("{}").title().replace("_", "") for p in path.split("/")))
             responses = op.setdefault("responses", {})
-            codes = (413, 415, 429) if "requestBody" in op and path != "/mail/inbound" else (429,) if path.startswith("/games") else ()
+            codes = (413, 415, 429) if "requestBody" in op and path != "/mail/inbound" else (429,) if path.startswith(("/games", "/players")) else ()
             if any(p.get("in") == "query" for p in op.get("parameters", [])):
                 codes += (400,)
             for code in codes:
@@ -227,7 +230,7 @@ def _player_paths() -> dict[str, Any]:
         "/players/sign-in": {"post": {
             "summary": "Mail a one-time sign-in link (30 minutes, single use); the same answer for any address",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("SignIn")}}},
-            "responses": {"202": _obj("The link is on its way"), **_problems(400)}}},
+            "responses": {"202": _obj("The link is on its way"), **_problems(400, 422)}}},
         "/players/tokens": {"post": {
             "summary": "Exchange a sign-in link's secret, once, for a revocable player token",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerToken")}}},
@@ -256,6 +259,9 @@ def _player_paths() -> dict[str, Any]:
             "summary": "Every seat the caller holds: must-act first, nearest deadline first", "security": player,
             "responses": {"200": _obj("{games: [{id, game, seat, status, your_turn, opponents, deadline, "
                                       "last_event, url}]}"), **_problems(401)}}},
+        "/players/me/offers": {"get": {
+            "summary": "Seats created with the caller's address and not accepted yet", "security": player,
+            "responses": {"200": _obj("{offers: [{id, seat, name, game, title, status}]}"), **_problems(401)}}},
         "/games/{game_id}/join": {"post": {
             "summary": "Take a free seat: answered with the seat, a token minted now and the seat's link",
             "description": "Open seats of an open game, an invited seat (player token of the invited address), "
@@ -265,6 +271,15 @@ def _player_paths() -> dict[str, Any]:
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Join")}}},
             "responses": {"201": _obj("{id, seat, name, tenure, token, url, status}"),
                           **_problems(400, 403, 404, 409, 422)}}},
+        "/games/{game_id}/seats/{seat}/accept": {"post": {
+            "summary": "Accept a seat created with the caller's verified address: it becomes theirs",
+            "description": "Only this (or joining a free seat signed in, or creating the game signed in as the "
+                           "seat) puts a seat on a player's record and rating. The seat gets a new tenure "
+                           "(`seat_accepted`): the token and link the creator was shown die; the answer carries "
+                           "the new ones. A game is rated only if every seat was taken or accepted before it played.",
+            "parameters": [GAME_ID, seat], "security": player, "requestBody": optional,
+            "responses": {"200": _obj("{id, seat, tenure, token, url, reply_address, status}"),
+                          **_problems(400, 401, 403, 404, 409)}}},
         "/games/{game_id}/seats/{seat}/release": {"post": {
             "summary": "Release a seat for a new holder: its holder at once; the creator, or a vote of every "
                        "other seat, after `replace_after` missed deadlines. The holder's token and link die now.",
@@ -479,6 +494,15 @@ def _rating_paths() -> dict[str, Any]:
                 "type": "object", "required": ["game"], "additionalProperties": False,
                 "properties": {"game": {"type": "string"}}}}}},
             "responses": {"200": _obj("{id, status, result}"), **_problems(400, 401, 403, 404, 409)}}},
+        "/tournaments/{tournament_id}/confirm": {"post": {
+            "summary": "A listed player confirms their place (signed in with the address they were listed with): "
+                       "only then do their games count (rated, on their record)",
+            "description": "Their seats in running games are accepted now (`seat_accepted`: a game that has already "
+                           "played stays unrated), those of later rounds as they are created.",
+            "parameters": [tid], "security": [{"playerToken": []}],
+            "requestBody": {"required": False, "content": {"application/json": {"schema": {
+                "type": "object", "maxProperties": 0}}}},
+            "responses": {"200": _obj("{id, player, confirmed, accepted: [game id]}"), **_problems(400, 401, 403, 404)}}},
     }
 
 

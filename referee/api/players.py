@@ -66,3 +66,9 @@ def export_me():
 @bp.get("/players/me/games")
 def my_games():
     return jsonify({"games": service().my_games(_me())})
+
+
+@bp.get("/players/me/offers")
+def my_offers():
+    """Seats created with the caller's address, waiting for them to accept (issue 35)."""
+    return jsonify({"offers": service().seat_offers(_me())})

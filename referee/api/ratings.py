@@ -32,6 +32,14 @@ def tournament(tournament_id: str):
     return jsonify(service().tournament(tournament_id))
 
 
+@bp.post("/tournaments/<tournament_id>/confirm")
+def confirm_tournament(tournament_id: str):
+    """A listed player confirms: their games count from now on (issue 35)."""
+    if json_body(optional=True) != {}:
+        raise BadRequest("this action takes no body (or {})")
+    return jsonify(service().confirm_tournament(tournament_id, service().player_for(bearer_token())))
+
+
 @bp.post("/tournaments/<tournament_id>/adjudicate")
 def adjudicate(tournament_id: str):
     body = json_body()

@@ -23,6 +23,13 @@ def join(game_id: str):
     return jsonify(service().join(game_id, json_body(), _player())), 201
 
 
+@bp.post("/games/<game_id>/seats/<int:seat>/accept")
+def accept(game_id: str, seat: int):
+    """A seat created with the caller's address becomes theirs (issue 35): a player token only."""
+    _no_body()
+    return jsonify(service().accept_seat(game_id, seat, service().player_for(bearer_token())))
+
+
 @bp.post("/games/<game_id>/seats/<int:seat>/release")
 def release(game_id: str, seat: int):
     abuse.refuse_if_locked_out()

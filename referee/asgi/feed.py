@@ -48,7 +48,7 @@ from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
 from referee.store.watch import HeadWatcher
-from referee.web.access import PLAYER_COOKIE, seat_cookie_name, seat_from_cookie_value
+from referee.web.access import PLAYER_COOKIE, cookie_name, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
 ROUTES = {"events": ROUTE, "messages": "/games/<game_id>/messages"}
@@ -230,8 +230,9 @@ class LiveFeed:
         something after `after`, and then the read is shared: a move answers every long poll
         of its game at once, and they all come back together."""
         authorization = request.headers.get("authorization")
-        cookie = request.cookies.get(seat_cookie_name(game_id), "")
-        session = request.cookies.get(PLAYER_COOKIE, "")  # a signed-in player: the seat they hold
+        secure = request.url.scheme == "https"  # as the pages name their cookies (web/access.py)
+        cookie = request.cookies.get(seat_cookie_name(game_id, secure), "")
+        session = request.cookies.get(cookie_name(PLAYER_COOKIE, secure), "")  # a signed-in player: the seat they hold
         viewer = None
         if authorization is not None or cookie or session:
             viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)

@@ -35,6 +35,9 @@ def seed_finished(path: Path, games: int, seed: int = 1) -> int:
         ev.append((gid, 1, "game_created", None, json.dumps({"game": title, "seats": [{"name": w} for w in who]}),
                    _iso(t), "d", "p", "h"))
         seq = 1
+        for s, w in enumerate(who):  # each player took their seat by their own act (issue 35)
+            seq += 1
+            ev.append((gid, seq, "seat_joined", s, json.dumps({"seat": s, "name": w, "tenure": 0}), _iso(t), "d", "p", "h"))
         for _ in range(3):
             for s in range(n):
                 seq += 1

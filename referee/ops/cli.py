@@ -365,10 +365,13 @@ def ratings() -> None:
 @ratings.command("rebuild")
 @click.pass_context
 def ratings_rebuild(ctx: click.Context) -> None:
-    """Recompute every rating from the finished games' logs, in the order of their end (run it
-    after a rules patch that changes a result); the numbers equal the incremental ones."""
+    """Recompute every rating and completion record from the finished games' logs, in the order of
+    their end (run it after a rules patch that changes a result, and once after upgrading past
+    issue 35: seats bound to a player by an address alone lose that player); the numbers equal
+    the incremental ones."""
     counts = _service(ctx).rebuild_ratings()
-    click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} titles")
+    click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} titles, "
+               f"{counts['unbound']} seats not taken by their player's own act unbound")
 
 
 @main.group()

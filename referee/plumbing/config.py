@@ -36,6 +36,10 @@ class Config:
     stream_lifetime: int = 300
     stream_heartbeat: int = 15
     talk_limit: str = "30/10 minutes"                # table-talk messages per seat (notes too); "" for none
+    # Mail to an address someone else typed (invitations, tournament mails, sign-in links), per
+    # recipient mailbox (victim+1@ is victim@), and test alerts per channel; "" for none.
+    mail_cap: str = "20/hour;50/day"
+    channel_test_limit: str = "5/hour"
     open_game_expiry: str = "14d"                    # an open table nobody fills is cancelled after this
 
     @classmethod
@@ -64,12 +68,14 @@ class Config:
                 raise ConfigError(f"REFEREE_SMTP_URL: {e}") from None
         if not re.fullmatch(r"[1-9][0-9]{0,5}[smhd]", str(self.open_game_expiry)):
             raise ConfigError("REFEREE_OPEN_GAME_EXPIRY must be a duration such as 14d, 72h, 30m or 90s")
-        if self.talk_limit:
-            from limits import parse as parse_limit
+        from limits import parse_many
+        for name in ("talk_limit", "mail_cap", "channel_test_limit"):
             try:
-                parse_limit(self.talk_limit)
+                if getattr(self, name):
+                    parse_many(getattr(self, name))
             except ValueError:
-                raise ConfigError("REFEREE_TALK_LIMIT must be a rate such as 30/10 minutes or 20/hour") from None
+                raise ConfigError(f"REFEREE_{name.upper()} must be a rate such as 30/10 minutes or "
+                                  "20/hour;50/day") from None
         if isinstance(self.state_cache_bytes, str):
             try:
                 self.state_cache_bytes = int(self.state_cache_bytes)

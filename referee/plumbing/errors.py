@@ -93,7 +93,10 @@ class TooManyRequests(ServiceError):
     status, title = 429, N_("Too many requests")
     explanation = ("This address has made too many requests of this kind lately (failed seat-token "
                    "checks, or games created), or holds too many live feeds open at once (streams "
-                   "and waiting long polls of `GET /games/{id}/events`), or a seat has written too many table-talk messages lately (`REFEREE_TALK_LIMIT`). Wait the number of seconds "
+                   "and waiting long polls of `GET /games/{id}/events`), or a seat has written too many table-talk messages lately (`REFEREE_TALK_LIMIT`), or the request would mail "
+                   "an address more than its cap on mail it did not ask for (`REFEREE_MAIL_CAP`: invitations, tournament "
+                   "mails and sign-in links per recipient mailbox; `field` names the address), or a channel has been sent "
+                   "too many test alerts (`REFEREE_CHANNEL_TEST_LIMIT`). Nothing was changed. Wait the number of seconds "
                    "in the Retry-After header.")
 
 
@@ -145,7 +148,7 @@ class InvalidSetup(ServiceError):
 class Refused(ServiceError):
     status, title = 422, N_("Request refused")
     explanation = (
-        "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), `detail` says why. Nothing was changed."
+        "A takeback, a queue of pre-set moves or a proposal to end the game that is well formed but not allowed now (issue 27): `rule` says which limit it meets (`takeback-boundary` with `boundary` naming the seat's action, chance record, reveal or prompt to another seat that a takeback may not cross and the earliest event it may go back to; `takebacks-off` for a game created without them; `queue-limit` for a full queue; `agreement` for a proposal naming no such seat), or an address the service will not mail (a sign-in to a host on loopback or a private network: `field` names it), `detail` says why. Nothing was changed."
     )
 
 

@@ -23,9 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from referee.plumbing.targets import is_internal
-
-Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+from referee.plumbing.targets import Address, is_internal
 
 
 class InternalAddress(OSError):
@@ -68,8 +66,8 @@ def _guarded_getaddrinfo(host, port, *args, **kwargs):  # type: ignore[no-untype
 
 @contextmanager
 def public_only(enabled: bool = True, internal: Callable[[Address], bool] = is_internal) -> Iterator[Guard]:
-    """Within it, no connection of this context reaches an address `internal` holds (loopback,
-    private, link-local... by default). `enabled=False` (the operator's
+    """Within it, no connection of this context reaches an address `internal` holds (every
+    address that is not global, by default). `enabled=False` (the operator's
     REFEREE_ALLOW_PRIVATE_TARGETS) yields a guard that refuses nothing."""
     guard = Guard(internal if enabled else (lambda address: False), _proxy_hosts())
     socket.getaddrinfo = _guarded_getaddrinfo  # idempotent; outside a guard it only resolves

@@ -9,6 +9,7 @@ network set `allow_private_targets` (REFEREE_ALLOW_PRIVATE_TARGETS=1).
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from urllib.parse import urlsplit
 
@@ -17,23 +18,61 @@ class TargetRefused(ValueError):
     """A notification target the service will not send to; the message says why."""
 
 
-def is_internal(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return (ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified
-            or ip.is_reserved or ip.is_multicast)
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # well-known NAT64 prefix: the IPv4 address is the last 32 bits
+# What the C resolver reads as an IPv4 address besides the dotted quad: 2130706433, 0177.0.0.1,
+# 0x7f.1, 127.1 (inet_aton's forms). Letters, digits, x and dots only: inet_aton ignores what
+# follows a space.
+_NUMERIC = re.compile(r"[0-9a-fx.]+", re.ASCII)
 
 
-def _literal(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one reaches (mapped, 6to4, NAT64), which decides where it goes."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def is_internal(ip: Address) -> bool:
+    """Anything but the public internet: `not is_global` (loopback, private, link-local, shared
+    address space 100.64.0.0/10, benchmarking, documentation, reserved...) and multicast (which
+    ipaddress counts as global); an IPv6 address carrying an IPv4 one is judged by that one."""
+    if isinstance(ip, ipaddress.IPv6Address):
+        inner = _embedded_ipv4(ip)
+        if inner is not None:
+            return is_internal(inner)
+    return not ip.is_global or ip.is_multicast
+
+
+def _literal(host: str) -> Address | None:
     try:
         return ipaddress.ip_address(host.strip("[]"))
     except ValueError:
-        return None
+        pass
+    if _NUMERIC.fullmatch(host):
+        try:
+            return ipaddress.IPv4Address(socket.inet_aton(host))
+        except OSError:
+            return None
+    return None
+
+
+def normal_host(host: str) -> str:
+    """The host as the service compares it: lower case, no trailing dot, and an address written
+    in any form the resolver accepts (decimal, octal, hex, shortened) in its canonical form."""
+    host = host.strip().rstrip(".").lower()
+    ip = _literal(host)
+    return str(ip) if ip is not None else host
 
 
 def check_host(host: str, what: str, resolve: bool) -> None:
     """Refuse a host that is, or (with `resolve`) resolves to, an internal address."""
-    host = host.strip().rstrip(".").lower()
+    host = normal_host(host)
     if not host:
         raise TargetRefused(f"{what} has no host")
     if host == "localhost" or host.endswith(".localhost"):

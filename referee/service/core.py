@@ -148,7 +148,7 @@ class Core:
         ended = payload["result"] if etype == "game_ended" else loaded.ended
         after = loaded.evolve(seq=seq, state=state, status=status_after(loaded.status, etype, payload),
                               created_at=loaded.created_at or created_at, ended=ended)
-        if etype in ("seat_joined", "seat_replaced", "seat_released", "game_started"):
+        if etype in ("seat_joined", "seat_replaced", "seat_released", "seat_accepted", "game_started"):
             after = self._seats_after(after, etype, payload)
         elif etype == "log_resealed":  # a player's name erased: their seats go by the pseudonym
             seats = [dict(s) for s in after.created["seats"]]

@@ -39,6 +39,11 @@ def sign_in_url(base_url: str, token: str) -> str:
     return f"{base_url.rstrip('/')}/sign-in/{token}"
 
 
+def accept_url(base_url: str, game_id: str, seat: int) -> str:
+    """The page where a signed-in player accepts a seat created with their address."""
+    return f"{base_url.rstrip('/')}/accept/{game_id}/{seat}"
+
+
 def join_url(base_url: str, game_id: str, seat: int | None = None) -> str:
     """The page where a newcomer takes a seat (an invitation names its seat)."""
     return f"{base_url.rstrip('/')}/join/{game_id}" + (f"?seat={seat}" if seat is not None else "")

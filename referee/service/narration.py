@@ -179,6 +179,7 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
 # Service events with no sentence of their own are told by name ("Ada: seat joined."); the names
 # are catalog ids, so a German history names them in German too.
 EVENT_NAMES = {"seat_joined": N_("seat joined"), "seat_replaced": N_("seat replaced"),
+               "seat_accepted": N_("seat accepted"),
                "seat_released": N_("seat released"), "replace_vote": N_("replace vote"),
                "game_started": N_("game started"), "game_cancelled": N_("game cancelled")}
 

@@ -17,7 +17,7 @@ from typing import Any
 from referee.plumbing.config import Config
 from referee.service import language, narration, rebuild
 from referee.service.archive import search as archive, stats
-from referee.service.competition import rating_updates, ratings, tournaments
+from referee.service.competition import acceptance, rating_updates, ratings, tournaments
 from referee.service.core import Clock, Core
 from referee.service.foresight import agreement, presets, takebacks
 from referee.service.loaded import Loaded
@@ -178,6 +178,12 @@ class Referee(Core):
     def join(self, game_id: str, body: Any, player_id: str | None = None) -> dict[str, Any]:
         return join.join(self, game_id, body, player_id)
 
+    def accept_seat(self, game_id: str, seat: int, player_id: str) -> dict[str, Any]:
+        return acceptance.accept(self, game_id, seat, player_id)
+
+    def seat_offers(self, player_id: str) -> list[dict[str, Any]]:
+        return acceptance.offers(self, player_id)
+
     def release_seat(self, game_id: str, seat: int, token: str | None, body: Any = None) -> dict[str, Any]:
         return replace.release(self, game_id, seat, token, body)
 
@@ -264,6 +270,9 @@ class Referee(Core):
 
     def tournament(self, tournament_id: str) -> dict[str, Any]:
         return tournaments.overview(self, tournament_id)
+
+    def confirm_tournament(self, tournament_id: str, player_id: str) -> dict[str, Any]:
+        return tournaments.confirm(self, tournament_id, player_id)
 
     def adjudicate(self, tournament_id: str, game_id: str, token: str | None) -> dict[str, Any]:
         return tournaments.adjudicate(self, tournament_id, game_id, token)

@@ -28,6 +28,15 @@ def held_seats(conn: Connection, player_id: str, email: str) -> list[tuple[str, 
     return sorted({(g, int(s), int(t)) for g, s, t in [*now, *past]})
 
 
+def seat_names(conn: Connection, game_id: str, player_id: str, email: str) -> list[str]:
+    """The names the player's seats of a game go by: those they hold (or that their address was
+    offered) and those they held before."""
+    now = conn.execute("SELECT name FROM seats WHERE game_id = ? AND (player_id = ? OR email = ? OR invite = ?)",
+                       (game_id, player_id, email, email)).fetchall()
+    past = conn.execute("SELECT name FROM past_seats WHERE game_id = ? AND player_id = ?", (game_id, player_id)).fetchall()
+    return [r[0] for r in [*now, *past] if r[0]]
+
+
 def everything(conn: Connection, player_id: str, email: str) -> dict[str, list[dict[str, Any]]]:
     """Every row stored about the player (the export), by table; never another player's address."""
     seats = held_seats(conn, player_id, email)
@@ -77,6 +86,15 @@ def scrub_seat(conn: Connection, game_id: str, seat: int, tenure: int, pseudonym
         conn.execute("UPDATE archive_seats SET name = ? WHERE game_id = ? AND seat = ?", (pseudonym, game_id, seat))
     conn.execute("DELETE FROM alert_channels WHERE owner = 'seat' AND game_id = ? AND seat = ? AND tenure = ?",
                  (game_id, seat, tenure))
+
+
+def rename_past(conn: Connection, game_id: str, seats: set[int], names: set[str], pseudonym: str) -> None:
+    """Earlier tenures of the player's seats that went by one of their names (a seat created for
+    their address, before they accepted it) take the pseudonym too."""
+    for seat in seats:
+        for name in names:
+            conn.execute("UPDATE past_seats SET name = ? WHERE game_id = ? AND seat = ? AND name = ?",
+                         (pseudonym, game_id, seat, name))
 
 
 def scrub_game_texts(conn: Connection, game_id: str, names: list[str], email: str, pseudonym: str) -> None:

@@ -39,6 +39,13 @@ def holders(conn: Connection, game_id: str) -> list[tuple[str | None, str, str]]
     return [(r[0], r[1], r[2]) for r in rows]
 
 
+def first_played(conn: Connection, game_id: str) -> dict[int, int]:
+    """seat -> seq of its first move or timeout (an acceptance after it comes too late to rate)."""
+    rows = conn.execute("SELECT seat, MIN(seq) FROM events WHERE game_id = ? AND type IN ('move', 'timeout') "
+                        "AND seat IS NOT NULL GROUP BY seat", (game_id,)).fetchall()
+    return {int(r[0]): int(r[1]) for r in rows}
+
+
 def put_game(conn: Connection, game_id: str, title: str, ended_at: str, why: str | None,
              players: list[str | None], ranks: list[int]) -> None:
     conn.execute("DELETE FROM rating_games WHERE game_id = ?", (game_id,))
@@ -156,10 +163,3 @@ def resigned_count(conn: Connection, player_id: str) -> int:
     row = conn.execute("SELECT COUNT(*) FROM seats s JOIN events e ON e.game_id = s.game_id AND e.seat = s.seat "
                        "AND e.type = 'resigned' WHERE s.player_id = ? AND s.holder = 'held'", (player_id,)).fetchone()
     return int(row[0]) if row else 0
-
-
-def unrated_of(conn: Connection, player_id: str) -> list[str]:
-    """The player's finished games that are not rated (judged again once their seats' players change)."""
-    rows = conn.execute("SELECT r.game_id FROM rating_games r JOIN seats s ON s.game_id = r.game_id "
-                        "WHERE s.player_id = ? AND r.rated = 0 ORDER BY r.game_id", (player_id,)).fetchall()
-    return [r[0] for r in rows]

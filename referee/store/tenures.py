@@ -4,6 +4,7 @@ the tenure number is part of its link, so both die when the seat changes hands."
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from referee.store.connection import Connection
@@ -89,20 +90,81 @@ def count_finished(conn: Connection, game_id: str) -> None:
 
 
 def set_player(conn: Connection, game_id: str, seat_no: int, player_id: str) -> None:
+    """The seat's player, at creation: only the signed-in creator's own seat (`me`)."""
     conn.execute("UPDATE seats SET player_id = ? WHERE game_id = ? AND seat = ?", (player_id, game_id, seat_no))
 
 
-def claim_by_email(conn: Connection, email: str, player_id: str) -> int:
-    """Seats created with this address belong to its player once it is verified (with the
-    deadlines they missed and, for games over, the game finished)."""
-    found = conn.execute("SELECT s.game_id, s.seat, s.missed, g.status FROM seats s JOIN games g ON g.id = s.game_id "
-                         "WHERE lower(s.email) = ? AND s.player_id IS NULL AND s.holder = 'held'",
-                         (email.lower(),)).fetchall()
-    for game_id, seat_no, missed, status in found:
-        conn.execute("UPDATE seats SET player_id = ? WHERE game_id = ? AND seat = ?", (player_id, game_id, seat_no))
-        conn.execute("UPDATE players SET missed = missed + ?, finished = finished + ? WHERE id = ?",
-                     (missed, 1 if status == "finished" else 0, player_id))
-    return len(found)
+def accept(conn: Connection, was: dict[str, Any], game_id: str, player_id: str, token_hash: str) -> bool:
+    """The seat's player takes it over from whoever held its token (a compare and swap on the
+    tenure, inside the accepting transaction): a new tenure, so the token and link the creator
+    was shown die; deadlines missed before count for nobody (the former tenure's row keeps them)."""
+    cur = conn.execute("UPDATE seats SET player_id = ?, token_hash = ?, tenure = ?, missed = 0 WHERE game_id = ? "
+                       "AND seat = ? AND holder = 'held' AND tenure = ? AND player_id IS NULL",
+                       (player_id, token_hash, was["tenure"] + 1, game_id, was["seat"], was["tenure"]))
+    if cur.rowcount != 1:
+        return False
+    conn.execute("INSERT INTO past_seats (game_id, seat, tenure, player_id, name, missed) VALUES (?,?,?,?,?,?)",
+                 (game_id, was["seat"], was["tenure"], None, was["name"], was["missed"]))
+    return True
+
+
+def offered_to(conn: Connection, email: str) -> list[dict[str, Any]]:
+    """Seats of running games created with this address and not accepted yet (its invitations)."""
+    rows = conn.execute("SELECT s.game_id, s.seat, s.name, g.game, g.status FROM seats s JOIN games g ON g.id = s.game_id "
+                        "WHERE lower(s.email) = ? AND s.player_id IS NULL AND s.holder = 'held' "
+                        "AND g.status IN ('open', 'active', 'paused') ORDER BY s.game_id, s.seat",
+                        (email.lower(),)).fetchall()
+    return [{"game_id": r[0], "seat": r[1], "name": r[2], "game": r[3], "status": r[4]} for r in rows]
+
+
+OWN_ACTS = ("seat_joined", "seat_replaced", "seat_accepted")  # events by which a player takes a seat
+
+
+def own_tenures(conn: Connection, game_id: str) -> dict[tuple[int, int], int]:
+    """(seat, tenure) -> seq of the event that began each tenure a player took by their own act
+    (a join or an acceptance; the creator's own seat, tenure 0, has none and is judged apart)."""
+    rows = conn.execute("SELECT seq, seat, payload FROM events WHERE game_id = ? AND type IN (?, ?, ?)",
+                        (game_id, *OWN_ACTS)).fetchall()
+    return {(int(seat), int(json.loads(payload).get("tenure", 0))): int(seq) for seq, seat, payload in rows}
+
+
+def own_act(starts: dict[tuple[int, int], int], creator: str | None, seat_no: int, tenure: int,
+            player_id: str | None) -> bool:
+    """Whether a tenure's player holds it by their own act: they joined or accepted it, or they
+    created the game signed in and this is the seat they kept (tenure 0). A seat bound by an
+    address alone (before issue 35) is not."""
+    return player_id is not None and ((seat_no, tenure) in starts or (tenure == 0 and player_id == creator))
+
+
+def unbind_forged(conn: Connection) -> int:
+    """`referee ratings rebuild`: every seat and former seat bound to a player not by their own
+    act (an address given by someone else, claimed at sign-in) loses its player."""
+    rows = conn.execute("SELECT 'seats', s.game_id, s.seat, s.tenure, s.player_id, t.creator_player FROM seats s "
+                        "LEFT JOIN tables t ON t.game_id = s.game_id WHERE s.player_id IS NOT NULL UNION ALL "
+                        "SELECT 'past_seats', p.game_id, p.seat, p.tenure, p.player_id, t.creator_player "
+                        "FROM past_seats p LEFT JOIN tables t ON t.game_id = p.game_id "
+                        "WHERE p.player_id IS NOT NULL").fetchall()
+    starts: dict[str, dict[tuple[int, int], int]] = {}
+    forged = 0
+    for table, game_id, seat_no, tenure, player_id, creator in rows:
+        if game_id not in starts:
+            starts[game_id] = own_tenures(conn, game_id)
+        if not own_act(starts[game_id], creator, seat_no, tenure, player_id):
+            conn.execute(f"UPDATE {table} SET player_id = NULL WHERE game_id = ? AND seat = ? AND tenure = ?",
+                         (game_id, seat_no, tenure))
+            forged += 1
+    return forged
+
+
+def recount_records(conn: Connection) -> None:
+    """Every player's completion record counted again from the seats they hold and held (the
+    same numbers the incremental counts give for seats held by their own act)."""
+    conn.execute("UPDATE players SET "
+                 "finished = (SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = "
+                 "players.id AND s.holder = 'held' AND g.status = 'finished'), "
+                 "missed = (SELECT COALESCE(SUM(missed), 0) FROM seats WHERE player_id = players.id) "
+                 "+ (SELECT COALESCE(SUM(missed), 0) FROM past_seats WHERE player_id = players.id), "
+                 "replaced = (SELECT COUNT(*) FROM past_seats WHERE player_id = players.id)")
 
 
 def of_player(conn: Connection, player_id: str) -> list[tuple[str, int]]:

@@ -25,6 +25,15 @@ def get(conn: Connection, tid: str) -> dict[str, Any] | None:
             "organiser_hash": row[5], "rounds": row[6], "created_at": row[7]}
 
 
+def confirm(conn: Connection, tid: str, player: int) -> None:
+    """A listed player (by their place in the list) confirmed: their games count from now on."""
+    conn.lock_game(f"tournament:{tid}")
+    row = conn.execute("SELECT spec FROM tournaments WHERE id = ?", (tid,)).fetchone()
+    spec = json.loads(row[0])
+    spec["confirmed"] = sorted({*spec.get("confirmed", []), player})
+    conn.execute("UPDATE tournaments SET spec = ? WHERE id = ?", (json.dumps(spec), tid))
+
+
 def set_status(conn: Connection, tid: str, status: str) -> None:
     conn.execute("UPDATE tournaments SET status = ? WHERE id = ?", (status, tid))
 

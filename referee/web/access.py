@@ -2,9 +2,16 @@
 
 A personal link (`referee.service.links`) signs a browser in as one seat of one game: its key is
 kept in an HttpOnly, SameSite=Lax cookie scoped to that game, and checked again on every
-request (nothing is stored on the server). Forms carry a token derived from a random
-per-browser cookie and the service's secret key, so another site cannot post on a player's
-behalf even where SameSite does not apply.
+request (nothing is stored on the server).
+
+Forms carry a token: an HMAC under the service's secret key of a random per-browser nonce
+(a cookie) and of the credentials the form acts with (the player session, and for a game's forms
+that game's seat and creator cookies). A nonce alone is not enough: another port or subdomain of
+the same site can set cookies here, so it could plant a nonce whose token it fetched itself; it
+cannot know the victim's session or seat key. Over HTTPS every cookie set for the whole site
+carries the `__Host-` prefix, which the browser only accepts from this very host, secure and
+for path /, so none can be planted at all, the sign-in (login CSRF) included. A post the browser
+marks as coming from another origin (`Sec-Fetch-Site`) is refused whatever its token.
 """
 
 from __future__ import annotations
@@ -22,13 +29,24 @@ CSRF_COOKIE = "referee_csrf"
 SEAT_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookie lifetimes at 400 days
 
 
-def seat_cookie_name(game_id: str) -> str:
-    return f"referee_seat_{game_id}"
+def cookie_name(name: str, secure: bool) -> str:
+    """A site-wide cookie's name: `__Host-` prefixed when the request came over HTTPS (the
+    request's own scheme, or the trusted proxy's X-Forwarded-Proto as the server applies it)."""
+    return f"__Host-{name}" if secure else name
+
+
+def seat_cookie_name(game_id: str, secure: bool = False) -> str:
+    return cookie_name(f"referee_seat_{game_id}", secure)
+
+
+def _cookie(name: str) -> str:
+    """This request's value of a site-wide cookie (only the prefixed one over HTTPS)."""
+    return request.cookies.get(cookie_name(name, request.is_secure), "")
 
 
 def seat_from_cookie(link_ok: Callable[[str, int, str], bool], game_id: str, seats: int) -> int | None:
     """The seat this browser was signed in as for `game_id`; None (a spectator) otherwise."""
-    return seat_from_cookie_value(link_ok, game_id, seats, request.cookies.get(seat_cookie_name(game_id), ""))
+    return seat_from_cookie_value(link_ok, game_id, seats, request.cookies.get(seat_cookie_name(game_id, request.is_secure), ""))
 
 
 def seat_from_cookie_value(link_ok: Callable[[str, int, str], bool], game_id: str, seats: int,
@@ -49,15 +67,17 @@ PLAYER_COOKIE = "referee_player"
 
 def player_session() -> str | None:
     """The player session token this browser holds (set by opening a sign-in link)."""
-    return request.cookies.get(PLAYER_COOKIE) or None
+    return _cookie(PLAYER_COOKIE) or None
 
 
 def set_player_session(resp: Response, token: str) -> None:
-    resp.set_cookie(PLAYER_COOKIE, token, max_age=SEAT_COOKIE_MAX_AGE, **_cookie_flags())
+    resp.set_cookie(cookie_name(PLAYER_COOKIE, request.is_secure), token, max_age=SEAT_COOKIE_MAX_AGE,
+                    **_cookie_flags())
 
 
 def clear_player_session(resp: Response) -> None:
-    resp.delete_cookie(PLAYER_COOKIE, path="/", httponly=True, samesite="Lax", secure=request.is_secure)
+    resp.delete_cookie(cookie_name(PLAYER_COOKIE, request.is_secure), path="/", httponly=True, samesite="Lax",
+                       secure=request.is_secure)
 
 
 def _cookie_flags() -> dict:
@@ -65,11 +85,13 @@ def _cookie_flags() -> dict:
 
 
 def sign_in(resp: Response, game_id: str, seat: int, key: str) -> None:
-    resp.set_cookie(seat_cookie_name(game_id), f"{seat}.{key}", max_age=SEAT_COOKIE_MAX_AGE, **_cookie_flags())
+    resp.set_cookie(seat_cookie_name(game_id, request.is_secure), f"{seat}.{key}", max_age=SEAT_COOKIE_MAX_AGE,
+                    **_cookie_flags())
 
 
 def sign_out(resp: Response, game_id: str) -> None:
-    resp.delete_cookie(seat_cookie_name(game_id), path="/", httponly=True, samesite="Lax", secure=request.is_secure)
+    resp.delete_cookie(seat_cookie_name(game_id, request.is_secure), path="/", httponly=True, samesite="Lax",
+                       secure=request.is_secure)
 
 
 # -- the creator of a game (the browser that created it in /new) -----------------------------
@@ -83,19 +105,19 @@ def _creator_mac(secret_key: bytes, game_id: str) -> str:
 
 def mark_creator(resp: Response, secret_key: bytes, game_id: str) -> None:
     """Remember in this browser that it created `game_id`: it may read all the game's mails."""
-    resp.set_cookie(CREATOR_PREFIX + game_id, _creator_mac(secret_key, game_id), max_age=SEAT_COOKIE_MAX_AGE,
-                    **_cookie_flags())
+    resp.set_cookie(cookie_name(CREATOR_PREFIX + game_id, request.is_secure), _creator_mac(secret_key, game_id),
+                    max_age=SEAT_COOKIE_MAX_AGE, **_cookie_flags())
 
 
 def is_creator(secret_key: bytes, game_id: str) -> bool:
-    sent = request.cookies.get(CREATOR_PREFIX + game_id, "")
+    sent = _cookie(CREATOR_PREFIX + game_id)
     return bool(sent) and hmac.compare_digest(sent, _creator_mac(secret_key, game_id))
 
 
 def games_in_cookies() -> set[str]:
     """The game ids this browser holds a seat or creator cookie for (checked by the caller)."""
-    seat_prefix = seat_cookie_name("")
-    return {name[len(prefix):] for name in request.cookies for prefix in (seat_prefix, CREATOR_PREFIX)
+    prefixes = (seat_cookie_name("", request.is_secure), cookie_name(CREATOR_PREFIX, request.is_secure))
+    return {name[len(prefix):] for name in request.cookies for prefix in prefixes
             if name.startswith(prefix) and len(name) > len(prefix)}
 
 
@@ -141,16 +163,10 @@ def take_created(secret_key: bytes, game_id: str) -> tuple[dict | None, Any]:
 
 def _browser_nonce() -> tuple[str, bool]:
     """This browser's CSRF nonce, and whether it is new (then the response must set it)."""
-    nonce = request.cookies.get(CSRF_COOKIE, "")
+    nonce = _cookie(CSRF_COOKIE)
     if len(nonce) == 32 and all(c in "0123456789abcdef" for c in nonce):
         return nonce, False
     return secrets.token_hex(16), True
-
-
-def csrf_token(secret_key: bytes) -> str:
-    """The token forms carry (the nonce cookie is set by `ensure_csrf_cookie`)."""
-    nonce, _ = _nonce_for_request()
-    return hmac.new(secret_key, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()
 
 
 def _nonce_for_request() -> tuple[str, bool]:
@@ -160,18 +176,46 @@ def _nonce_for_request() -> tuple[str, bool]:
     return cached
 
 
+def _request_game() -> str | None:
+    """The game a page shows or a form acts on: its path's `game_id`."""
+    return (request.view_args or {}).get("game_id")
+
+
+def _token(secret_key: bytes, nonce: str, game_id: str | None) -> str:
+    """The token of `nonce` bound to the credentials a form for `game_id` (None: for no game) acts
+    with: the player session, and that game's seat and creator cookies."""
+    held = [_cookie(PLAYER_COOKIE)]
+    if game_id:
+        held += [request.cookies.get(seat_cookie_name(game_id, request.is_secure), ""),
+                 _cookie(CREATOR_PREFIX + game_id)]
+    bound = hashlib.sha256("\x00".join(held).encode()).hexdigest()
+    return hmac.new(secret_key, f"csrf:{nonce}:{game_id or ''}:{bound}".encode(), hashlib.sha256).hexdigest()
+
+
+def csrf_token(secret_key: bytes) -> str:
+    """The token this page's forms carry (the nonce cookie is set by `ensure_csrf_cookie`)."""
+    return _token(secret_key, _nonce_for_request()[0], _request_game())
+
+
 def ensure_csrf_cookie(resp: Response) -> Response:
     nonce, new = _nonce_for_request()
     if new:
-        resp.set_cookie(CSRF_COOKIE, nonce, max_age=SEAT_COOKIE_MAX_AGE, **_cookie_flags())
+        resp.set_cookie(cookie_name(CSRF_COOKIE, request.is_secure), nonce, max_age=SEAT_COOKIE_MAX_AGE,
+                        **_cookie_flags())
     return resp
 
 
-def csrf_ok(secret_key: bytes) -> bool:
-    """A posted form is genuine: its token matches this browser's nonce cookie."""
-    nonce = request.cookies.get(CSRF_COOKIE, "")
-    sent = request.form.get("csrf", "")
+_NO_GAME = object()
+
+
+def csrf_ok(secret_key: bytes, game_id: Any = _NO_GAME) -> bool:
+    """A posted form is genuine: the browser does not say it came from another origin, and its
+    token matches this browser's nonce and the credentials it acts with (those for the game in
+    the form's path, or for `game_id` when given: the language switch acts on the page it came from)."""
+    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return False
+    nonce = _cookie(CSRF_COOKIE)
     if not nonce:
         return False
-    expected = hmac.new(secret_key, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()
-    return hmac.compare_digest(expected, sent)
+    expected = _token(secret_key, nonce, _request_game() if game_id is _NO_GAME else game_id)
+    return hmac.compare_digest(expected, request.form.get("csrf", ""))

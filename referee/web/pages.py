@@ -26,7 +26,7 @@ from referee.service.referee import Referee
 from referee.plumbing.i18n import LANGS, Text, known
 from referee.service.narration import result_sentence
 from referee.service.notices.messages import status_word
-from referee.web import access, gamepage, i18n, present, rulebook
+from referee.web import access, gamepage, i18n, present, redirects, rulebook
 
 bp = Blueprint("web", __name__, template_folder="templates", static_folder="static", static_url_path="/web-static")
 
@@ -83,17 +83,15 @@ def _service_error(e: ServiceError):
 def set_language():
     """The language switch: this browser's language (a cookie), and the signed-in player's and
     the seat's of the game page it came from (their mails follow it too)."""
-    _require_csrf()
+    target = redirects.local_path(request.form.get("next")) or "/"
+    game_id = redirects.game_of(target)
+    _require_csrf(game_id)  # the form was the page's, bound to that page's game
     lang = known(request.form.get("lang"))
     if lang is None:
         raise BadRequest(Text("lang must be en or de"), parameter="lang")
-    target = request.form.get("next") or "/"
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/"
     player = service().player_or_none(access.player_session())
     if player:
         service().update_player(player, {"lang": lang})
-    game_id = target.split("?")[0].split("/")[2] if target.startswith("/g/") and target.count("/") >= 2 else None
     if game_id:
         try:
             loaded = service().load(game_id)
@@ -108,8 +106,10 @@ def set_language():
     return resp
 
 
-def _require_csrf() -> None:
-    if not access.csrf_ok(secret()):
+def _require_csrf(*game_id: str | None) -> None:
+    """400 unless the posted form is this site's own, for these credentials (`game_id`: the
+    game it acts on, when not its path's)."""
+    if not access.csrf_ok(secret(), *game_id):
         raise BadRequest(Text("the form has expired or did not come from this site; reload the page and try again"))
 
 

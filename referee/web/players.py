@@ -12,7 +12,7 @@ from referee.api.abuse import creation_limit
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
 from referee.plumbing.i18n import Text
-from referee.web import access, i18n
+from referee.web import access, i18n, redirects
 from referee.web.pages import _require_csrf, _service_error, page, service
 
 bp = Blueprint("players_web", __name__, template_folder="templates")
@@ -75,8 +75,7 @@ def sign_out():
 
 
 def _next() -> str | None:
-    target = request.values.get("next", "")
-    return target if target.startswith("/") and not target.startswith("//") else None
+    return redirects.local_path(request.values.get("next"))
 
 
 # -- my games --------------------------------------------------------------------------------
@@ -86,7 +85,8 @@ def my_games():
     pid = _player()
     if pid is None:
         return redirect(url_for("players_web.sign_in_form", next="/me"), 303)
-    return page("me.html", me=service().player_profile(pid), mine=service().my_games(pid))
+    return page("me.html", me=service().player_profile(pid), mine=service().my_games(pid),
+                offers=service().seat_offers(pid))
 
 
 @bp.post("/me")
@@ -106,7 +106,8 @@ def update_me():
     try:
         service().update_player(pid, body)
     except ServiceError as e:
-        return page("me.html", me=service().player_profile(pid), mine=service().my_games(pid), problem=_problem(e))
+        return page("me.html", me=service().player_profile(pid), mine=service().my_games(pid),
+                    offers=service().seat_offers(pid), problem=_problem(e))
     return redirect(url_for("players_web.my_games"), 303)
 
 
@@ -177,4 +178,31 @@ def join(game_id: str):
                           if s.get("open") or s.get("vacant")], problem=_problem(e))
     resp = redirect(url_for("web.game", game_id=game_id), 303)
     access.sign_in(resp, game_id, taken["seat"], taken["url"].rsplit("/", 1)[1])
+    return resp
+
+
+# -- accepting a seat created with the player's address (issue 35) ------------------------------
+
+@bp.get("/accept/<game_id>/<int:seat>")
+def accept_form(game_id: str, seat: int):
+    """The invitation mail's link: a button for the signed-in player (a mail scanner fetching the
+    link accepts nothing)."""
+    pid = _player()
+    return page("accept.html", doc=service().game(game_id, None), seat=seat,
+                me=service().player_profile(pid) if pid else None)
+
+
+@bp.post("/accept/<game_id>/<int:seat>")
+def accept(game_id: str, seat: int):
+    _require_csrf()
+    pid = _player()
+    if pid is None:
+        return redirect(url_for("players_web.sign_in_form", next=request.path), 303)
+    try:
+        accepted = service().accept_seat(game_id, seat, pid)
+    except ServiceError as e:
+        return page("accept.html", e.status, doc=service().game(game_id, None), seat=seat,
+                    me=service().player_profile(pid), problem=_problem(e))
+    resp = redirect(url_for("web.game", game_id=game_id), 303)
+    access.sign_in(resp, game_id, seat, accepted["url"].rsplit("/", 1)[1])
     return resp

@@ -15,7 +15,8 @@ from referee.plumbing.errors import BadRequest, ServiceError
 from referee.service.competition.rating_updates import POLICY_ARGS, POLICY_TEXT
 from referee.web.archive import player_charts
 from referee.web.i18n import current
-from referee.web.pages import _service_error, _title, page, service
+from referee.web import access
+from referee.web.pages import _require_csrf, _service_error, _title, page, service
 
 bp = Blueprint("ratings_web", __name__, template_folder="templates")
 bp.register_error_handler(ServiceError, _service_error)
@@ -76,4 +77,19 @@ def profile(player_id: str):
 @bp.get("/t/<tournament_id>")
 def tournament(tournament_id: str):
     t = service().tournament(tournament_id)
-    return page("tournament.html", t=t, title=_title(t["game"]))
+    return page("tournament.html", t=t, title=_title(t["game"]), signed_in=_player() is not None)
+
+
+@bp.post("/t/<tournament_id>/confirm")
+def confirm_tournament(tournament_id: str):
+    """A listed player, signed in, confirms their place: their games count from now on (issue 35)."""
+    _require_csrf()
+    pid = _player()
+    if pid is None:
+        return redirect(url_for("players_web.sign_in_form", next=request.path), 303)
+    service().confirm_tournament(tournament_id, pid)
+    return redirect(url_for("ratings_web.tournament", tournament_id=tournament_id), 303)
+
+
+def _player() -> str | None:
+    return service().player_or_none(access.player_session())

@@ -81,20 +81,21 @@ def test_every_operation_honours_the_document(live):
             # control characters go, a seat the game lacks) or the seat's rate limit, and a mute
             # may name the caller's own seat or one the game lacks (documented 400/403/429). The same holds for
             # pre-set moves (each checked against the game's move schema: 400), takebacks (the boundary) and
-            # proposals (the seat conceded to): 422 "request refused".
+            # proposals (the seat conceded to): 422 "request refused", and so does a sign-in address on an
+            # internal host (`x@0.0`, the one address check of seats and invitations).
             talk = op.label in ("POST /games/{game_id}/messages", "PUT /games/{game_id}/mutes/{seat}",
                                 "DELETE /games/{game_id}/mutes/{seat}")
             # The archive's search (issue 40): a schema-valid query may still be refused: result=loss
             # without a player, a day the calendar lacks (2027-02-30), a cursor of another sort (400).
             ruled = op.label in ("POST /games/{game_id}/moves", "POST /games", "POST /tournaments", *CHANNELS,
-                                 *FORESIGHT, "GET /archive") or talk
+                                 *FORESIGHT, "POST /players/sign-in", "GET /archive") or talk
             response = case.call_and_validate(base_url=srv.url, headers=headers,
                                               excluded_checks=[positive_data_acceptance] if ruled else [])
             if ruled and not talk and mode is GenerationMode.POSITIVE and response.status_code == 422:
                 kind = response.json()["type"]
                 assert kind == ("/problems/illegal-move" if "moves" in op.label else "/problems/channel-refused"
-                                if op.label in CHANNELS else "/problems/request-refused" if op.label in FORESIGHT
-                                else "/problems/invalid-game-setup"), response.text
+                                if op.label in CHANNELS else "/problems/request-refused"
+                                if op.label in (*FORESIGHT, "POST /players/sign-in") else "/problems/invalid-game-setup"), response.text
                 if op.label == "POST /games":
                     # The document gives each game's seat counts; only "no person at all" is left to the rules.
                     problem = response.json()

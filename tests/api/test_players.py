@@ -265,10 +265,11 @@ def test_my_games_lists_three_games_in_different_states(site, sink, clock):
     later = open_babel(site, ada, clock=FIXED)  # Ada to move, deadline later
     site.call("POST", f"/games/{later['id']}/join", json={"name": "Cy"})
     clock.advance(60)
-    # a game created by address: it becomes Ada's once the address is verified (it is)
+    # a game created with her address: it becomes Ada's once she accepts it (issue 35)
     r = site.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Bo"}, {"name": "Ada", "email": ADA}],
                                           "options": {"first_seat": 0}})
     over = r.json()
+    assert site.call("POST", f"/games/{over['id']}/seats/1/accept", ada).status_code == 200
     site.call("POST", f"/games/{over['id']}/resign", over["seats"][0]["token"])
     games = site.call("GET", "/players/me/games", ada).json()["games"]
     assert [(g["id"], g["status"], g["your_turn"]) for g in games] == [

@@ -19,6 +19,9 @@ def _finish(svc, clock, game: str, names: list[str], moves: int, loser: int = 0,
     until it ends; a day passes before it ends."""
     seats = [{"name": n, **({"email": emails[i]} if emails and emails[i] else {})} for i, n in enumerate(names)]
     gid = svc.create_game({"game": game, "seats": seats, "options": {"first_seat": 0}, "unlisted": unlisted})["id"]
+    for i, address in enumerate(emails or []):
+        if address:  # the player takes the seat offered to their address (issue 35)
+            svc.accept_seat(gid, i, "pada")
     for _ in range(moves):
         p = svc.load(gid).prompts[0]
         svc.submit_move(gid, p.seat, {"move": p.choices[0] if p.choices else p.default})

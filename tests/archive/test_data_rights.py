@@ -53,15 +53,20 @@ def test_export_then_erasure_leaves_no_name_or_address_and_every_log_verifies(se
         players.add(conn, "popal", "opal@example.org", 0)
     finished = svc.create_game({"game": "babel", "options": {"first_seat": 0},
                                 "seats": [{"name": NAME, "email": EMAIL}, {"name": "Opal", "email": "opal@example.org"}]})["id"]
+    svc.accept_seat(finished, 0, "pzed")  # a seat is a player's by their own act (issue 35)
+    svc.accept_seat(finished, 1, "popal")
     _play(svc, finished, 3)
     svc.resign(finished, 1)
     running = svc.create_game({"game": "khronos", "options": {"first_seat": 0},
                                "seats": [{"name": "Opal", "email": "opal@example.org"}, {"name": NAME, "email": EMAIL},
                                          {"name": "Cy"}]})["id"]
+    svc.accept_seat(running, 0, "popal")
+    svc.accept_seat(running, 1, "pzed")
     _play(svc, running, 3)
     svc.post_message(running, 1, {"to": "all", "text": "good luck all"})
     conn = svc.db.conn
     opponents_before = _opponents(conn)
+    assert len(opponents_before) == 2  # Opal's two seats
     assert NAME.encode() in _raw(database, tmp_path) and EMAIL.encode() in _raw(database, tmp_path)
 
     r = server.call("GET", "/players/me/export", token=TOKEN)

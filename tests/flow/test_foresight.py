@@ -364,12 +364,13 @@ def test_a_draw_by_agreement_ends_the_game_and_verify_recomputes_it(database, cl
 def test_a_draw_by_agreement_is_rated_as_a_tie(database, clock):
     """Issue 28 reads how the game ended from the log: a draw by agreement rates both players
     alike (a tie), a concession ranks the seat conceded to first."""
-    from tests.flow.test_ratings import _expected, _players, _rating
+    from tests.flow.test_ratings import _accept, _expected, _players, _rating
     svc = make_service(database, clock)
     _players(svc, 4)
     for who, proposal in ((["p0", "p1"], {"kind": "draw"}), (["p2", "p3"], {"kind": "concede", "to": 1})):
         gid = svc.create_game({"game": "babel", "options": {"first_seat": 0},
                                "seats": [{"name": p.upper(), "email": f"{p}@example.org"} for p in who]})["id"]
+        _accept(svc, gid)  # each seat its player's by their own act (issue 35)
         made = [0, 0]
         while min(made) < 3:
             p = svc.load(gid).prompts[0]

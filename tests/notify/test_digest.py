@@ -29,9 +29,10 @@ def test_three_games_in_one_digest_at_the_players_hour(site, sink, clock):
     assert site.call("PATCH", "/players/me", ada, json={"digest_hour": 24}).status_code == 400
 
     def game(name: str, first: int, seats=None) -> dict:
+        """Ada's own seat (she creates the game signed in: issue 35), or a game of others."""
         body = {"game": name, "options": {"first_seat": first}, "clock": FIXED,
-                "seats": seats or [{"name": "Ada", "email": ADA}, {"name": "Bo", "email": BO}]}
-        made = site.call("POST", "/games", json=body)
+                "seats": seats or [{"name": "Ada", "me": True}, {"name": "Bo", "email": BO}]}
+        made = site.call("POST", "/games", None if seats else ada, json=body)
         assert made.status_code == 201, made.text
         return made.json()
 

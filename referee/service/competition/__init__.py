@@ -1,1 +1,1 @@
-"""Competition: which games are rated and their rating updates, leaderboards and profiles, tournaments and their pairings."""
+"""Competition: which seats count for a player (accepting a seat, confirming a tournament place), which games are rated and their rating updates, leaderboards and profiles, tournaments and their pairings."""

@@ -5,7 +5,9 @@ which needs the service core, because the core calls this module when a game end
 
 Policy (also stated on the leaderboard page, POLICY): a finished game is rated only if every seat
 was held by a distinct human player, a verified one, from its start to its end (no bot, no seat
-handed to a bot, released or replaced), each of them made at least MIN_MOVES moves of their own
+handed to a bot, released or replaced), who took it by their own act before the seat's first move
+(joined it signed in, accepted it, or created the game signed in as that seat: a seat created
+with someone's address counts for nobody until they accept it, issue 35), each of them made at least MIN_MOVES moves of their own
 (timeouts do not count), and it ended with a result: by its rules, by resignation, abandoned
 (ranked as the game's standings said then), adjudicated in a tournament or by agreement (ranked as
 the result recorded in the log says). A rating is shown once a player has SHOWN_AFTER rated games.
@@ -14,8 +16,7 @@ Why replay order matters, and how the incremental update equals a rebuild: a rat
 depends on every earlier one, so games are applied in the order of their end (the `game_ended`
 event's time, then the game id). A game that ends is applied at once, in its own write
 transaction, when it sorts last in its title (the usual case); when it does not (a clock running
-behind on another host, a seat's player verified after the game ended), its title is replayed from
-its rated games in order. `referee ratings rebuild` replays every finished game the same way, so
+behind on another host), its title is replayed from its rated games in order. `referee ratings rebuild` replays every finished game the same way, so
 the numbers are the same doubles bit for bit, on either database.
 """
 
@@ -26,14 +27,14 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from referee.plumbing.i18n import N_
-from referee.store import events, ratings as store
+from referee.store import events, ratings as store, tables, tenures
 from referee.store.ratings import SHOWN_AFTER
 
 MIN_MOVES = 3
 MODEL = PlackettLuce()  # openskill's defaults: mu 25, sigma 25/3, beta 25/6; deterministic arithmetic
 # The message id, so that a page can say it in its reader's language (`POLICY_ARGS` fill it in).
 POLICY_TEXT = N_("A game counts only if every seat was held by a distinct signed-in human player from start to end "
-                 "(no bots, no replacements), each made at least %(moves)s moves, and it ended with a result. "
+                 "who took or accepted it before playing it (no bots, no replacements), each made at least %(moves)s moves, and it ended with a result. "
                  "Abandoned games count as the game's standings said when they were abandoned; a game decided by "
                  "agreement or adjudicated counts as recorded. Shared places are ties. Ratings use OpenSkill "
                  "(Plackett-Luce); the number shown is mu - 3 sigma, once a player has %(shown)s rated games.")
@@ -83,7 +84,13 @@ def judge(conn: Any, game_id: str) -> tuple[str, str, str | None, list[str | Non
     created = events.first(conn, game_id).payload
     created_seats, title = created["seats"], created["game"]
     held = store.holders(conn, game_id)
-    players = [p if h == "held" else None for p, _, h in held]
+    seats = tenures.seats(conn, game_id)
+    starts = tenures.own_tenures(conn, game_id)
+    creator = (tables.get(conn, game_id) or {}).get("creator_player")
+    players = [s["player_id"] if s["holder"] == tenures.HELD and tenures.own_act(
+        starts, creator, s["seat"], s["tenure"], s["player_id"]) else None for s in seats]
+    first_played = store.first_played(conn, game_id)
+    late = any(starts.get((s["seat"], s["tenure"]), 0) > first_played.get(s["seat"], float("inf")) for s in seats)
     names = [n for _, n, _ in held]
     result = payload.get("result") or {}
     ranks = ranks_of(result, len(held)) if result else []
@@ -99,7 +106,9 @@ def judge(conn: Any, game_id: str) -> tuple[str, str, str | None, list[str | Non
     elif any(counts.get((t, s), 0) for t in CHANGED_HANDS for s in [*range(len(held)), None]):
         why = "a seat changed hands (a bot or a replacement)"
     elif any(p is None for p in players):
-        why = "a seat was not held by a signed-in player"
+        why = "a seat was not held by a signed-in player who took or accepted it"
+    elif late:
+        why = "a seat was accepted after it had played"
     elif len(set(players)) != len(players):
         why = "one player held several seats"
     elif any(counts.get(("move", s), 0) < MIN_MOVES for s in range(len(held))):
@@ -122,24 +131,6 @@ def on_game_ended(conn: Any, game_id: str) -> None:
         replay_title(conn, title)
     else:
         _apply(conn, title, game_id, ended_at, players, ranks, names)
-
-
-def reconsider(conn: Any, game_ids: list[str]) -> None:
-    """Finished games whose seats' players changed (an address verified after the end): judged
-    again, and their titles replayed when that changes whether they are rated."""
-    titles = set()
-    for game_id in game_ids:
-        before = store.rated_game(conn, game_id)
-        judged = judge(conn, game_id)
-        if judged is None:
-            continue
-        title, ended_at, why, players, ranks, _ = judged
-        store.put_game(conn, game_id, title, ended_at, why, players, ranks)
-        if before is None or before["rated"] != (why is None) or before["players"] != players:
-            titles.add(title)
-    for title in sorted(titles):
-        conn.lock_game(f"ratings:{title}")
-        replay_title(conn, title)
 
 
 def rate(known: dict[str, tuple[float, float, int]], players: list[str],

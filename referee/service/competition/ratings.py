@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import BadRequest, NotFound
 from referee.service.competition.rating_updates import POLICY, judge, replay_title
-from referee.store import ratings as store
+from referee.store import ratings as store, tenures
 from referee.store.db import write_transaction
 from referee.store.ratings import SHOWN_AFTER
 from referee.plumbing.i18n import Text
@@ -20,13 +20,16 @@ if TYPE_CHECKING:
 
 
 def rebuild(core: "Core") -> dict[str, int]:
-    """`referee ratings rebuild`: every finished game judged again from its log, then each title's
-    rated games replayed in the order of their end. One transaction: readers see the old numbers
-    or the new ones."""
+    """`referee ratings rebuild`: seats bound to a player not by their own act (an address given
+    by someone else, before issue 35) lose that player and every completion record is counted
+    again; then every finished game is judged again from its log, and each title's rated games
+    replayed in the order of their end. One transaction: readers see the old numbers or the new."""
     from referee.engine.registry import GAME_IDS
     with write_transaction(core.db) as conn:
         for title in sorted(GAME_IDS):  # PostgreSQL: games ending meanwhile wait, then apply on top
             conn.lock_game(f"ratings:{title}")
+        forged = tenures.unbind_forged(conn)
+        tenures.recount_records(conn)
         store.clear(conn)
         finished = store.finished_games(conn)
         titles = set()
@@ -41,7 +44,7 @@ def rebuild(core: "Core") -> dict[str, int]:
         for title in sorted(titles):
             replay_title(conn, title)
         rated = conn.execute("SELECT COUNT(*) FROM rating_games WHERE rated = 1").fetchone()[0]
-    return {"games": len(finished), "rated": int(rated), "titles": len(titles)}
+    return {"games": len(finished), "rated": int(rated), "titles": len(titles), "unbound": forged}
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -89,7 +92,7 @@ def leaderboard(core: "Core", title: str, limit: int = 50, cursor: str | None = 
 def profile(core: "Core", player_id: str) -> dict[str, Any]:
     """A player's public profile: name, games per title, ratings with their history, completion
     record. Never the address."""
-    from referee.store import players as players_store, tenures
+    from referee.store import players as players_store
     conn = core.db.conn
     player = players_store.by_id(conn, player_id)
     if player is None:

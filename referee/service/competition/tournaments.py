@@ -15,6 +15,10 @@ stall policy so that one slow game does not hold a round.
   as the game's standings rank it then (a result marked `adjudicated`, which `referee verify`
   recomputes); with "adjudicate" the scheduler does so itself. With "abandon" the game's clock
   plays it out (defaults, then the abandonment rule).
+- A listed player's games count (rated, on their record) only once they confirm
+  (`POST /tournaments/{id}/confirm`, signed in with the address they were listed with): their
+  seats in running games are accepted then (acceptance.py), and in later rounds as created. The
+  organiser is shown every seat's token, so until a player confirms, their seat is anybody's.
 - `bar_timeouts`: players whose completion record shows that many missed deadlines or more are
   refused (422 naming the player), so an organiser can keep repeat absentees out of the next one.
 """
@@ -30,11 +34,11 @@ from referee.engine.contract import IllegalMove
 from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
 from referee.engine.schemas import check, schema_errors, validator_for
-from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
 from referee.plumbing.i18n import N_, Text, translator
+from referee.service import recipients, send_caps
 from referee.service.play import create
-from referee.service.competition import pairing
+from referee.service.competition import acceptance, pairing
 from referee.service.clock import policy_from_clock
 from referee.service.links import game_url, seat_url
 from referee.service.notices import preferences
@@ -145,13 +149,9 @@ def _dry_run(core: "Core", body: dict[str, Any]) -> None:
         policy_from_clock(body.get("clock"))
     except ValueError as e:
         raise InvalidSetup(f"clock: {e}", "/clock") from None
-    if not core.config.allow_private_targets:
-        for i, p in enumerate(people):
-            try:
-                if p.get("email"):
-                    targets.check_email(p["email"])
-            except targets.TargetRefused as e:
-                raise InvalidSetup(f"player {i}: {e}", f"/players/{i}/email") from None
+    for i, p in enumerate(people):
+        if p.get("email"):
+            recipients.check_address(core, p["email"], f"/players/{i}/email", f"player {i}")
     for i, p in enumerate(people):
         if p.get("tz") and preferences.zone(p["tz"]) is None:
             raise InvalidSetup(f"player {i}: unknown time zone {p['tz']!r}", f"/players/{i}/tz")
@@ -198,9 +198,11 @@ def _prepare_round(core: "Core", t: dict[str, Any], groups: list[tuple[int, ...]
 
 
 def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: list[Board],
-                 byes: list[int]) -> tuple[dict[str, Any], list[Any]]:
+                 byes: list[int], strict: bool = True) -> tuple[dict[str, Any], list[Any]]:
     """In the caller's transaction: a round's games, each player's mail with their seat's link,
-    the byes. Returns the round as the organiser sees it, and the games as stored."""
+    the byes. Returns the round as the organiser sees it, and the games as stored. A mail over
+    the cap on unsolicited mail refuses the request (429) when `strict`, else is left out (a
+    round the scheduler starts, which no request can be refused for)."""
     tid, spec = t["id"], t["spec"]
     names, contacts = spec["names"], spec["contacts"]
     out: dict[str, Any] = {"round": rnd, "games": [], "byes": [names[b] for b in byes]}
@@ -208,13 +210,19 @@ def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: l
     for board, group, prepared in boards:
         if not store.add_game(conn, tid, rnd, board, prepared.game_id, list(group)):
             continue  # made already (another scheduler)
-        after = create.store(core, conn, prepared)
-        stored.append(after)
+        after = create.store(core, conn, prepared, offers=False)
         made = create.answer(core, prepared, after)
         for seat, p in enumerate(group):
+            if p in spec.get("confirmed", []):
+                confirmed = players_store.by_email(conn, contacts[p]["email"].lower())
+                if confirmed:
+                    after, _ = acceptance.accept_in(core, conn, after, seat, confirmed["id"], secrets.token_urlsafe(24))
+        stored.append(after)
+        for seat, p in enumerate(group):
             email = contacts[p].get("email")
-            if email:
-                link = seat_url(core.config.base_url, core.secret_key, made["id"], seat)
+            if email and send_caps.mail(core, conn, email, f"/players/{p}/email", f"player {p}", strict):
+                link = seat_url(core.config.base_url, core.secret_key, made["id"], seat,
+                                tenures.seat(conn, made["id"], seat)["tenure"])
                 # in the recipient's language: its seat's, else its player's (whoever started the round)
                 tr = translator(seat_settings.of(conn, made["id"], seat).get("lang"))
                 text = tr.gettext("Round %(round)s of the %(game)s tournament has started.\n\n"
@@ -223,6 +231,10 @@ def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: l
                                   round=rnd, game=t["game"], seat=seat + 1,
                                   opponents=", ".join(names[q] for q in group if q != p), link=link,
                                   standings=f"{core.config.base_url.rstrip('/')}/t/{tid}")
+                if p not in spec.get("confirmed", []):
+                    text += "\n\n" + tr.gettext("Your games count on your record and rating once you confirm your "
+                                                 "place, signed in with this address: %(url)s",
+                                                 url=f"{core.config.base_url.rstrip('/')}/t/{tid}")
                 outbox.enqueue(conn, made["id"], seat, "email", email, "round_started",
                                tr.gettext("Round %(round)s starts: your game", round=rnd), text,
                                f"round:{tid}:{rnd}:{p}", core.clock())
@@ -282,6 +294,7 @@ def overview(core: "Core", tid: str) -> dict[str, Any]:
         rounds.setdefault(r["round"], []).append(entry)
     return {"id": tid, "game": t["game"], "format": t["format"], "status": t["status"], "start": spec["start"],
             "seats_per_game": k, "rounds_planned": t["rounds"], "players": names, "stall": spec["stall"],
+            "confirmed": [names[i] for i in spec.get("confirmed", [])],
             "tie_breaks": pairing.TIE_BREAKS,
             # message ids: the page says them in its reader's language
             "points": N_("each opponent placed below you 1, each tied with you 1/2; a bye counts as a win over a full table"),
@@ -290,6 +303,29 @@ def overview(core: "Core", tid: str) -> dict[str, Any]:
             "standings": [{"place": r["place"], "player": names[r["player"]], "points": r["points"],
                            "sonneborn_berger": r["sonneborn_berger"], "direct_encounter": r["direct_encounter"],
                            "games": r["games"]} for r in table]}
+
+
+def confirm(core: "Core", tid: str, player_id: str) -> dict[str, Any]:
+    """`POST /tournaments/{id}/confirm`: the signed-in player listed with their address confirms
+    their place; their seats in running games are accepted now (a game that has already played
+    stays unrated), those of later rounds as they are created."""
+    t = _spec(core, tid)
+    player = players_store.by_id(core.db.conn, player_id)
+    listed = [i for i, c in enumerate(t["spec"]["contacts"])
+              if player and (c.get("email") or "").lower() == player["email"]]
+    if not listed:
+        raise Forbidden(Text("you are not listed in this tournament with the address you signed in with"))
+    with write_transaction(core.db) as conn:
+        store.confirm(conn, tid, listed[0])
+    accepted = []
+    for r in store.games(core.db.conn, tid):
+        if r["game_id"] and listed[0] in r["players"] and r["status"] in acceptance.RUNNING:
+            try:
+                acceptance.accept(core, r["game_id"], r["players"].index(listed[0]), player_id)
+                accepted.append(r["game_id"])
+            except Conflict:
+                pass  # accepted already, or the seat changed hands
+    return {"id": tid, "player": t["spec"]["names"][listed[0]], "confirmed": True, "accepted": accepted}
 
 
 def _stalled_since(row: dict[str, Any]) -> float | None:
@@ -350,7 +386,7 @@ def advance(core: "Core", tid: str) -> int:
         with write_transaction(core.db) as conn:
             if not store.claim_round(conn, tid, current + 1):
                 return 0
-            made, stored = _store_round(core, conn, t, current + 1, boards, byes)
+            made, stored = _store_round(core, conn, t, current + 1, boards, byes, strict=False)
     except IntegrityError:
         return 0
     for after in stored:

@@ -33,6 +33,7 @@ from referee.plumbing.i18n import EN, Translator, translator
 from referee.service.clock import format_remaining
 from referee.service.links import game_url, seat_url
 from referee.service.narration import result_sentence
+from referee.service import send_caps
 from referee.service.creators import is_creator
 from referee.store import alerts as store
 from referee.store import credentials, outbox, players, seat_settings, tenures
@@ -201,6 +202,7 @@ def test(core: "Core", owner: Owner, channel_id: str) -> dict[str, Any]:
             else tr.gettext("This channel is set up: alerts for game %(id)s will arrive here.", id=owner.game_id))
     payload = {"title": title, "text": text, "url": core.config.base_url, "channels": [c["id"]]}
     with write_transaction(core.db) as conn:
+        send_caps.channel_test(core, conn, c["id"])
         outbox.enqueue(conn, owner.game_id or "", owner.seat, "push" if c["kind"] == "push" else "alert", c["url"],
                        "alert_test", title, json.dumps(payload), f"alert-test:{c['id']}:{now}", now)
     return {"queued": True, "channel": view(c)}

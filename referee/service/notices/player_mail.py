@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_date
 
 from referee.plumbing.i18n import Translator, translator
-from referee.service.links import join_url, sign_in_url
+from referee.service import send_caps
+from referee.service.links import accept_url, join_url, sign_in_url
 from referee.store import outbox
 
 if TYPE_CHECKING:
@@ -33,7 +34,9 @@ def sign_in(conn: Any, base_url: str, email: str, token: str, token_hash: str, l
 
 def invitation(core: "Core", conn: Any, game_id: str, seat: int, email: str, title: str, names: list[str],
                lang: str | None = None) -> None:
-    """An invitation to the invited address (in the language of its player, if it is one)."""
+    """An invitation to the invited address (in the language of its player, if it is one),
+    within the address's cap on unsolicited mail (else 429 naming the seat's invitation)."""
+    send_caps.mail(core, conn, email, f"/seats/{seat}/invite", f"seat {seat}")
     tr = _tr(lang)
     _ = tr.gettext
     who = tr.join([n for n in names if n]) or _("A player")
@@ -42,6 +45,22 @@ def invitation(core: "Core", conn: Any, game_id: str, seat: int, email: str, tit
                      "first; the page mails you a link):\n\n%(link)s\n\nOnly this address can take the seat.",
                      who=who, title=title, link=join_url(core.config.base_url, game_id, seat)),
                    f"invite:{game_id}:{seat}", core.clock())
+
+
+def offer(core: "Core", conn: Any, game_id: str, seat: int, email: str, title: str, name: str,
+          lang: str | None = None) -> None:
+    """A seat created with this address: its link plays it, and only accepting it (signed in with
+    this address) puts the game on the player's record and rating. Within the address's cap on
+    unsolicited mail (else 429 naming the seat's address)."""
+    send_caps.mail(core, conn, email, f"/seats/{seat}/email", f"seat {seat}")
+    _ = _tr(lang).gettext
+    outbox.enqueue(conn, game_id, None, "email", email, "offer", _("A seat in a game of %(title)s", title=title),
+                   _("A seat named %(name)s in a game of %(title)s was created with this address.\n\n"
+                     "To make it yours, so that the game counts on your record and rating, accept it here "
+                     "(sign in with this address first):\n\n%(link)s\n\n"
+                     "Until you accept it, the seat counts for nobody. If you do not know this game, ignore this mail.",
+                     name=name, title=title, link=accept_url(core.config.base_url, game_id, seat)),
+                   f"offer:{game_id}:{seat}", core.clock())
 
 
 def _when(ts: float, tz: str | None, tr: Translator) -> str:

@@ -19,6 +19,7 @@ from referee.engine.schemas import check, schema_errors, validator_for
 from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
+from referee.service import recipients
 from referee.service.notices import alerts
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import parse_duration, policy_from_clock
@@ -100,19 +101,15 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
     free = [i for i, s in enumerate(seats) if s.get("open") or s.get("invite")]
     if any(s.get("me") for s in seats) and player_id is None:
         raise Unauthorized("a seat marked \"me\" needs a player token ('Authorization: Bearer <player token>')")
-    if not core.config.allow_private_targets:
-        for i, s in enumerate(seats):
-            try:
-                if s.get("invite"):
-                    targets.check_email(s["invite"])
-            except targets.TargetRefused as e:
-                raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/invite") from None
-            for key, check_target in (("webhook", targets.check_webhook), ("email", targets.check_email)):
-                try:
-                    if s.get(key):
-                        check_target(s[key])
-                except targets.TargetRefused as e:
-                    raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/{key}") from None
+    for i, s in enumerate(seats):
+        for key in ("invite", "email"):
+            if s.get(key):
+                recipients.check_address(core, s[key], f"/seats/{i}/{key}", f"seat {i}")
+        try:
+            if s.get("webhook") and not core.config.allow_private_targets:
+                targets.check_webhook(s["webhook"])
+        except targets.TargetRefused as e:
+            raise InvalidSetup(f"seat {i}: {e}", f"/seats/{i}/webhook") from None
     alerts.check_creation(core, body)
     position = body.get("position")
     if position is not None:
@@ -148,9 +145,11 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
                     [secrets.token_urlsafe(24) for _ in seats], secrets.token_urlsafe(24))
 
 
-def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
+def store(core: "Core", conn: Any, p: Prepared, offers: bool = True) -> Loaded:
     """The prepared game written in the caller's open transaction (seats, secrets, settings,
-    channels, its table, `game_created`); the game as loaded after it."""
+    channels, its table, `game_created`); the game as loaded after it. Each seat created with a
+    player's address (not the creator's own) is offered to them by mail to accept, unless `offers`
+    is False (a tournament asks its players to confirm instead)."""
     game_id, game, seats, payload, free, bots = p.game_id, p.body["game"], p.body["seats"], p.payload, p.free, p.bots
     body, player_id, rules = p.body, p.player_id, p.rules
     credentials.save_seed(conn, game_id, p.seed)
@@ -160,12 +159,8 @@ def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
                              seats[i].get("invite"))
             continue
         credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
-        owner = player_id if seats[i].get("me") else None
-        if owner is None and seats[i].get("email"):
-            known = players.by_email(conn, seats[i]["email"].lower())  # a verified address: its player's
-            owner = known["id"] if known else None
-        if owner is not None:
-            tenures.set_player(conn, game_id, i, owner)
+        if seats[i].get("me"):  # the creator's own seat; any other is a player's once they accept it
+            tenures.set_player(conn, game_id, i, player_id)
     seat_settings.save_new(conn, game_id, seats)
     alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
     projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
@@ -184,6 +179,12 @@ def store(core: "Core", conn: Any, p: Prepared) -> Loaded:
             player_mail.invitation(core, conn, game_id, i, seats[i]["invite"], rules.title,
                                    [s.get("name") for s in seats if s.get("name")],
                                    seats[i].get("lang") or (invited or {}).get("lang"))
+    for i, s in enumerate(seats):  # a player's address is told how to make the seat theirs (others
+        # find it under "my games" if they sign up; the seat's own mails reach them either way)
+        offered = players.by_email(conn, s["email"].lower()) if offers and s.get("email") and not s.get("me") \
+            and i not in free and i not in bots else None
+        if offered:
+            player_mail.offer(core, conn, game_id, i, s["email"], rules.title, s["name"], s.get("lang") or offered["lang"])
     return after
 
 

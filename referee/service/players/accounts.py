@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Unauthorized
+from referee.plumbing.errors import BadRequest, Refused, Unauthorized
 from referee.plumbing.i18n import known as known_lang
+from referee.service import recipients, send_caps
 from referee.service.notifier import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso
-from referee.service.competition import rating_updates
 from referee.service.notices import player_mail
-from referee.store import credentials, players, ratings as ratings_store, tenures
+from referee.store import credentials, players, tenures
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
@@ -42,12 +42,14 @@ def request_sign_in(core: "Core", body: Any, lang: str | None = None) -> dict[st
     """Mail a one-time sign-in link. The answer is the same whether or not the address is known.
     The mail is in the player's language; a new address's in `lang` (the sign-in page's)."""
     email = normal_address(_body("api/sign_in.json", body)["email"])
+    recipients.check_address(core, email, "/email", "email", Refused)
     token = secrets.token_urlsafe(24)
     hashed = credentials.token_hash(token)
     now = core.clock()
     with write_transaction(core.db) as conn:
         known = players.by_email(conn, email)
         players.forget_old_links(conn, now - 86400)
+        send_caps.mail(core, conn, email, "/email", "email")
         players.add_link(conn, hashed, email, now + LINK_LIFETIME)
         player_mail.sign_in(conn, core.config.base_url, email, token, hashed, known["lang"] if known else lang, now)
     return {"sent": True, "expires_in": LINK_LIFETIME}
@@ -55,8 +57,8 @@ def request_sign_in(core: "Core", body: Any, lang: str | None = None) -> dict[st
 
 def confirm(core: "Core", link: str, kind: str = "api", lang: str | None = None) -> dict[str, Any]:
     """Exchange a sign-in link's secret, once, for a player token (`kind` "api") or a browser
-    session ("session"); the player is created on first sign-in and the seats created with the
-    address become theirs. A new player speaks `lang` (the page's they signed in on: a German
+    session ("session"); the player is created on first sign-in. Seats created with the address
+    do not become theirs by signing in: they accept each (acceptance.py). A new player speaks `lang` (the page's they signed in on: a German
     browser's player gets German pages and mails until they choose otherwise), else English."""
     now = core.clock()
     with write_transaction(core.db) as conn:
@@ -70,8 +72,6 @@ def confirm(core: "Core", link: str, kind: str = "api", lang: str | None = None)
             if known_lang(lang) and known_lang(lang) != player["lang"]:
                 players.update(conn, player["id"], {"lang": known_lang(lang)})
                 player = players.by_email(conn, email)
-        if tenures.claim_by_email(conn, email, player["id"]):
-            rating_updates.reconsider(conn, ratings_store.unrated_of(conn, player["id"]))
         token = secrets.token_urlsafe(32)
         players.add_token(conn, credentials.token_hash(token), player["id"], kind, now)
     return {"token": token, "player": profile_of(player)}

@@ -3,7 +3,7 @@
 
 Erasure: the address is removed everywhere; the name becomes one pseudonym ("Erased player
 3fa2c1") everywhere a person reads it: seats, lists, archive, ratings, mails kept for the others,
-and the game logs. A log's `game_created` (and `seat_joined`) name the seats, and their digests
+and the game logs. A log's `game_created` (and `seat_joined`, `seat_replaced`, `seat_accepted`) name the seats, and their digests
 cover those names, so the log is *resealed*: the payloads are rewritten with the pseudonym and
 every digest and hash from there to the head recomputed with the game's seed (the server holds
 it), then an event `log_resealed` is appended, in the same chain, naming the rewritten seqs, the
@@ -72,12 +72,13 @@ def erase(core: "Core", player_id: str) -> dict[str, Any]:
     resealed = 0
     with write_transaction(core.db) as c:
         for gid, seats in sorted(games.items()):
-            names = [player["name"] or ""]
+            names = [player["name"] or ""] + store.seat_names(c, gid, player_id, email)
             resealed += _reseal(core, c, gid, seats, pseudonym, names)
             current = dict(c.execute("SELECT seat, tenure FROM seats WHERE game_id = ? AND (player_id = ? OR "
                                      "email = ? OR invite = ?)", (gid, player_id, email, email)).fetchall())
             for s, t in seats:
                 store.scrub_seat(c, gid, s, t, pseudonym, current.get(s) == t)
+            store.rename_past(c, gid, {s for s, _ in seats}, {n for n in names if n}, pseudonym)
             store.scrub_game_texts(c, gid, names, email, pseudonym)
         store.scrub_tournaments(c, email, [player["name"] or ""], pseudonym)
         store.tombstone(c, player_id, pseudonym)
@@ -86,25 +87,37 @@ def erase(core: "Core", player_id: str) -> dict[str, Any]:
     return {"erased": True, "pseudonym": pseudonym, "games": len(games), "logs_resealed": resealed}
 
 
+OWN_ACTS = ("seat_joined", "seat_replaced", "seat_accepted")  # events that name a seat's new holder
+
+
 def _reseal(core: "Core", conn: Any, game_id: str, seats: list[tuple[int, int]], pseudonym: str,
             names: list[str]) -> int:
-    """The game's log with the player's seat names replaced, resealed, and `log_resealed`
-    appended; 1 when the log named them, else 0. `names` gains the names the log gave them."""
+    """The game's log with the player's names replaced in the seats they held, resealed, and
+    `log_resealed` appended; 1 when the log named them, else 0. A seat's name is theirs when the
+    log gives it at one of their tenures, or gives it to one of their seats under a name they
+    held it by (a seat created for their address keeps the creator's name when they accept it).
+    `names` gains every name replaced."""
     log = events.read(conn, game_id)
     held = set(seats)
+    mine = {s for s, _ in seats}
+    theirs = {n for n in names if n}
+    for e in log:
+        if e.type in OWN_ACTS and (e.payload.get("seat"), e.payload.get("tenure")) in held:
+            theirs.add(e.payload.get("name") or "")
     payloads: dict[int, dict[str, Any]] = {}
     renamed: dict[str, str] = {}
     for e in log:
         if e.type == "game_created":
             new = [dict(s) for s in e.payload["seats"]]
             for i, s in enumerate(new):
-                if (i, 0) in held and s.get("name"):
+                if i in mine and ((i, 0) in held or s.get("name") in theirs) and s.get("name"):
                     names.append(s["name"])
                     s["name"], renamed[str(i)] = pseudonym, pseudonym
             if new != e.payload["seats"]:
                 payloads[e.seq] = {**e.payload, "seats": new}
-        elif e.type == "seat_joined" and (e.payload.get("seat"), e.payload.get("tenure")) in held:
-            names.append(e.payload.get("name") or "")
+        elif e.type in OWN_ACTS and e.payload.get("seat") in mine and e.payload.get("name") and (
+                (e.payload.get("seat"), e.payload.get("tenure")) in held or e.payload.get("name") in theirs):
+            names.append(e.payload["name"])
             payloads[e.seq] = {**e.payload, "name": pseudonym}
             renamed[str(e.payload["seat"])] = pseudonym
     if not payloads:
