@@ -46,8 +46,8 @@ def rasterise(svg: str) -> bytes:
 
 
 def _at() -> int | None:
-    raw = request.args.get("at", "")
-    if not raw:
+    raw = request.args.get("at")
+    if raw is None:
         return None
     if not (raw.isascii() and raw.isdigit() and len(raw) < 10 and int(raw) >= 1):
         raise BadRequest("at must be the number of an event (1 or more)", parameter="at")

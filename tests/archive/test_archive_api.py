@@ -75,8 +75,11 @@ def test_only_finished_public_games_and_every_filter(server, played):
     assert _ids(server, **{"from": "2027-01-25"}) == [p["three"]]
     assert _ids(server, to="2027-01-20") == [p["long"], p["short"]]
     assert _ids(server, **{"from": "2027-01-25", "to": "2027-01-25"}) == []
-    # empty parameters (as the page's form sends them) are "any"
-    assert _ids(server, game="", player="", result="", seats="", sort="") == [p["three"], p["long"], p["short"]]
+    # the page's form sends empty fields for "any"; an API client's empty value is refused
+    page = server.call("GET", "/archive", params={"game": "", "player": "", "result": "", "seats": "", "sort": ""},
+                       headers={"Accept": "text/html"})
+    assert page.status_code == 200 and all(f"/g/{p[k]}" in page.text for k in ("three", "long", "short"))
+    assert server.call("GET", "/archive", params={"seats": ""}).json()["parameter"] == "seats"
 
 
 def test_one_line_summary_names_winner_scores_length_and_reason(server, played):
@@ -109,7 +112,7 @@ def test_keyset_pages_walk_the_whole_archive_once_in_order(server, played, sort)
     ({"from": "2027-13-01"}, "from"), ({"to": "yesterday"}, "to"), ({"seats": "0"}, "seats"),
     ({"seats": "two"}, "seats"), ({"min_moves": "-1"}, "min_moves"), ({"sort": "best"}, "sort"),
     ({"limit": "0"}, "limit"), ({"cursor": "nope"}, "cursor"), ({"sort": "longest", "cursor": "2027-01-01~abc"}, "cursor"),
-    ({"player": "x" * 101}, "player")])
+    ({"player": "x" * 101}, "player"), ({"sort": ""}, "sort"), ({"from": ""}, "from")])
 def test_refusals_are_problems_naming_the_parameter(server, played, params, parameter):
     r = server.call("GET", "/archive", params=params)
     assert r.status_code == 400, r.text

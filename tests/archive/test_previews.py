@@ -69,6 +69,7 @@ def test_the_preview_png_is_the_spectators_board_at_a_seq(server, khronos):
     assert "immutable" in first.headers["Cache-Control"] and first.headers["ETag"] == f'"{khronos}-2"'
     assert server.call("GET", f"/g/{khronos}/preview.png", params={"at": "x"}).status_code == 400
     assert server.call("GET", f"/g/{khronos}/preview.png", params={"at": "0"}).status_code == 400
+    assert server.call("GET", f"/g/{khronos}/preview.png", params={"at": ""}).status_code == 400
     assert server.call("GET", "/g/nope/preview.png").status_code == 404
 
 

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 RESULTS = ("win", "draw", "loss")
 DATE = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-# "ENDED~GAME" (newest, oldest) or "MOVES~ENDED~GAME" (longest): the last row's keyset.
-CURSOR_PATTERN = r"^([0-9]{1,9}~)?[0-9T:.Z-]{10,40}~[A-Za-z0-9_-]{1,64}$"
+# "ENDED~GAME" (newest, oldest) or "MOVES~ENDED~GAME" (longest): the last row's keyset; empty is
+# the first page, as no cursor is.
+CURSOR_PATTERN = r"^(([0-9]{1,9}~)?[0-9T:.Z-]{10,40}~[A-Za-z0-9_-]{1,64})?$"
 MAX_LIMIT = 100
 
 
