@@ -472,7 +472,32 @@ def m014_send_counts(db):
 
 
 @migrations()
-def m015_archive(db):
+def m015_tenure(db):
+    # Issue 35: a seat's secrets belong to the holder of the moment. A mail records the tenure of
+    # the seat it was queued for (the mail page and its Reply-To follow it); a message records the
+    # tenures of its sender and recipients as JSON {"seat": tenure} (notes and private press are
+    # read by those tenures only; NULL, a message written before: every seat's first holder).
+    db.execute("ALTER TABLE outbox ADD COLUMN tenure INTEGER")
+    db.execute("ALTER TABLE messages ADD COLUMN tenures TEXT")
+    # A mark per watched key that moves whenever a credential may have died: `<game>/seats` when a
+    # seat's token, tenure, holder or player changes, `players/tokens` when a player token or
+    # session is revoked. Triggers, so every writer moves it; the live feed's watcher wakes the
+    # streams that depend on it, and each re-checks its reader (store/watch.py, asgi/feed.py).
+    db.execute("CREATE TABLE credential_marks (key TEXT PRIMARY KEY, mark INTEGER NOT NULL)")
+    for name, when, key in (
+            ("seats_credentials_update", "AFTER UPDATE ON seats WHEN OLD.token_hash IS NOT NEW.token_hash "
+             "OR OLD.tenure IS NOT NEW.tenure OR OLD.holder IS NOT NEW.holder OR OLD.player_id IS NOT NEW.player_id",
+             "NEW.game_id || '/seats'"),
+            ("seats_credentials_delete", "AFTER DELETE ON seats", "OLD.game_id || '/seats'"),
+            ("player_tokens_revoked", "AFTER UPDATE OF revoked_at ON player_tokens", "'players/tokens'"),
+            ("player_tokens_deleted", "AFTER DELETE ON player_tokens", "'players/tokens'")):
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN "
+                   f"INSERT OR IGNORE INTO credential_marks (key, mark) VALUES ({key}, 0); "
+                   f"UPDATE credential_marks SET mark = mark + 1 WHERE key = {key}; END")
+
+
+@migrations()
+def m016_archive(db):
     # The archive (issue 40): one row per finished public game (a table listed in the lobby, or a
     # game from before tables), a projection of its log written in the transaction that appends
     # `game_ended` and rebuilt by `referee archive rebuild`; and one row per seat of it, for the

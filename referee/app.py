@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from referee.api.json_provider import OrjsonProvider
 from referee.plumbing.config import Config, ConfigError
 from referee.plumbing.errors import ServiceError
+from referee.plumbing import targets
 from referee.service.referee import Clock, Referee
 from referee.store.db import OperationalError
 
@@ -34,6 +35,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.config["REFEREE"] = config
     kwargs = {"clock": clock} if clock is not None else {}
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
+    targets.warm_up()  # the first alert channel added is checked at once (issue 38)
 
     from referee.api import abuse, alerts, archive, foresight, games, mail, meta, metrics, players, ratings, tables, talk
     app.register_blueprint(games.bp)

@@ -101,7 +101,7 @@ def clock() -> FakeTime:
 # -- the databases ----------------------------------------------------------------------------
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "notify", "security", "web")
+BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "lives", "notify", "security", "web")
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
 
 
@@ -110,7 +110,7 @@ KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgr
 # and the many short files fill in around them, instead of a long file starting last and
 # running alone while the other worker idles.
 SLOWEST_FIRST = ("web/test_click_largest_tables.py", "web/test_click_whole_games.py", "web/test_players_pages.py",
-                 "web/test_babel_pages.py", "api/test_contract_fuzz.py", "games/khronos/test_playouts.py",
+                 "web/test_babel_pages.py", "api/test_contract_fuzz.py", "lives/test_lives.py", "games/khronos/test_playouts.py",
                  "games/sands_of_time/test_playouts.py", "web/test_iron_age_pages.py")
 
 

@@ -661,9 +661,16 @@ def openapi_document() -> dict[str, Any]:
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",
+            "description": "Authenticated with the server's REFEREE_INBOUND_SECRET, as a Bearer token or as the "
+                           "password of HTTP basic auth (401 otherwise); off (403) where no secret is set.",
+            "security": [{"inboundSecret": []}, {"inboundBasic": []}],
             "requestBody": {"required": True, "content": {"message/rfc822": {"schema": {
                 "type": "string", "minLength": 1, "description": "Not blank"}}}},
-            "responses": {"202": {"description": "Received"}, **_problems(400)}}},
+            "responses": {"202": {"description": "Received"}, **_problems(400),
+                          "401": {"description": "The hook's secret is missing or wrong",
+                                  "content": {"application/problem+json": {"schema": _ref("Problem")}}},
+                          "403": {"description": "The hook is off (no REFEREE_INBOUND_SECRET on this server)",
+                                  "content": {"application/problem+json": {"schema": _ref("Problem")}}}}}},
         "/healthz": {"get": {"summary": "Liveness and database check",
                              "responses": {"200": {"description": "ok"}}}},
         "/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
@@ -692,5 +699,10 @@ def openapi_document() -> dict[str, Any]:
                                            "creatorToken": {"type": "http", "scheme": "bearer",
                                                             "description": "The creator_token from POST /games"},
                                            "organiserToken": {"type": "http", "scheme": "bearer",
-                                                              "description": "The organiser_token from POST /tournaments"}}},
+                                                              "description": "The organiser_token from POST /tournaments"},
+                                           "inboundSecret": {"type": "http", "scheme": "bearer",
+                                                             "description": "REFEREE_INBOUND_SECRET (POST /mail/inbound)"},
+                                           "inboundBasic": {"type": "http", "scheme": "basic",
+                                                            "description": "Any user name, REFEREE_INBOUND_SECRET as the "
+                                                                           "password (POST /mail/inbound)"}}},
     }

@@ -19,6 +19,14 @@ Every event sent is redacted for the connection's viewer by the service's one fu
 (`Referee.feed` = `read.events_for` + narration). The viewer is the seat of a bearer token, as
 in the API (failed checks count toward the same per-address lock-out), or else of the page's
 seat cookie (web/access.py), or a spectator.
+
+A seat's reader is the holder of the moment only (issue 35). A feed keeps its reader's
+credential (`Reader`) and, before it sends anything after a wake-up, checks it against the
+store again (a hash lookup): read first, checked after, so whatever is sent was read while the
+credential was still the seat's. The feed also waits on its credential's keys (store/watch.py:
+`<game>/seats` moves when a seat changes hands, `players/tokens` when a token or session is
+revoked), so a dead credential ends its stream (`event: revoked`) or its long poll (401) at
+once, not at the end of its lifetime.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import re
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Callable
 
 import orjson
@@ -47,7 +56,7 @@ from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
 from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
-from referee.store.watch import HeadWatcher
+from referee.store.watch import PLAYER_TOKENS, HeadWatcher, read_heads, seats_key
 from referee.web.access import PLAYER_COOKIE, cookie_name, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
@@ -60,8 +69,26 @@ HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Refe
 # nginx passes a response with this header on at once instead of buffering it (deploy/).
 LAST_ID = re.compile(r"[0-9]{1,16}")  # as the OpenAPI document has it
 STREAM_HEADERS = {**HEADERS, "X-Accel-Buffering": "no"}
+# The last frame of a stream whose reader's credential died (the seat changed hands, the token
+# was revoked, the player signed out): a client should not reconnect with it.
+REVOKED = b'event: revoked\ndata: {"reason": "the credential of this stream is no longer valid"}\n\n'
+DEAD = "the credential is no longer valid (the seat changed hands, or the token was revoked)"
 
 log = logging.getLogger(__name__)
+
+
+@dataclass
+class Reader:
+    """Who reads a feed and the credential that says so, kept to be checked again: the bearer
+    token, the seat cookie or the player session, the seat and tenure they gave when the feed
+    opened, and the marks of the credential keys it waits on (none for a spectator)."""
+    authorization: str | None
+    cookie: str
+    session: str
+    address: str
+    seat: int | None = None
+    tenure: int = 0
+    marks: dict[str, int] = field(default_factory=dict)
 
 
 class LiveFeed:
@@ -125,16 +152,19 @@ class LiveFeed:
         wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
         if channel == "events":  # checked as documented, though only a stream uses it
             parse_int_arg("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
-        viewer, frames = await self._open(request, game_id, after, channel)
+        reader, frames = await self._open(request, game_id, after, channel)
         lang = lang_of(request.headers.get("accept-language"))
         events = [e for _, e, _ in frames]
         if not events and wait > 0:
             address = _address(request)
+            key = watch_key(game_id, channel)
             self.limits.acquire(address)
             try:
-                head = await self.watcher.wait(watch_key(game_id, channel), after, wait)
-                if head is not None:
-                    events = [e for _, e, _ in await self._frames(game_id, viewer, after, head, channel, lang)]
+                passed = await self.watcher.wait_any({key: after, **reader.marks}, wait)
+                if key in passed:
+                    events = [e for _, e, _ in await self._frames(game_id, reader, after, passed[key], channel, lang)]
+                if passed and not await self._still(game_id, reader):
+                    raise Unauthorized(DEAD)
             finally:
                 self.limits.release(address)
         return Response(self.flask.json.dumps({channel: events}) + "\n", media_type="application/json",
@@ -151,20 +181,22 @@ class LiveFeed:
         address = _address(request)
         self.limits.acquire(address)
         try:
-            viewer, first = await self._open(request, game_id, after, channel)
+            reader, first = await self._open(request, game_id, after, channel)
         except BaseException:
             self.limits.release(address)
             raise
-        events = self._events(request, game_id, viewer, after, first, address, started, channel, talk_after)
+        events = self._events(request, game_id, reader, after, first, started, channel, talk_after)
         return _Stream(events, lambda: self.limits.release(address), media_type="text/event-stream",
                        headers=STREAM_HEADERS)
 
-    async def _events(self, request: Request, game_id: str, viewer: int | None, after: int,
-                      first: list[tuple[int, dict, bytes]], address: str, started: float,
+    async def _events(self, request: Request, game_id: str, reader: Reader, after: int,
+                      first: list[tuple[int, dict, bytes]], started: float,
                       channel: str = "events", talk_after: int | None = None) -> AsyncIterator[bytes]:
         """The stream's body: the events after `after`, then each new one as it is appended (and,
-        with `talk_after`, the table talk after it as `event: talk` frames)."""
-        sent, lang = 0, lang_of(request.headers.get("accept-language"))
+        with `talk_after`, the table talk after it as `event: talk` frames), for as long as the
+        reader's credential holds (checked after each read, before anything read is sent)."""
+        sent, lang, revoked = 0, lang_of(request.headers.get("accept-language")), False
+        key, talk_key = watch_key(game_id, channel), watch_key(game_id, "messages")
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
             last = after
@@ -173,89 +205,114 @@ class LiveFeed:
                 last, sent = seq, sent + 1
             talk_last = talk_after
             if talk_last is not None:
-                for frame, talk_last in await self._talk(game_id, viewer, talk_last, talk_last):
+                talk = await self._talk(game_id, reader, talk_last, talk_last)
+                if not await self._still(game_id, reader):
+                    revoked = True
+                    yield REVOKED
+                    return
+                for frame, talk_last in talk:
                     if frame:
                         yield frame
             # Lifetimes end spread out, so a server's streams do not all reconnect at once.
             until = time.monotonic() + self.config.stream_lifetime * random.uniform(0.85, 1.0)
             while (left := until - time.monotonic()) > 0:
-                timeout = min(self.config.stream_heartbeat, left)
-                if talk_last is None:
-                    head = await self.watcher.wait(watch_key(game_id, channel), last, timeout)
-                else:
-                    head, talk_head = await self._either(game_id, last, talk_last, timeout)
-                    if talk_head is not None:
-                        for frame, talk_last in await self._talk(game_id, viewer, talk_last, talk_head):
-                            if frame:
-                                yield frame
-                        if head is None:
-                            continue
-                if head is None:
+                marks = {key: last, **reader.marks}
+                if talk_last is not None:
+                    marks[talk_key] = talk_last
+                passed = await self.watcher.wait_any(marks, min(self.config.stream_heartbeat, left))
+                if not passed:
                     if until - time.monotonic() > 0:
                         yield b": keep-alive\n\n"
                     continue
-                for seq, _, frame in await self._frames(game_id, viewer, last, head, channel, lang):
+                reader.marks.update({k: v for k, v in passed.items() if k in reader.marks})
+                frames = await self._frames(game_id, reader, last, passed[key], channel, lang) if key in passed else []
+                talk = await self._talk(game_id, reader, talk_last, passed[talk_key]) \
+                    if talk_last is not None and talk_key in passed else []
+                if not await self._still(game_id, reader):
+                    revoked = True
+                    yield REVOKED
+                    return
+                for seq, _, frame in frames:
                     yield frame
                     last, sent = seq, sent + 1
-                if channel == "messages":  # messages this viewer may not read: read past them, not again
-                    last = max(last, head)
+                if channel == "messages" and key in passed:  # messages this viewer may not read: read past them
+                    last = max(last, passed[key])
+                for frame, talk_last in talk:
+                    if frame:
+                        yield frame
         finally:  # the slot is released by _Stream, also when this never started
-            self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel])
+            self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel],
+                      **({"revoked": True} if revoked else {}))
 
-    async def _either(self, game_id: str, last: int, talk_last: int, timeout: float) -> tuple[int | None, int | None]:
-        """The heads of the game's events and of its messages once either passes its mark."""
-        waits = (asyncio.ensure_future(self.watcher.wait(game_id, last, timeout)),
-                 asyncio.ensure_future(self.watcher.wait(watch_key(game_id, "messages"), talk_last, timeout)))
-        try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for w in waits:
-                if not w.done():
-                    w.cancel()
-        return tuple(w.result() if w.done() and not w.cancelled() else None for w in waits)  # type: ignore[return-value]
-
-    async def _talk(self, game_id: str, viewer: int | None, after: int, head: int) -> list[tuple[bytes, int]]:
+    async def _talk(self, game_id: str, reader: Reader, after: int, head: int) -> list[tuple[bytes, int]]:
         """The messages after `after` the viewer may read, each as a `talk` frame with the mark
         to go on from (at least `head`: messages it may not read are passed, not read again)."""
-        found = await self._run(self.service.messages, game_id, viewer, after)
+        found = await self._run(self.service.messages, game_id, reader.seat, after, 500, reader.tenure)
         out = [(f"event: talk\ndata: {self.flask.json.dumps(m)}\n\n".encode(), max(m["seq"], head)) for m in found]
         return out or [(b"", max(after, head))]
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
     async def _open(self, request: Request, game_id: str, after: int,
-                    channel: str = "events") -> tuple[int | None, list[tuple[int, dict, bytes]]]:
-        """The viewer (401/404 as the API answers them) and the events after `after`. When the
+                    channel: str = "events") -> tuple[Reader, list[tuple[int, dict, bytes]]]:
+        """The reader (401/404 as the API answers them) and the events after `after`. When the
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
         of its game at once, and they all come back together."""
-        authorization = request.headers.get("authorization")
         secure = request.url.scheme == "https"  # as the pages name their cookies (web/access.py)
-        cookie = request.cookies.get(seat_cookie_name(game_id, secure), "")
-        session = request.cookies.get(cookie_name(PLAYER_COOKIE, secure), "")  # a signed-in player: the seat they hold
-        viewer = None
-        if authorization is not None or cookie or session:
-            viewer = await self._run(self._viewer, game_id, authorization, cookie, _address(request), session)
+        reader = Reader(request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id, secure), ""),
+                        request.cookies.get(cookie_name(PLAYER_COOKIE, secure), ""),  # a signed-in player's session
+                        _address(request))
+        if reader.authorization is not None or reader.cookie or reader.session:
+            await self._run(self._authenticate, game_id, reader)
         head = self.watcher.head(watch_key(game_id, channel))
         lang = lang_of(request.headers.get("accept-language"))  # events' `text` in it, English by default
         # Who may read a message also changes when the game ends (private press revealed), which
         # moves no message head: a request of its own reads afresh, never a shared earlier read.
         if head is None or channel == "messages":
-            return viewer, await self._run(self._read_frames, game_id, viewer, after, channel, lang)
-        if head <= after:
-            return viewer, []
-        return viewer, await self._frames(game_id, viewer, after, head, channel, lang)
+            frames = await self._run(self._read_frames, game_id, reader.seat, reader.tenure, after, channel, lang)
+        elif head <= after:
+            frames = []
+        else:
+            frames = await self._frames(game_id, reader, after, head, channel, lang)
+        if frames and not await self._still(game_id, reader):
+            raise Unauthorized(DEAD)
+        return reader, frames
+
+    def _authenticate(self, game_id: str, reader: Reader) -> None:
+        """The reader's seat and tenure, and the marks of its credential's keys read first (a
+        credential that dies after this moves them)."""
+        keys = [seats_key(game_id)] + ([PLAYER_TOKENS] if reader.authorization is not None or reader.session else [])
+        marks = read_heads(self.service.db.conn, keys)
+        reader.seat = self._viewer(game_id, reader.authorization, reader.cookie, reader.address, reader.session)
+        if reader.seat is not None:
+            reader.tenure = self.service.holder_tenure(game_id, reader.seat)
+            reader.marks = marks
+
+    async def _still(self, game_id: str, reader: Reader) -> bool:
+        """Whether the reader's credential still gives its seat in its tenure (a spectator: yes)."""
+        return reader.seat is None or await self._run(self._check, game_id, reader)
+
+    def _check(self, game_id: str, reader: Reader) -> bool:
+        try:
+            seat = self._viewer(game_id, reader.authorization, reader.cookie, reader.address, reader.session,
+                                count=False)
+        except ServiceError:
+            return False
+        return seat == reader.seat and self.service.holder_tenure(game_id, seat) == reader.tenure
 
     def _viewer(self, game_id: str, authorization: str | None, cookie: str, address: str,
-                session: str = "") -> int | None:
+                session: str = "", count: bool = True) -> int | None:
         token = parse_bearer(authorization)
         if token is not None:
             key = abuse.client_key(self.flask, address)
-            abuse.refuse_if_locked_out(key, self.config)
+            if count:
+                abuse.refuse_if_locked_out(key, self.config)
             try:
                 return self.service.seat_for(game_id, token)
             except Unauthorized:
-                abuse.count_failure(key, self.config)
+                if count:
+                    abuse.count_failure(key, self.config)
                 raise
         seat = None
         if cookie:
@@ -265,23 +322,24 @@ class LiveFeed:
             seat = self.service.seat_of_session(game_id, session)
         return seat
 
-    def _read_frames(self, game_id: str, viewer: int | None, after: int,
+    def _read_frames(self, game_id: str, viewer: int | None, tenure: int, after: int,
                      channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
         if channel == "messages":  # table talk: the messages the viewer may read (service/talk/messages.py)
-            found = self.service.messages(game_id, viewer, after)
+            found = self.service.messages(game_id, viewer, after, 500, tenure)
         else:
             found = self.service.feed(game_id, viewer, after, lang)
         return [(e["seq"], e, _frame(self.flask, e)) for e in found]
 
-    async def _frames(self, game_id: str, viewer: int | None, after: int,
+    async def _frames(self, game_id: str, reader: Reader, after: int,
                       head: int, channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
-        """The events after `after` (the game's head being at least `head`) for `viewer`, each
-        with its SSE frame and its `text` in `lang`: read once for every stream of the game at the
-        same place with the same viewer and language (a move wakes them together)."""
-        key = (game_id, viewer, after, head, channel, lang)
+        """The events after `after` (the game's head being at least `head`) for the reader's
+        seat, each with its SSE frame and its `text` in `lang`: read once for every stream of the
+        game at the same place with the same seat, tenure and language (a move wakes them together)."""
+        key = (game_id, reader.seat, reader.tenure, after, head, channel, lang)
         future = self._reads.get(key)
         if future is None:
-            future = asyncio.ensure_future(self._run(self._read_frames, game_id, viewer, after, channel, lang))
+            future = asyncio.ensure_future(self._run(self._read_frames, game_id, reader.seat, reader.tenure, after,
+                                                     channel, lang))
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
             self._reads[key] = future
             while len(self._reads) > SHARED_READS:

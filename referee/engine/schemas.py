@@ -157,13 +157,16 @@ def _explain(error: ValidationError) -> ValidationError:
 
 
 def schema_errors(validator: Draft202012Validator | CompiledValidator, instance: Any) -> list[dict[str, str]]:
-    """Every violation as {"path", "message"}, for problem+json bodies."""
+    """Every violation as {"path", "message", "keyword"}, for problem+json bodies: `message` is
+    jsonschema's own (English), `keyword` the schema rule it breaks ("type", "required"), which a
+    page words in its reader's language."""
     if validator.is_valid(instance):
         return []
     out = []
     for e in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
         best = _explain(e)
-        out.append({"path": "/" + "/".join(str(p) for p in best.absolute_path), "message": best.message})
+        out.append({"path": "/" + "/".join(str(p) for p in best.absolute_path), "message": best.message,
+                    "keyword": str(best.validator)})
     return out
 
 

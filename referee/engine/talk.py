@@ -35,24 +35,33 @@ def digest_of(m: dict[str, Any]) -> str:
     return hashlib.sha256(canonical(content_of(m))).hexdigest()
 
 
-def visible_to(m: dict[str, Any], viewer: int | None, policy: dict[str, Any], game_over: bool) -> bool:
-    """Whether `viewer` (a seat, or None for a spectator) may read message `m`: the one rule
-    every path (API, page, feed, mail, export, metrics) applies.
+def visible_to(m: dict[str, Any], viewer: int | None, policy: dict[str, Any], game_over: bool,
+               tenure: int) -> bool:
+    """Whether `viewer` (a seat held in its `tenure`, or None for a spectator) may read message
+    `m`: the one rule every path (API, page, feed, mail, export, metrics) applies.
 
-    - A note is its writer's alone, always (plans are not press, and are never revealed).
+    - A note is its writer's alone, always (plans are not press, and are never revealed): the
+      holder who wrote it, never a later or earlier holder of the seat.
     - A message to all: every seat; spectators where the policy lets them read.
-    - A private message: its sender and recipients; everyone (spectators as above) once the
-      game is over, where the policy reveals private press at the end.
+    - A private message: its sender and recipients, each in the tenure it was written by or to;
+      everyone (spectators as above) once the game is over, where the policy reveals private
+      press at the end.
     """
     if m["note"]:
-        return viewer is not None and viewer == m["from"]
+        return viewer is not None and viewer == m["from"] and of_tenure(m, viewer, tenure)
     if m["to"] == "all":
         return viewer is not None or bool(policy["spectators"])
-    if viewer is not None and (viewer == m["from"] or viewer in m["to"]):
+    if viewer is not None and (viewer == m["from"] or viewer in m["to"]) and of_tenure(m, viewer, tenure):
         return True
     if game_over and policy["reveal_private_at_end"]:
         return viewer is not None or bool(policy["spectators"])
     return False
+
+
+def of_tenure(m: dict[str, Any], seat: int, tenure: int) -> bool:
+    """Whether the seat's holder in `tenure` is the one the message was written by or to (a
+    message stored before tenures were recorded: every seat's first holder)."""
+    return (m.get("tenures") or {}).get(str(seat), 0) == tenure
 
 
 def withheld(m: dict[str, Any]) -> dict[str, Any]:

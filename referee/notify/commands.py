@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from referee.engine.wording import localize
+from referee.engine.wording import localize, seat_number
 from referee.plumbing.errors import ServiceError
 from referee.plumbing.i18n import EN, Translator, known, translator
 from referee.service.notices import messages
@@ -140,10 +140,10 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
             taken = service.rematch_seat(game_id, seat)
             if taken["status"] == "active":
                 head = [_("Your seat in the rematch: seat %(seat)s of game %(game)s, which starts now. Your link: %(url)s",
-                          seat=taken["seat"], game=taken["id"], url=taken["url"])]
+                          seat=seat_number(taken["seat"]), game=taken["id"], url=taken["url"])]
             else:
                 head = [_("Your seat in the rematch: seat %(seat)s of game %(game)s, waiting for the other players. "
-                          "Your link: %(url)s", seat=taken["seat"], game=taken["id"], url=taken["url"])]
+                          "Your link: %(url)s", seat=seat_number(taken["seat"]), game=taken["id"], url=taken["url"])]
         except ServiceError as e:
             head = [_("No rematch: %(why)s", why=e.detail_in(tr))]
     elif command in FORESIGHT:
@@ -284,14 +284,14 @@ def foresight(service: "Referee", game_id: str, seat: int, command: str, args: l
             kind = args[0] if args else ""
             body: dict[str, Any] = {"kind": kind}
             if kind == "concede" and len(args) > 1 and args[1].isdigit():
-                body["to"] = int(args[1])
+                body["to"] = int(args[1]) - 1  # the seat's number as people read it, from 1
             if kind not in ("draw", "concede", "standings"):
                 return _("propose takes one of: draw, concede N (the seat you concede to), standings.")
             service.propose(game_id, seat, body)
             return {"draw": _("You proposed a draw. The others vote."),
                     "standings": _("You proposed ending the game now with the current standings. The others vote."),
                     }.get(kind) or _("You proposed conceding the game to seat %(seat)s. The others vote.",
-                                     seat=body.get("to", "?"))
+                                     seat=seat_number(body.get("to", "?")))
         proposal = service.proposals(game_id)["proposal"]
         if proposal is None:
             return _("There is no open proposal to vote on.")

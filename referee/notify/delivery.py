@@ -50,7 +50,9 @@ def build_email(service: "Referee", m: outbox.Message) -> EmailMessage:
     msg["Subject"] = m.subject
     msg["Date"] = formatdate(m.created_at, usegmt=True)
     if m.seat is not None:
-        msg["Reply-To"] = service.notifier.reply_address(m.game_id, m.seat)
+        # the holder the mail was queued for (a mail delivered after the seat changed hands
+        # never carries the new holder's address)
+        msg["Reply-To"] = service.notifier.reply_address(m.game_id, m.seat, m.tenure or 0)
         root = thread_root(m.game_id, m.seat, domain)
         opener, opener_sent, player_mid = _thread_position(service, m)
         if opener == m.id and player_mid is None:

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_LINES = 100
 MAX_SAYS = 10  # `say` lines read from one mail
-# Table talk by mail: `say all: text`, `say 1,2: text` (seats by number), `say note: text`; in
+# Table talk by mail: `say all: text`, `say 1,2: text` (seats by the number people read, from 1),
+# `say note: text`; in
 # German `sag alle: …`, `sag 1,2: …`, `sag notiz: …`.
 SAY = re.compile(r"(?:say|sag)\s+(all|alle|note|notiz|[0-9]{1,2}(?:\s*,\s*[0-9]{1,2})*)\s*:\s*(.*)", re.IGNORECASE)
 SAY_TO = {"alle": "all", "notiz": "note"}
@@ -85,7 +86,8 @@ def _say(service: "Referee", game_id: str, seat: int, says: list[tuple[str | lis
     told = []
     for i, (to, text) in enumerate(says, 1):
         try:
-            service.post_message(game_id, seat, {"to": to, "text": text, "idempotency_key": f"{key}:say:{i}"})
+            api_to = to if isinstance(to, str) else [n - 1 for n in to]  # people count seats from 1
+            service.post_message(game_id, seat, {"to": api_to, "text": text, "idempotency_key": f"{key}:say:{i}"})
             told.append(_("Note kept (only you read it).") if to == "note" else _("Message sent (to all).")
                         if to == "all" else tr.ngettext("Message sent (to seat %(seats)s).",
                                                         "Message sent (to seats %(seats)s).", len(to),
@@ -112,7 +114,8 @@ def handle(service: "Referee", raw: bytes) -> dict[str, Any]:
     mail = inbound.parse_message(raw)
     if mail.auto_submitted:
         return {"status": "ignored", "why": "automatic mail"}
-    targets = addresses.seats_addressed(service.secret_key, mail.recipients, service.config.inbound_domain)
+    targets = addresses.seats_addressed(service.secret_key, mail.recipients, service.config.inbound_domain,
+                                        tenure_of=service.notifier.reply_tenure)
     if not targets:
         return {"status": "ignored", "why": "not addressed to a reply address"}
     game_id, seat = targets[0]

@@ -21,6 +21,9 @@ class Config:
     mail_from: str = "referee@localhost"
     inbound_domain: str = "localhost"
     secret_key: str = field(default="", repr=False)
+    # The shared secret of POST /mail/inbound (a Bearer token, or the password of HTTP basic
+    # auth); without it the hook is off (403): the embedded SMTP port and `referee mail-in` stay.
+    inbound_secret: str = field(default="", repr=False)
     # Abuse limits for a public deployment (README, "Operations"). A limit is "N/period" in the
     # `limits` notation ("20/hour", "30/minute"); an empty string switches it off.
     create_key: str = field(default="", repr=False)  # when set, POST /games needs `X-Create-Key`

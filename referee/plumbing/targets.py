@@ -11,6 +11,9 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from urllib.parse import urlsplit
 
 
@@ -81,9 +84,11 @@ def check_host(host: str, what: str, resolve: bool) -> None:
     addresses = [ip] if ip is not None else []
     if ip is None and resolve:
         try:
-            addresses = [_literal(info[4][0]) for info in socket.getaddrinfo(host, None)]
+            addresses = [_literal(info[4][0]) for info in _lookup(host)]
         except (socket.gaierror, UnicodeError):
             raise TargetRefused(f"{what}: the host {host} does not resolve") from None
+        except FutureTimeout:
+            raise TargetRefused(f"{what}: the host {host} did not resolve within {DNS_TIMEOUT:g} s") from None
     for a in addresses:
         if a is not None and is_internal(a):
             # a resolved address is not repeated: it would tell a stranger how the operator's
@@ -91,6 +96,16 @@ def check_host(host: str, what: str, resolve: bool) -> None:
             shown = f" ({a})" if ip is not None else ""
             raise TargetRefused(f"{what} points at an internal address{shown}; "
                                 f"set REFEREE_ALLOW_PRIVATE_TARGETS=1 to allow it")
+
+
+DNS_TIMEOUT = 0.5  # seconds: a check answers a person at once, not after the resolver's retries
+_RESOLVER = ThreadPoolExecutor(max_workers=4, thread_name_prefix="dns")
+
+
+def _lookup(host: str) -> list:
+    """`socket.getaddrinfo(host, None)`, given up after DNS_TIMEOUT (the lookup itself may run on
+    in its thread; its answer is dropped)."""
+    return _RESOLVER.submit(socket.getaddrinfo, host, None).result(timeout=DNS_TIMEOUT)
 
 
 def check_webhook(url: str, resolve: bool = False) -> None:
@@ -149,6 +164,17 @@ def alert_host(url: str) -> str | None:
     if "{host}" not in templates or not host or getattr(plugin, "mode", None) in _FIXED_HOST_MODES:
         return None
     return str(host)
+
+
+def warm_up() -> None:
+    """Load apprise and its plugin table in the background (a second or more): the first person
+    to add a channel is answered at once, not after that load."""
+    def load() -> None:
+        try:
+            alert_host("json://example.org/")
+        except Exception:  # noqa: BLE001 - a warm-up that fails only leaves the first check slow
+            pass
+    threading.Thread(target=load, name="apprise-warm-up", daemon=True).start()
 
 
 def check_alert_url(url: str, resolve: bool = False) -> None:

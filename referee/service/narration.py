@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
 from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
+from referee.engine.naming import named
 from referee.engine.wording import join_words, seat_name
 from referee.plumbing.i18n import EN, N_, Translator, translator
 from referee.store import events as event_store
@@ -48,12 +49,15 @@ def _when(ts: Any, tr: Translator = EN) -> str:
     return str(ts)
 
 
-# The rules' reasons for a game's end (their result's `reason` code), in words: the English is
-# the code itself with spaces, so English histories read as they always did.
-END_REASONS = {"resigned": N_("resigned"), "supply_exhausted": N_("supply exhausted"), "goal_15": N_("goal 15"),
-               "race_20": N_("race 20"), "race_below_10": N_("race below 10"), "standings": N_("standings"),
-               "end": N_("end"), "solo_rounds": N_("solo rounds"), "developments": N_("developments"),
-               "tribute": N_("tribute"), "monuments": N_("monuments"), "agreement": N_("agreement")}
+# The rules' reasons for a game's end (their result's `reason` code), in words a player reads
+# (the code stays in the result's JSON).
+END_REASONS = {"resigned": N_("after a resignation"), "supply_exhausted": N_("the supply ran out"),
+               "goal_15": N_("the goal score was reached"), "race_20": N_("the race's goal score was reached"),
+               "race_below_10": N_("the race ended with the rival below the threshold"),
+               "standings": N_("by the standings"), "end": N_("the last round was played"),
+               "solo_rounds": N_("the solo game's last round was played"),
+               "developments": N_("enough developments were bought"), "tribute": N_("enough tribute was paid"),
+               "monuments": N_("enough monuments were completed"), "agreement": N_("by agreement")}
 # Reasons the referee itself gives for resuming a game.
 RESUME_REASONS = {"vacation allowance used up": N_("vacation allowance used up")}
 
@@ -113,8 +117,14 @@ def _game_move(rules: Rules, event: dict[str, Any], names: list[str], before: di
 def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None = None,
                   after: dict | None = None, tr: Translator = EN) -> str:
     """One short sentence (a move's automatic steps on lines of their own) for any event as the
-    viewer it was redacted for may see it, in the viewer's language; `before`/`after` are that
-    viewer's views around a move or timeout (see `texts`), when the caller has them."""
+    viewer it was redacted for may see it, in the viewer's language, components by name;
+    `before`/`after` are that viewer's views around a move or timeout (see `texts`), when the
+    caller has them."""
+    return named(_told(rules, event, names, before, after, tr), getattr(rules, "id", ""), tr)
+
+
+def _told(rules: Rules, event: dict[str, Any], names: list[str], before: dict | None,
+          after: dict | None, tr: Translator) -> str:
     _ = tr.gettext
     etype = event.get("type")
     payload = event.get("payload") or {}
@@ -128,8 +138,16 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
         return told + ("\n" + rest if rest else "")
     if etype == "game_created":
         title = getattr(rules, "title", payload.get("game", "?"))
+        seats = payload.get("seats") or []
+        if any(s.get("open") for s in seats if isinstance(s, dict)):  # an open table: nobody began yet
+            return tr.ngettext("A table of %(title)s opened for %(num)s player.",
+                               "A table of %(title)s opened for %(num)s players.", len(seats), num=len(seats), title=title)
         players = tr.join([seat_name(names, i, tr) for i in range(len(names))])
         return _("A game of %(title)s began for %(players)s.", title=title, players=players)
+    if etype == "game_started":
+        players = tr.join([seat_name(names, i, tr) for i in range(len(names))])
+        return _("Every seat is taken: the game of %(title)s began for %(players)s.",
+                 title=getattr(rules, "title", "?"), players=players)
     if etype == "resigned":
         return _("%(who)s resigned.", who=who)
     if etype == "pause_requested":
@@ -172,16 +190,43 @@ def narrate_event(rules: Rules, event: dict[str, Any], names: list[str], before:
     told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told
-    name = EVENT_NAMES.get(etype)
-    return _("%(who)s: %(event)s.", who=who, event=_(name) if name else str(etype).replace("_", " "))
+    sentence = EVENT_SENTENCES.get(etype)
+    if sentence:
+        return _(sentence, who=who)
+    return _("%(who)s: %(event)s.", who=who, event=str(etype).replace("_", " "))
 
 
-# Service events with no sentence of their own are told by name ("Ada: seat joined."); the names
-# are catalog ids, so a German history names them in German too.
-EVENT_NAMES = {"seat_joined": N_("seat joined"), "seat_replaced": N_("seat replaced"),
-               "seat_accepted": N_("seat accepted"),
-               "seat_released": N_("seat released"), "replace_vote": N_("replace vote"),
-               "game_started": N_("game started"), "game_cancelled": N_("game cancelled")}
+# Each kind of event in a few words, where a list names a game's latest event ("My games").
+EVENT_KINDS = {"game_created": N_("the table was set up"), "game_started": N_("the game started"),
+               "game_cancelled": N_("the table was closed"), "game_ended": N_("the game ended"),
+               "move": N_("a move"), "timeout": N_("a deadline passed"), "resigned": N_("a player resigned"),
+               "seed_revealed": N_("the seed was revealed"), "seat_joined": N_("a player took a seat"),
+               "seat_accepted": N_("a player accepted a seat"),
+               "seat_replaced": N_("a player took over a seat"), "seat_released": N_("a seat was left free"),
+               "replace_vote": N_("a vote on replacing a player"), "seat_to_bot": N_("a bot took over a seat"),
+               "bot_requested": N_("a bot was asked for"), "pause_requested": N_("a pause was asked for"),
+               "paused": N_("the game was paused"), "resumed": N_("the game runs again"),
+               "deadline_changed": N_("a deadline changed"), "takeback_requested": N_("a takeback was asked for"),
+               "takeback_accepted": N_("a takeback was accepted"), "takeback_refused": N_("a takeback was refused"),
+               "takeback": N_("moves were taken back"), "proposal": N_("a proposal to end the game"),
+               "vote": N_("a vote on the proposal"), "proposal_passed": N_("the proposal passed"),
+               "proposal_failed": N_("the proposal failed"), "proposal_lapsed": N_("the proposal lapsed")}
+EVENT_OTHER = N_("an event")
+
+
+def event_kind(etype: str, tr: Translator = EN) -> str:
+    """An event's type in the reader's words (the API keeps the type)."""
+    return tr.gettext(EVENT_KINDS.get(etype, EVENT_OTHER))
+
+
+# Service events told in one sentence about who ("Ada took a seat."); catalog ids, so a German
+# history tells them in German too.
+EVENT_SENTENCES = {"seat_joined": N_("%(who)s took a seat."),
+                   "seat_replaced": N_("%(who)s took over a seat."),
+                   "seat_accepted": N_("%(who)s accepted the seat offered to them."),
+                   "seat_released": N_("%(who)s left the seat free."),
+                   "replace_vote": N_("%(who)s voted on replacing a player."),
+                   "game_cancelled": N_("The table was closed before the game began.")}
 
 
 def _until(payload: dict[str, Any]) -> str:
@@ -223,7 +268,7 @@ def _foresight(etype: Any, payload: dict[str, Any], who: str, names: list[str],
     if etype == "proposal_failed":
         reason = str(payload.get("reason", "a seat voted no"))
         voted = re.fullmatch(r"seat (\d+) voted no", reason)
-        if voted and tr.lang != EN.lang:  # agreement.py's reason; German names the seat's player
+        if voted:  # agreement.py's reason (its seat counted from 0): the seat's player by name
             return _("The proposal failed (%(who)s voted no).", who=seat_name(names, int(voted.group(1)), tr))
         return _("The proposal failed (%(reason)s).", reason=reason)
     if etype == "proposal_lapsed":

@@ -163,6 +163,10 @@ class Referee(Core):
     def seat_of_session(self, game_id: str, session: str | None) -> int | None:
         return players.seat_of_session(self, game_id, session)
 
+    def holder_tenure(self, game_id: str, seat: int) -> int:
+        """The tenure of the seat's holder of the moment (what a reader's credential is for)."""
+        return talk.tenure_of(self.db.conn, game_id, seat)
+
     def lobby(self, **filters: Any) -> dict[str, Any]:
         return tables.lobby(self, **filters)
 
@@ -198,8 +202,9 @@ class Referee(Core):
     def post_message(self, game_id: str, seat: int, body: Any) -> dict[str, Any]:
         return talk.post(self, game_id, seat, body)
 
-    def messages(self, game_id: str, viewer: int | None, after: int = 0, limit: int = 500) -> list[dict[str, Any]]:
-        return talk.messages_for(self, game_id, viewer, after, limit)
+    def messages(self, game_id: str, viewer: int | None, after: int = 0, limit: int = 500,
+                 tenure: int | None = None) -> list[dict[str, Any]]:
+        return talk.messages_for(self, game_id, viewer, after, limit, tenure)
 
     def recent_messages(self, loaded: Loaded, viewer: int | None, limit: int = talk.PAGE) -> list[dict[str, Any]]:
         return talk.recent(self, loaded, viewer, limit)

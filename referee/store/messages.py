@@ -14,16 +14,17 @@ from typing import Any
 
 from referee.engine.hashing import GENESIS, chain
 from referee.engine.talk import digest_of
+from referee.store import tenures as tenures_store
 from referee.store.connection import Connection
 
-_COLUMNS = "game_id, seq, sender, recipients, note, text, created_at, at, salt, digest, prev_hash, hash"
+_COLUMNS = "game_id, seq, sender, recipients, note, text, created_at, at, salt, digest, prev_hash, hash, tenures"
 
 
 def _to_json(row: tuple) -> dict[str, Any]:
     """A stored message in its served form (the fields the digest covers plus the chain)."""
     return {"kind": "message", "seq": row[1], "from": row[2], "to": json.loads(row[3]), "note": bool(row[4]),
             "text": row[5], "created_at": row[6], "salt": row[8], "digest": row[9], "prev_hash": row[10],
-            "hash": row[11]}
+            "hash": row[11], "tenures": json.loads(row[12]) if row[12] else {}}
 
 
 def head(conn: Connection, game_id: str) -> tuple[int, str]:
@@ -35,16 +36,20 @@ def head(conn: Connection, game_id: str) -> tuple[int, str]:
 
 def append(conn: Connection, game_id: str, sender: int, to: str | list[int], note: bool, text: str,
            created_at: str, at: float) -> dict[str, Any]:
-    """Append one message after the chain's head; inside a write transaction."""
+    """Append one message after the chain's head; inside a write transaction. It records the
+    tenures of its sender and recipients of the moment (read here, under the game's lock), so a
+    note or a private message is read by those holders only (engine.talk.visible_to)."""
     conn.lock_game(game_id)
     last, prev = head(conn, game_id)
+    held = tenures_store.holder_tenures(conn, game_id)
     m = {"kind": "message", "seq": last + 1, "from": sender, "to": to, "note": note, "text": text,
-         "created_at": created_at, "salt": secrets.token_hex(16)}
+         "created_at": created_at, "salt": secrets.token_hex(16),
+         "tenures": {str(s): held.get(s, 0) for s in [sender, *(to if isinstance(to, list) else [])]}}
     m["digest"] = digest_of(m)
     m["prev_hash"], m["hash"] = prev, chain(prev, m["digest"])
-    conn.execute(f"INSERT INTO messages ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+    conn.execute(f"INSERT INTO messages ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                  (game_id, m["seq"], sender, json.dumps(to), int(note), text, created_at, at, m["salt"],
-                  m["digest"], prev, m["hash"]))
+                  m["digest"], prev, m["hash"], json.dumps(m["tenures"], sort_keys=True)))
     return m
 
 

@@ -27,18 +27,22 @@ class Message:
     dedupe_key: str
     created_at: float
     attempts: int
+    tenure: int | None = None  # the tenure of the seat when queued: its holder then is the reader
 
 
-_COLUMNS = "id, game_id, seat, channel, recipient, kind, subject, body, dedupe_key, created_at, attempts"
+_COLUMNS = "id, game_id, seat, channel, recipient, kind, subject, body, dedupe_key, created_at, attempts, tenure"
 
 
 def enqueue(conn: Connection, game_id: str, seat: int | None, channel: str, recipient: str, kind: str,
             subject: str, body: str, dedupe_key: str, now: float) -> bool:
-    """Queue one message; False when an identical one (same dedupe key) was queued before."""
+    """Queue one message; False when an identical one (same dedupe key) was queued before. A
+    seat's message records the seat's tenure of the moment, read here in the same transaction,
+    so no caller can forget it: the mail page and the Reply-To follow the holder it was for."""
     cur = conn.execute(
         "INSERT INTO outbox (game_id, seat, channel, recipient, kind, subject, body, dedupe_key, "
-        "created_at, next_attempt_at) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING",
-        (game_id, seat, channel, recipient, kind, subject, body, dedupe_key, now, now))
+        "created_at, next_attempt_at, tenure) VALUES (?,?,?,?,?,?,?,?,?,?,"
+        "(SELECT tenure FROM seats WHERE game_id = ? AND seat = ?)) ON CONFLICT DO NOTHING",
+        (game_id, seat, channel, recipient, kind, subject, body, dedupe_key, now, now, game_id, seat))
     return cur.rowcount == 1
 
 
@@ -84,10 +88,11 @@ _MAIL_COLUMNS = ("id", "game_id", "seat", "recipient", "kind", "subject", "body"
 
 
 def emails(conn: Connection, game_id: str | None = None, seat: int | None = None,
-           message_id: int | None = None, limit: int = 500) -> list[dict]:
-    """E-mail rows, newest first, filtered by game, seat or id (the mail page, `referee mail`)."""
+           message_id: int | None = None, limit: int = 500, tenure: int | None = None) -> list[dict]:
+    """E-mail rows, newest first, filtered by game, seat, the seat's tenure (mails queued before
+    tenures were recorded: the first holder's) or id (the mail page, `referee mail`)."""
     where, args = ["channel = 'email'"], []
-    for column, value in (("game_id", game_id), ("seat", seat), ("id", message_id)):
+    for column, value in (("game_id", game_id), ("seat", seat), ("COALESCE(tenure, 0)", tenure), ("id", message_id)):
         if value is not None:
             where.append(f"{column} = ?")
             args.append(value)
@@ -120,7 +125,7 @@ def count_by_state(conn: Connection) -> dict[str, int]:
 # -- copying to another store (`referee migrate-store`) ------------------------------------------
 
 _ALL_COLUMNS = ("id, game_id, seat, channel, recipient, kind, subject, body, dedupe_key, created_at, attempts, "
-                "next_attempt_at, claimed_until, sent_at, failed, last_error, in_reply_to")
+                "next_attempt_at, claimed_until, sent_at, failed, last_error, in_reply_to, tenure")
 
 
 def all_rows(conn: Connection, game_id: str) -> list[tuple]:
@@ -138,7 +143,7 @@ def copy_rows(conn: Connection, rows: list[tuple], id_offset: int = 0) -> None:
     """Insert rows from `all_rows` as they are, ids shifted by `id_offset` (0 into an empty
     outbox: the same ids). The order of ids is kept, and with it which mail opened a seat's
     thread (`thread_of`); the dedupe keys come along, so nothing already sent is queued again."""
-    conn.executemany(f"INSERT INTO outbox ({_ALL_COLUMNS}) VALUES ({','.join('?' * 17)})",
+    conn.executemany(f"INSERT INTO outbox ({_ALL_COLUMNS}) VALUES ({','.join('?' * 18)})",
                      [(r[0] + id_offset, *r[1:]) for r in rows])
     if rows and conn.dialect == "postgresql":  # the identity column does not follow explicit ids by itself
         conn.execute("SELECT setval(pg_get_serial_sequence('outbox', 'id'), MAX(id)) FROM outbox")

@@ -12,11 +12,11 @@ from referee.store.connection import Connection
 SHOWN_AFTER = 5  # rated games before a player's rating is shown on the leaderboard
 
 
-def event_counts(conn: Connection, game_id: str) -> dict[tuple[str, int | None], int]:
-    """How many events of each (type, seat) a game's log has: one grouped query."""
-    rows = conn.execute("SELECT type, seat, COUNT(*) FROM events WHERE game_id = ? GROUP BY type, seat",
+def event_stats(conn: Connection, game_id: str) -> dict[tuple[str, int | None], tuple[int, int]]:
+    """(how many, the first seq) of each (type, seat) of a game's log: one grouped query."""
+    rows = conn.execute("SELECT type, seat, COUNT(*), MIN(seq) FROM events WHERE game_id = ? GROUP BY type, seat",
                         (game_id,)).fetchall()
-    return {(t, s): int(n) for t, s, n in rows}
+    return {(t, s): (int(n), int(first)) for t, s, n, first in rows}
 
 
 def ended_event(conn: Connection, game_id: str) -> tuple[str, dict[str, Any]] | None:
@@ -37,13 +37,6 @@ def holders(conn: Connection, game_id: str) -> list[tuple[str | None, str, str]]
     rows = conn.execute("SELECT player_id, name, holder FROM seats WHERE game_id = ? ORDER BY seat",
                         (game_id,)).fetchall()
     return [(r[0], r[1], r[2]) for r in rows]
-
-
-def first_played(conn: Connection, game_id: str) -> dict[int, int]:
-    """seat -> seq of its first move or timeout (an acceptance after it comes too late to rate)."""
-    rows = conn.execute("SELECT seat, MIN(seq) FROM events WHERE game_id = ? AND type IN ('move', 'timeout') "
-                        "AND seat IS NOT NULL GROUP BY seat", (game_id,)).fetchall()
-    return {int(r[0]): int(r[1]) for r in rows}
 
 
 def put_game(conn: Connection, game_id: str, title: str, ended_at: str, why: str | None,

@@ -66,6 +66,10 @@ def release(conn: Connection, game_id: str, seat_no: int) -> dict[str, Any] | No
     conn.execute("UPDATE seats SET holder = 'vacant', token_hash = ?, player_id = NULL, email = NULL, "
                  "webhook = NULL, missed = 0 WHERE game_id = ? AND seat = ?",
                  (free_hash(game_id, seat_no, held["tenure"] + 1), game_id, seat_no))
+    # The holder's own plans go with them: their pre-set moves (and the note on a dropped queue)
+    # and their mutes are never the next holder's to read or to have played.
+    conn.execute("DELETE FROM presets WHERE game_id = ? AND seat = ?", (game_id, seat_no))
+    conn.execute("DELETE FROM message_mutes WHERE game_id = ? AND seat = ?", (game_id, seat_no))
     return held
 
 
@@ -182,6 +186,19 @@ def seat_of_player(conn: Connection, game_id: str, player_id: str) -> int | None
 def tenure_of(conn: Connection, game_id: str, seat_no: int) -> tuple[int, str] | None:
     row = conn.execute("SELECT tenure, holder FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat_no)).fetchone()
     return (row[0], row[1]) if row else None
+
+
+def holder_tenures(conn: Connection, game_id: str) -> dict[int, int]:
+    """The tenure of each seat's holder of the moment: the current holder's, or for a vacant seat
+    the next holder's (what is written to a vacant seat is for whoever takes it, never for the
+    holder who left). Notes and private messages are tagged and read by it (store/messages.py)."""
+    rows = conn.execute("SELECT seat, tenure, holder FROM seats WHERE game_id = ?", (game_id,)).fetchall()
+    return {s: t + 1 if h == VACANT else t for s, t, h in rows}
+
+
+def holder_tenure(conn: Connection, game_id: str, seat_no: int) -> int:
+    row = conn.execute("SELECT tenure, holder FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat_no)).fetchone()
+    return 0 if row is None else row[0] + 1 if row[1] == VACANT else row[0]
 
 
 def record(conn: Connection, player_id: str) -> dict[str, int]:

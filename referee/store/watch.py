@@ -65,30 +65,45 @@ class HeadWatcher:
 
     async def wait(self, game_id: str, after: int, timeout: float) -> int | None:
         """The game's head once it is known to be past `after`; None after `timeout` seconds."""
-        if self._heads.get(game_id, -1) > after:
-            return self._heads[game_id]
+        passed = await self.wait_any({game_id: after}, timeout)
+        return passed.get(game_id)
+
+    async def wait_any(self, marks: dict[str, int], timeout: float) -> dict[str, int]:
+        """The heads of the watched keys that passed their mark ({key: after}), as soon as one
+        does; {} after `timeout` seconds. A stream waits so on its log, its table talk and its
+        reader's credentials at once (CREDENTIAL_KEYS)."""
+        passed = self._passed(marks)
+        if passed:
+            return passed
         loop = asyncio.get_running_loop()
         self._loop = loop
         future: asyncio.Future = loop.create_future()
-        waiters = self._waiters.setdefault(game_id, {})
-        waiters[future] = after
-        if len(waiters) == 1:
-            with self._lock:
-                self._watched.add(game_id)
-                self._new.add(game_id)
+        for key, after in marks.items():
+            waiters = self._waiters.setdefault(key, {})
+            waiters[future] = after
+            if len(waiters) == 1:
+                with self._lock:
+                    self._watched.add(key)
+                    self._new.add(key)
         self._ensure_thread()
         expiry = loop.call_later(timeout, _expire, future)  # lighter than asyncio.wait_for
         try:
-            return await future
+            await future
+            return self._passed(marks)
         finally:
             expiry.cancel()
-            waiters.pop(future, None)
-            if not waiters:
-                self._waiters.pop(game_id, None)
-                self._heads.pop(game_id, None)
-                with self._lock:
-                    self._watched.discard(game_id)
-                    self._last_waiter = time.monotonic()
+            for key in marks:
+                waiters = self._waiters.get(key, {})
+                waiters.pop(future, None)
+                if not waiters:
+                    self._waiters.pop(key, None)
+                    self._heads.pop(key, None)
+                    with self._lock:
+                        self._watched.discard(key)
+                        self._last_waiter = time.monotonic()
+
+    def _passed(self, marks: dict[str, int]) -> dict[str, int]:
+        return {key: self._heads[key] for key, after in marks.items() if self._heads.get(key, -1) > after}
 
     def _advance(self, heads: dict[str, int]) -> None:
         """On the loop: record heads and wake the waiters they pass."""
@@ -194,14 +209,26 @@ def _expire(future: asyncio.Future) -> None:
 
 
 MESSAGES = "/messages"  # a watched key `<game_id>/messages` is the head of the game's table talk
+SEATS = "/seats"        # `<game_id>/seats`: moves when a seat's credential may have died
+PLAYER_TOKENS = "players/tokens"  # moves when a player token or session is revoked
+
+
+def seats_key(game_id: str) -> str:
+    return game_id + SEATS
 
 
 def read_heads(conn: Any, games: list[str]) -> dict[str, int]:
-    """The last sequence of each watched key: a game's events (0 for a game without events), or
-    for `<game_id>/messages` its messages' chain (0 before the first)."""
+    """The last sequence of each watched key: a game's events (0 for a game without events),
+    for `<game_id>/messages` its messages' chain (0 before the first), and for a credential key
+    (`<game_id>/seats`, `players/tokens`) its mark in credential_marks (0 before the first)."""
     heads = dict.fromkeys(games, 0)
+    marks = [g for g in games if g.endswith(SEATS) or g == PLAYER_TOKENS]
+    for i in range(0, len(marks), CHUNK):
+        chunk = marks[i:i + CHUNK]
+        heads.update(conn.execute(f"SELECT key, mark FROM credential_marks WHERE key IN ({','.join('?' * len(chunk))})",
+                                  chunk).fetchall())
     talk = [g[:-len(MESSAGES)] for g in games if g.endswith(MESSAGES)]
-    logs = [g for g in games if not g.endswith(MESSAGES)]
+    logs = [g for g in games if not g.endswith(MESSAGES) and g not in marks]
     for table, keys, suffix in (("events", logs, ""), ("messages", talk, MESSAGES)):
         for i in range(0, len(keys), CHUNK):
             chunk = keys[i:i + CHUNK]

@@ -20,9 +20,11 @@ from markupsafe import Markup
 
 from referee.engine.talk import policy_of
 from referee.engine.verify import verify_events
+from referee.engine.naming import named
 from referee.engine.wording import localize, seat_name, with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.plumbing.i18n import EN, Translator
+from referee.service.play.steps import move_words
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
 from referee.service.referee import Referee
@@ -96,9 +98,10 @@ class PromptBox:
     text: str
     deadline: str | None
     choices: list[Choice] | None        # listed moves, only where the game offers no steps
-    default_label: str | None
+    default_label: str | None           # the default in the text form (the move form's placeholder)
     own: bool
     steps: StepBox | None = None        # the move step by step (own prompts)
+    default_words: str | None = None    # the default in words, where the game says it step by step
 
 
 @dataclass
@@ -266,7 +269,8 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
             choices = [Choice(present.compact(m), present.move_text(rules, m), m == p.default) for m in p.choices]
         boxes.append(PromptBox(p.seat, names[p.seat], p.kind, with_names(localize(p.text, i18n.current(), loaded.game), names, tr=i18n.current()) if own else "",
                                iso(due) if due is not None else None, choices,
-                               present.move_text(rules, p.default) if own else None, own, steps))
+                               present.move_text(rules, p.default) if own else None, own, steps,
+                               move_words(loaded, p.seat, p.kind, p.default, i18n.current().lang) if own else None))
     return boxes
 
 
@@ -341,10 +345,26 @@ def _foresight(service: Any, game_id: str, seat: int, loaded: Any, names: list[s
                       for e in queue["queue"]],
             "note": queue["note"], "limit": queue["limit"],
             "takeback": takeback, "can_take_back": bool((takeback["allowed"] or {}).get("own_moves"))
-            and takeback["pending"] is None,
+            and takeback["pending"] is None, "takeback_why": _no_takeback(takeback, tr),
             "proposal": proposal, "names": names,
             "waiting": ", ".join(names[w] for w in (proposal or {}).get("waiting_for") or [] if 0 <= w < len(names)),
             "may_vote": proposal is not None and str(seat) not in proposal["votes"]}
+
+
+def _no_takeback(takeback: dict[str, Any], tr: Translator) -> str | None:
+    """Why the seat may not ask for a takeback now (None when it may, or one is open): the
+    button does not just vanish (after a card draw, say)."""
+    if takeback["pending"] is not None:
+        return None
+    if takeback["setting"] == "off":
+        return tr.gettext("Takebacks are off in this game.")
+    allowed = takeback["allowed"] or {}
+    if allowed.get("own_moves"):
+        return None
+    boundary = allowed.get("boundary") or {}
+    if boundary.get("words") and boundary.get("kind") != "start":
+        return tr.gettext("No takeback now: your last move lies behind %(what)s.", what=tr.gettext(boundary["words"]))
+    return tr.gettext("No takeback now: you have no move of your own to take back.")
 
 
 def _guard(rules: Any, guard: dict[str, Any], tr: Translator = EN) -> str:
@@ -355,7 +375,7 @@ def _guard(rules: Any, guard: dict[str, Any], tr: Translator = EN) -> str:
 
 def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:
     text = present.hook_text(rules, "summary", view, seat, tr)
-    return with_names(text, names, tr=tr) if text else None
+    return named(with_names(text, names, tr=tr), rules.id, tr) if text else None
 
 
 def _pretty(doc: Any) -> str:

@@ -14,6 +14,7 @@ import hmac
 import json
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, g, make_response, redirect, render_template, request, url_for
 
@@ -23,8 +24,8 @@ from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
-from referee.plumbing.i18n import LANGS, Text, known
-from referee.service.narration import result_sentence
+from referee.plumbing.i18n import LANGS, N_, Text, known
+from referee.service.narration import event_kind, result_sentence
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, redirects, rulebook
 
@@ -52,8 +53,29 @@ def secret() -> bytes:
 
 @bp.app_context_processor
 def _globals() -> dict[str, Any]:
-    return {"games": [(g, _title(g)) for g in GAME_IDS], "rule_link": present.rule_link,
+    return {"games": [(g, _title(g)) for g in GAME_IDS], "game_title": _title, "rule_link": present.rule_link,
+            "seat_ranges": seat_ranges(), "max_seats": max_seats(), "schema_words": _schema_words,
+            "event_kind": lambda etype: event_kind(etype, i18n.current()),
             "status_word": lambda status: status_word(status, i18n.current())}
+
+
+# A schema violation in the reader's words, by the JSON Schema keyword it breaks; the library's
+# own (English) message stays beneath it, folded.
+SCHEMA_WORDS = {"type": N_("has the wrong type"), "required": N_("lacks a field it needs"),
+                "enum": N_("is not one of the allowed values"), "const": N_("is not the allowed value"),
+                "minimum": N_("is too small"), "maximum": N_("is too large"),
+                "exclusiveMinimum": N_("is too small"), "exclusiveMaximum": N_("is too large"),
+                "minLength": N_("is too short"), "maxLength": N_("is too long"),
+                "minItems": N_("has too few entries"), "maxItems": N_("has too many entries"),
+                "pattern": N_("is not written in the expected form"), "format": N_("is not written in the expected form"),
+                "additionalProperties": N_("has a field that is not allowed here"),
+                "uniqueItems": N_("repeats an entry"), "anyOf": N_("matches none of the allowed forms"),
+                "oneOf": N_("matches none of the allowed forms")}
+SCHEMA_OTHER = N_("does not match what is expected here")
+
+
+def _schema_words(keyword: str | None) -> str:
+    return i18n.current().gettext(SCHEMA_WORDS.get(keyword or "", SCHEMA_OTHER))
 
 
 @functools.lru_cache(maxsize=None)
@@ -149,8 +171,12 @@ def create_game():
         problem = e.problem(i18n.current()) if isinstance(e, ServiceError) else {"title": i18n.current().gettext("Bad request"), "detail": str(e), "status": 400}
         return _new_page(form, problem=problem)
     # POST-redirect-GET: reloading the page that shows the links creates nothing. The links go
-    # to the redirect target once, in a cookie scoped to it, never in a URL.
-    resp = redirect(url_for("web.created", game_id=created["id"]), 303)
+    # to the redirect target once, in a cookie scoped to it, never in a URL. A game against bots
+    # has one person: it lands in that seat (its personal link signs this browser in).
+    if form.get("mode") == "solo":
+        resp = redirect(urlsplit(created["seats"][0]["url"]).path, 303)
+    else:
+        resp = redirect(url_for("web.created", game_id=created["id"]), 303)
     shown = {"id": created["id"], "url": created["url"], "seed_commitment": created["seed_commitment"],
              "seats": [{k: s.get(k) for k in ("seat", "name", "url", "token", "bot")} for s in created["seats"]]}
     access.stash_created(resp, secret(), created["id"], shown)
@@ -192,8 +218,11 @@ def _create_body(form) -> dict[str, Any]:
     for i in range(max_seats()):
         name = form.get(f"name{i}", "").strip()
         email = form.get(f"email{i}", "").strip()
+        invite = form.get(f"invite{i}", "").strip()
         if name:
             seats.append({"name": name, **({"email": email} if email else {})})
+        elif invite:  # a seat kept for that address: the invitation is mailed (API: {"invite"})
+            seats.append({"invite": invite})
     body: dict[str, Any] = {"game": form.get("game", ""), "seats": seats}
     for key in ("options", "clock"):
         text = form.get(key, "").strip()

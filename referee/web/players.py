@@ -13,7 +13,7 @@ from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
 from referee.plumbing.i18n import Text
 from referee.web import access, i18n, redirects
-from referee.web.pages import _require_csrf, _service_error, page, service
+from referee.web.pages import _require_csrf, _service_error, max_seats, page, service
 
 bp = Blueprint("players_web", __name__, template_folder="templates")
 bp.register_error_handler(ServiceError, _service_error)  # pages answer problems as pages
@@ -119,7 +119,7 @@ def lobby():
     seats = request.args.get("seats", "")
     if game is not None and game not in GAME_IDS:
         raise BadRequest(Text("game must be one of %(games)s", games=", ".join(GAME_IDS)), parameter="game")
-    n = int(seats) if seats.isascii() and seats.isdigit() and 0 < int(seats) <= 8 else None
+    n = int(seats) if seats.isascii() and seats.isdigit() and 0 < int(seats) <= max_seats() else None
     listed = service().lobby(game=game, seats=n, limit=100)
     pid = _player()
     return page("lobby.html", listed=listed["games"], game=game, seats=n, signed_in=pid is not None,
@@ -137,9 +137,11 @@ def open_table():
     form = request.form
     try:
         count = int(form.get("seats", "2"))
+        invite = form.get("invite", "").strip()
+        others = [{"invite": invite}] if invite and count > 1 else []  # the API's seat kept for an address
         body = {"game": form.get("game", ""), "unlisted": form.get("unlisted") == "on",
-                "seats": [{"name": form.get("name", "").strip() or "Player", "me": True}]
-                + [{"open": True} for _ in range(max(0, count - 1))]}
+                "seats": [{"name": form.get("name", "").strip() or "Player", "me": True}] + others
+                + [{"open": True} for _ in range(max(0, count - 1 - len(others)))]}
         created = service().create_game(body, pid)
     except (ValueError, ServiceError) as e:
         listed = service().lobby(limit=100)

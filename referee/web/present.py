@@ -7,6 +7,7 @@ instead of breaking the page.
 
 from __future__ import annotations
 
+import html
 import json
 import logging
 import re
@@ -19,6 +20,7 @@ from markupsafe import Markup
 
 from referee.plumbing.i18n import EN, Translator
 from referee.engine.contract import Rules
+from referee.engine.naming import named_svg
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +47,7 @@ def picture(rules: Rules, view: dict, seat: int | None, names: list[str] | None 
     draw = getattr(rules, "picture", None)
     if draw is not None:
         try:
-            return Markup(draw(view, seat, names, tr))
+            return Markup(named_svg(draw(view, seat, names, tr), rules.id, tr))
         except Exception:  # shown as "no picture"; logged so the game's author sees it
             log.exception("picture of %s failed", getattr(rules, "id", "?"))
     return Markup('<p class="no-picture">No picture for this game yet: see the view data below.</p>')
@@ -130,7 +132,7 @@ def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str,
                 break
         if end < 0 or any(a < end and start < b for a, b, _ in cuts):
             continue
-        cuts.append((start, end, f'<a href={quoteattr(href)} class="pick" aria-label={quoteattr(label)} '
+        cuts.append((start, end, f'<a href={quoteattr(href)} class="pick" aria-label={quoteattr(_named_as_shown(svg[start:end], label))} '
                                  f'data-pick={quoteattr(el)} data-next={quoteattr(path)}>'))
         found.add(el)
     out, pos = [], 0
@@ -142,6 +144,17 @@ def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str,
     if found:  # an img's children are hidden from screen readers; these are links
         marked = _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
     return marked, found
+
+
+def _named_as_shown(element: str, label: str) -> str:
+    """A board link's accessible name: the option's words, after the element's own visible text
+    when they do not contain it (WCAG 2.5.3, label in name: a speech user says what they see,
+    e.g. an age's header)."""
+    body = re.sub(r"<title[^>]*>.*?</title>", "", element, flags=re.S)
+    shown = " ".join(html.unescape(t).strip() for t in re.findall(r">([^<>]+)<", body) if t.strip())
+    if not shown or " ".join(shown.lower().split()) in " ".join(label.lower().split()):
+        return label
+    return f"{shown}: {label}"
 
 
 def unmark(svg: str) -> str:

@@ -145,6 +145,20 @@ def test_an_open_game_started_early_drops_the_seats_not_taken_and_verifies(site)
     assert verify_events(events).ok
 
 
+def test_an_early_start_with_a_mailed_seat_answers_proposals_and_resign(site):
+    """Issue 36: the seats dropped at an early start were still among the notifier's contacts,
+    so every later event that mails every seat (a proposal, a resignation) answered 500."""
+    body = {"game": "khronos", "seats": [{"name": "Ada", "email": ADA}, {"open": True}, {"open": True}], "options": {}}
+    g = site.call("POST", "/games", json=body).json()
+    gid, ada = g["id"], g["seats"][0]["token"]
+    assert site.call("POST", f"/games/{gid}/join", json={"name": "Bo"}).status_code == 201
+    assert site.call("POST", f"/games/{gid}/start", g["creator_token"]).json()["seats"] == 2
+    assert site.call("POST", f"/games/{gid}/proposals", ada, json={"kind": "draw"}).status_code == 201
+    assert site.call("POST", f"/games/{gid}/resign", ada).status_code == 200
+    events = [json.loads(line) for line in site.call("GET", f"/games/{gid}/export").text.splitlines()]
+    assert verify_events([e for e in events if e.get("kind") != "message"]).ok
+
+
 def test_open_games_expire(site, clock):
     gid = open_babel(site)["id"]
     clock.advance(13 * 86400)
@@ -392,8 +406,8 @@ def test_a_rematch_is_asked_and_accepted_by_mail_commands(site):
     assert "No rematch: a rematch follows a finished game" in run(site.service, gid, 0, "rematch", []).text
     site.call("POST", f"/games/{gid}/resign", g["seats"][1]["token"])
     asked = run(site.service, gid, 0, "rematch", []).text
-    assert "Your seat in the rematch: seat 1" in asked and "waiting for the other players" in asked
+    assert "Your seat in the rematch: seat 2" in asked and "waiting for the other players" in asked
     accepted = run(site.service, gid, 1, "rematch", []).text
-    assert "Your seat in the rematch: seat 0" in accepted and "which starts now" in accepted
+    assert "Your seat in the rematch: seat 1" in accepted and "which starts now" in accepted
     new_id = re.search(r"of game ([0-9a-f]{16})", accepted).group(1)
     assert site.call("GET", f"/games/{new_id}").json()["status"] == "active"

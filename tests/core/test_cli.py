@@ -183,7 +183,7 @@ def test_mail_list_and_show_read_the_mails_a_game_sent(database, tmp_path):
     assert code == 0 and out.count("\n") == 1 and "sent" in out and gid in out and "ada@example.org" in out
     mail_id = out.split()[0]
     code, shown = run(database, "mail", "show", mail_id)
-    assert code == 0 and "Subject: [babel" in shown and "Ada, it is your turn in Babel." in shown
+    assert code == 0 and "Subject: [Babel" in shown and "Ada, it is your turn in Babel." in shown
     assert run(database, "mail", "show", "999")[0] == 1
     code, none = run(database, "mail", "list", "--game", "0" * 16)
     assert code == 0 and none.strip() == f"no mail for game {'0' * 16}"

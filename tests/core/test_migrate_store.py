@@ -79,13 +79,15 @@ def instance(tmp_path_factory, pg_cluster):
     with write_transaction(svc.db) as conn:  # some mail went out, some is pending
         for m in outbox.messages(conn)[:3]:
             outbox.mark_sent(conn, m["id"], clock())
-    # Ada signs in (the seats made with her address become hers) and registers her own alert
+    # Ada signs in, accepts a seat made with her address (issue 35: hers only by her own act) and registers her own alert
     # channel; a newcomer asked for a link and has not used it (its mail is pending); a bot holds a
     # seat; two players meet in a tournament
     link = secrets.token_urlsafe(16)
     with write_transaction(svc.db) as conn:
         players.add_link(conn, credentials.token_hash(link), EMAILS[0], clock() + 600)
     signed = svc.confirm_sign_in(link)
+    offered = svc.create_game({"game": "babel", "seats": [{"name": "Ada", "email": EMAILS[0]}, {"name": "Gil"}]})
+    svc.accept_seat(offered["id"], 0, signed["player"]["id"])
     svc.add_channel(svc.player_channels_owner(signed["player"]["id"]), {"url": "ntfy://ada-topic"})
     svc.request_sign_in({"email": "newcomer@example.org"})
     bot = svc.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"bot": "random"}]})
@@ -104,7 +106,7 @@ def instance(tmp_path_factory, pg_cluster):
 def test_summary_line(instance):
     total = scalar(instance["source"], "SELECT count(*) FROM events")
     n = instance["count"]
-    assert n == 5  # four games and the tournament's one
+    assert n == 6  # five games and the tournament's one
     assert instance["out"].strip().startswith(f"copied {n} games, {total} events, 1 players, 1 tournaments from sqlite:///")
     assert f"verified {n}/{n} at level full" in instance["out"]
 

@@ -2,7 +2,8 @@
 
 The service runs as its own process (`referee serve`) on loopback with a fresh SQLite file.
 Neither seat ever sees the other's hand (in its view, its prompts or its audit log), and the
-exported log verifies offline with `referee verify --file`.
+exported log verifies offline with `referee verify --file`. Midway, Bo gives his seat up and Cy
+takes it: from then on Bo (his token, his open live feed) reads nothing of the seat (issue 35).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 import requests
 
 from tests.conftest import free_port
+from tests.security.test_tenure import Stream
 
 PEOPLES = ("medes", "sumerians", "hittites", "persians", "assyrians")
 
@@ -79,20 +81,42 @@ def test_served_without_a_version_banner(live_service):
     assert "Werkzeug" not in server and "Python" not in server, server
 
 
+def _replace_bo(http, url: str, gid: str, auth: list[dict]) -> tuple[dict, Stream]:
+    """Bo, with a live feed open, gives seat 1 up and Cy takes it: Bo's feed ends at once, before
+    anything of Cy's; Bo's token reads nothing any more. Cy's authorization is returned."""
+    head = http.get(f"{url}/games/{gid}").json()["seq"]
+    feed = Stream(f"{url}/games/{gid}/events?after={head}&talk_after=0", auth[1])
+    time.sleep(0.3)
+    assert http.post(f"{url}/games/{gid}/seats/1/release", headers=auth[1]).status_code == 200
+    cy = http.post(f"{url}/games/{gid}/join", json={"name": "Cy", "seat": 1})
+    assert cy.status_code == 201, cy.text
+    assert feed.ended.wait(5), "the former holder's live feed is still open"
+    frames = feed.drained()
+    feed.close()
+    assert frames[-1][0] == "revoked" and not any('"seat_replaced"' in data for _, data in frames), frames
+    return {"Authorization": f"Bearer {cy.json()['token']}"}
+
+
 def test_two_seats_play_a_whole_game_over_http(live_service, tmp_path):
     url, env = live_service
     http = requests.Session()
     created = http.post(url + "/games", json={"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}).json()
     gid, tokens = created["id"], [s["token"] for s in created["seats"]]
     auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    former: dict | None = None  # Bo's authorization once Cy holds seat 1
     rnd = random.Random(7)
     moves = 0
     while True:
+        if moves == 30:
+            former, auth[1] = auth[1], _replace_bo(http, url, gid, auth)
         views = [http.get(f"{url}/games/{gid}", headers=auth[s]).json() for s in (0, 1)]
         if views[0]["status"] == "finished":
             break  # everything is public now, by design
         for s in (0, 1):
             assert _hidden_hand_leaks(views[s], 1 - s) == [], (moves, s)
+        if former is not None and moves in (30, 60):  # refused everywhere (each refusal counts toward the lock-out)
+            for path in ("", "/prompts", "/events", "/messages", "/presets"):
+                assert http.get(f"{url}/games/{gid}{path}", headers=former).status_code == 401, path
         seat = views[0]["prompts"][0]["seat"]
         prompt = http.get(f"{url}/games/{gid}/prompts", headers=auth[seat]).json()["prompts"][0]
         choices = prompt["choices"] or [prompt["default"]]

@@ -106,7 +106,7 @@ def test_round_and_rematch_mails_are_in_their_recipients_languages(database, clo
     deliver_due(svc)
     ada = next(m for m in mail_sink.to(EMAILS[0]) if "Runde 1" in m["Subject"])
     assert ada["Subject"].endswith("Runde 1 beginnt: deine Partie")
-    assert "Runde 1 des Turniers babel hat begonnen." in ada.get_content() and "gegen Bo:" in ada.get_content()
+    assert "Runde 1 des Turniers in Babel hat begonnen." in ada.get_content() and "gegen Bo:" in ada.get_content()
     assert "Tabelle und Paarungen: " in ada.get_content() and "Round" not in ada.get_content()
     bo = next(m for m in mail_sink.to(EMAILS[1]) if "Round 1" in m["Subject"])
     assert bo["Subject"].endswith("Round 1 starts: your game") and "against Ada:" in bo.get_content()

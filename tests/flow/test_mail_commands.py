@@ -114,7 +114,7 @@ def test_every_command(database, tmp_path, clock, mail_sink):
     assert len(mail_sink.to(EMAILS[1])) == before  # Bo asked for no mail: not even the result
     assert svc.game(gid, 0)["result"]["reason"] == "resigned"
     over = [m for m in mail_sink.to(EMAILS[0]) if m["Subject"].endswith("Game over")]
-    assert len(over) == 1 and "Your page: http" in over[0].get_content() and "Bo won (resigned)" in over[0].get_content()
+    assert len(over) == 1 and "Your page: http" in over[0].get_content() and "Bo won (after a resignation)" in over[0].get_content()
 
 
 def test_mails_of_a_game_to_a_seat_are_one_thread(database, tmp_path, clock, mail_sink):

@@ -14,9 +14,11 @@ from email.message import EmailMessage
 from click.testing import CliRunner
 
 from referee.ops.cli import main
+from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
 from referee.notify.delivery import deliver_due
 from referee.store import outbox
+from tests.conftest import start_server
 from tests.flow.support import EMAILS, DOMAIN, babel_with_clock, mail_leaks, make_service
 
 
@@ -135,15 +137,24 @@ def test_strangers_and_bad_secrets_change_nothing_and_learn_nothing(database, tm
     assert len(outbox.messages(svc.db.conn)) == queued  # no answer to anyone
 
 
-def test_inbound_mail_web_hook_answers_the_same_for_every_message(server):
+def test_inbound_mail_web_hook_answers_the_same_for_every_message(database, clock):
+    server, httpd = start_server(database, clock=clock, config=Config(database=database, inbound_secret="hook-secret"))
+    try:
+        _inbound_answers(server)
+    finally:
+        httpd.shutdown()
+
+
+def _inbound_answers(server):
+    auth = {"Authorization": "Bearer hook-secret"}
     created = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "A", "email": "a@x.org"},
                                                                              {"name": "B"}]}).json()
     svc = server.service
     address = svc.notifier.reply_address(created["id"], 0)
     genuine = f"From: a@x.org\r\nTo: {address}\r\nSubject: m\r\n\r\nfinish\r\n".encode()
     bogus = b"From: z@x.org\r\nTo: play+nothing.0.aaaa@localhost\r\nSubject: m\r\n\r\nfinish\r\n"
-    answers = [server.call("POST", "/mail/inbound", data=raw, headers={"Content-Type": "message/rfc822"})
+    answers = [server.call("POST", "/mail/inbound", data=raw, headers={"Content-Type": "message/rfc822", **auth})
                for raw in (bogus, genuine)]
     assert [a.status_code for a in answers] == [202, 202] and answers[0].json() == answers[1].json()
     assert svc.load(created["id"]).seq in (1, 2)
-    assert server.call("POST", "/mail/inbound", data=b"").status_code == 400
+    assert server.call("POST", "/mail/inbound", data=b"", headers=auth).status_code == 400

@@ -18,7 +18,7 @@ def test_moves_and_messages_share_one_mail(database, clock, mail_sink):
     a = next(p for p, n in hand.items() if n)
     hand[a] -= 1
     b = next(p for p, n in hand.items() if n)
-    body = (f"travel {a}\nsay all: Good luck, Bo <b>!</b>; have fun\nsettle {b}\nsay 1: a deal?\n"
+    body = (f"travel {a}\nsay all: Good luck, Bo <b>!</b>; have fun\nsettle {b}\nsay 2: a deal?\n"
             "say note: Bo looks weak\n")
     assert mail_in(svc.database, reply(first, EMAILS[0], body, 1)).exit_code == 0
     assert svc.load(gid).seq == 3  # both moves played
@@ -27,7 +27,7 @@ def test_moves_and_messages_share_one_mail(database, clock, mail_sink):
     deliver_due(svc)
     answer = mail_sink.to(EMAILS[0])[-1].get_content()
     assert "Played 2 moves" in answer and "Message sent (to all)." in answer
-    assert "Message sent (to seat 1)." in answer and "Note kept" in answer
+    assert "Message sent (to seat 2)." in answer and "Note kept" in answer  # seats as people count them
     # The same mail delivered twice sends its messages once.
     assert mail_in(svc.database, reply(first, EMAILS[0], body, 1)).exit_code == 0
     assert len(svc.messages(gid, 0)) == 3
@@ -36,13 +36,13 @@ def test_moves_and_messages_share_one_mail(database, clock, mail_sink):
     deliver_due(svc)
     turn = [m for m in mail_sink.to(EMAILS[1]) if "Your move" in m["Subject"]][-1].get_content()
     assert "Messages since your last mail:" in turn
-    assert "Ada (seat 0) to all:" in turn and "Good luck, Bo <b>!</b>; have fun" in turn
-    assert "Ada (seat 0) to Bo (seat 1):" in turn and "a deal?" in turn
+    assert "Ada (seat 1) to all:" in turn and "Good luck, Bo <b>!</b>; have fun" in turn
+    assert "Ada (seat 1) to Bo (seat 2):" in turn and "a deal?" in turn and "seat 0" not in turn
     assert "weak" not in turn
     # Bo answers by mail with a message only; Ada's next mail shows it once, and only once.
-    assert mail_in(svc.database, reply(mail_sink.to(EMAILS[1])[-1], EMAILS[1], "say 0: no deal", 3)).exit_code == 0
+    assert mail_in(svc.database, reply(mail_sink.to(EMAILS[1])[-1], EMAILS[1], "say 1: no deal", 3)).exit_code == 0
     deliver_due(svc)
-    assert "Message sent (to seat 0)." in mail_sink.to(EMAILS[1])[-1].get_content()
+    assert "Message sent (to seat 1)." in mail_sink.to(EMAILS[1])[-1].get_content()
     assert [m["text"] for m in svc.messages(gid, 0)][-1] == "no deal"
 
 

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from functools import partial
 
 from referee.engine.glossary import term
+from referee.engine.naming import named
 from referee.engine.wording import localize
 from referee.plumbing.i18n import EN, Text, translator
 
@@ -44,10 +45,12 @@ def check_german_picture(rules, view: dict, viewer, names: list[str], german: li
 
 def german_step(rules, state: dict, seat: int, kind: str, chosen: list[str] | None = None) -> dict:
     """A step as the API answers a German reader, after checking its English answer is the
-    engine's Text values themselves (English ids, the same strings as before)."""
+    engine's Text values with the component ids named (engine/naming.py)."""
     step = rules.steps(state, seat, kind, chosen or []).to_json()
     assert isinstance(step["question"], Text) and all(isinstance(o["label"], Text) for o in step["options"])
-    assert localize(step, EN, rules.id) is step
+    en = localize(step, EN, rules.id)
+    assert en["question"] == named(step["question"], rules.id)
+    assert [o["label"] for o in en["options"]] == [named(o["label"], rules.id) for o in step["options"]]
     de = localize(step, DE, rules.id)
     assert de["question"] != step["question"] and not LEFTOVER.search(de["question"])
     for o, en in zip(de["options"], step["options"]):

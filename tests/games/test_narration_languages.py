@@ -15,7 +15,7 @@ import pytest
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.rng import redact_records
-from referee.plumbing.i18n import translator
+from referee.plumbing.i18n import EN, translator
 from referee.service.narration import narrate_event
 
 GENERATED = {"khronos", "gentes", "iron_age", "sands_of_time"}
@@ -90,13 +90,13 @@ SERVICE_EVENTS = [  # the service's own events (takebacks, agreements, seats, th
     ("proposal_passed", None, {}, "Alle Plätze stimmten zu: Der Vorschlag ist angenommen."),
     ("proposal_failed", None, {"reason": "seat 1 voted no"}, "Der Vorschlag scheiterte (Ada stimmte dagegen)."),
     ("proposal_lapsed", None, {}, "Der Vorschlag verfiel"),
-    ("seat_joined", 1, {"seat": 1}, "Ada: Platz besetzt."),
-    ("game_started", None, {}, "der Schiedsrichter: Partie begonnen."),
+    ("seat_joined", 1, {"seat": 1}, "Ada hat einen Platz eingenommen."),
+    ("game_started", None, {}, "Alle Plätze sind besetzt: die Partie Babel begann für Bo und Ada."),
     ("resumed", None, {"reason": "vacation allowance used up"}, "(Urlaubskontingent aufgebraucht)"),
     ("game_ended", None, {"result": {"winners": [0], "reason": "supply_exhausted", "scores": [9, 4]}},
-     "(Vorrat erschöpft)"),
+     "(der Vorrat ist erschöpft)"),
     ("game_ended", None, {"result": {"winners": [1], "reason": "agreement", "by": "agreement",
-                                     "agreement": {"kind": "standings"}}}, "Ada hat gewonnen (Einigung)."),
+                                     "agreement": {"kind": "standings"}}}, "Ada hat gewonnen (nach Vereinbarung)."),
 ]
 
 
@@ -111,7 +111,7 @@ def test_the_services_own_events_are_told_in_german_and_english_is_unchanged(ety
     assert en != de and not LEFTOVER.search(en)
 
 
-def test_the_services_english_sentences_stay_as_they_were():
+def test_the_services_english_sentences_name_people_and_reasons_in_words():
     rules, names = rules_for("babel"), ["Bo", "Ada"]
     told = [narrate_event(rules, {"seq": 9, "type": t, "seat": s, "payload": p}, names) for t, s, p in (
         ("proposal", 0, {"kind": "standings", "expires_at": "2026-11-27T18:00:00Z"}),
@@ -119,8 +119,20 @@ def test_the_services_english_sentences_stay_as_they_were():
         ("seat_joined", 1, {}),
         ("game_ended", None, {"result": {"winners": [0], "reason": "race_below_10", "scores": [9, 4]}}))]
     assert told == ["Bo proposed ending the game now with the current standings; the others vote until "
-                    "2026-11-27 18:00 UTC.", "The proposal failed (seat 1 voted no).", "Ada: seat joined.",
-                    "Bo won (race below 10); scores: Bo 9, Ada 4."]
+                    "2026-11-27 18:00 UTC.", "The proposal failed (Ada voted no).", "Ada took a seat.",
+                    "Bo won (the race ended with the rival below the threshold); scores: Bo 9, Ada 4."]
+
+
+def test_an_open_table_reads_as_an_open_table_until_every_seat_is_taken():
+    """Issue 38: no "began for Ada, Open seat 2" while seats are free; the start names everyone."""
+    rules = rules_for("khronos")
+    created = {"seq": 1, "type": "game_created", "seat": None,
+               "payload": {"seats": [{"seat": 0, "name": "Ada"}, {"seat": 1, "name": "Open seat 2", "open": True}]}}
+    for tr in (EN, translator("de")):
+        told = narrate_event(rules, created, ["Ada", "Open seat 2"], tr=tr)
+        assert "Open seat" not in told and "began" not in told and "2" in told, told
+    started = narrate_event(rules, {"seq": 3, "type": "game_started", "seat": None, "payload": {}}, ["Ada", "Bo"])
+    assert started == "Every seat is taken: the game of Khronos began for Ada and Bo."
 
 
 def test_a_word_the_games_name_differently_keeps_each_games_term():

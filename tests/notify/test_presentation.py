@@ -28,7 +28,7 @@ def test_service_events_are_told_generically(game):
     assert told["resigned1"] == "Bo resigned."
     assert "Ada" in told["pause_requested0"] and "holiday" in told["pause_requested0"]
     assert "2027-01-15" in told["paused0"]
-    assert "Bo won (end); scores: Ada 3, Bo 7." == told["game_endedNone"]
+    assert "Bo won (the last round was played); scores: Ada 3, Bo 7." == told["game_endedNone"]
     assert "seed" in told["seed_revealedNone"]
     assert "agreed" in told["pausedNone"] and "allowance" in told["resumedNone"] and "Ada" in told["resumed0"]
     assert all(s and "{" not in s for s in told.values())
@@ -50,5 +50,5 @@ def test_a_failing_hook_still_gives_a_sentence():
 
 def test_draws_and_shared_wins():
     assert result_sentence({"winner": None, "winners": [], "reason": "supply_exhausted"}, NAMES) \
-        == "The game ended in a draw (supply exhausted)."
+        == "The game ended in a draw (the supply ran out)."
     assert result_sentence({"winner": None, "winners": [0, 2]}, NAMES) == "Ada and Cy shared the win."

@@ -125,11 +125,19 @@ def test_my_games_digest_settings_and_a_channel_for_all_my_games(database, clock
         with page.expect_navigation():
             panel.locator("form.add-channel button[type=submit]").click()
         assert "ada-everywhere" in panel.locator("ul.channels").text_content()
-        game = srv.call("POST", "/games", json={"game": "khronos", "options": {"first_seat": 0}, "seats": [
+        game = srv.call("POST", "/games", json={"game": "khronos", "options": {"first_seat": 1}, "seats": [
             {"name": "Ada", "email": "ada@example.org"}, {"name": "Bo"}]}).json()
+        page.goto(f"{srv.url}/accept/{game['id']}/0")  # a seat made with her address is hers once she accepts (issue 35)
+        with page.expect_navigation():
+            page.click("#accept button[type=submit]")
+        bo = {"Authorization": f"Bearer {game['seats'][1]['token']}"}
+        [prompt] = srv.call("GET", f"/games/{game['id']}/prompts", headers=bo).json()["prompts"]
+        assert srv.call("POST", f"/games/{game['id']}/moves", headers=bo, json={"move": prompt["default"]}).status_code == 201
         deliver_due(srv.service)
         [told] = receiver.at("/ada-everywhere")  # a player's channel covers the seats they hold
-        assert json.loads(told.body)["title"] == "Khronos: your turn: Ada" and game["seats"][0]["url"] in told.body.decode()
+        assert json.loads(told.body)["title"] == "Khronos: your turn: Ada"
+        body = told.body.decode()  # her own link: the one the creator was shown died when she accepted
+        assert f"/play/{game['id']}/0/" in body and game["seats"][0]["url"] not in body
         phone = tabs("ada-phone", 390)
         phone.context.add_cookies(tab.context.cookies())
         phone.page.goto(f"{srv.url}/me")

@@ -189,7 +189,7 @@ def test_new_game_created_mail_and_lobby_pages_in_german(web, tabs, width):
     with page.expect_navigation():
         page.click("form.stack button[type=submit]")
     assert page.locator("h1").inner_text() == "Partie angelegt"
-    assert page.locator(".seat-links h2").first.inner_text() == "Platz 0: Ada"
+    assert page.locator(".seat-links h2").first.inner_text() == "Platz 1: Ada"  # people count seats from 1
     page.locator("button.copy[data-copy=link1]").click()
     page.wait_for_selector("button.copy[data-copy=link1]:has-text('Kopiert')")
     page.wait_for_selector("button.copy[data-copy=link1]:has-text('Kopieren')", timeout=5000)  # back to its label

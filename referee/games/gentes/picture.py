@@ -118,7 +118,7 @@ def _tiles(c: Canvas, data: GameData, view: dict[str, Any]) -> None:
         sym = (f" {c.say(symbol(t['symbol']))}" if t.get("symbol") and t["symbol"] not in data.wildcards
                else (" " + _("any") if t.get("symbol") else ""))
         body = rect(x, y, w, h, fill="#f7f1e3", stroke="#333")
-        body += text(x + 4, y + 15, f"{tid} {c.say(KIND_NAMES[t['action']])[:5]}.", font_size=12, font_weight="bold")
+        body += text(x + 4, y + 15, tid, font_size=12, font_weight="bold")  # named in words on the page (names.json)
         body += c.fit(x + 4, y + 31, _("%(cost)sc %(hourglasses)sh", cost=t["cost"], hourglasses=t["hourglasses"]) + sym,
                       w - 8)
         c.parts.append(element(f"tile-{tid}", c.say(tile_line(data, tid)), body))

@@ -90,7 +90,7 @@ def philosopher(data: GameData, st: dict, seat: int, x: int, t: dict | None) -> 
                                   now=pop[p]), f"meeple-{p}") for p in firsts]
     first = (yield Ask(Text("Train whom? (threshold %(x)s)", x=x), opts, want(t, f"p.{train[0]}"))).split(".", 1)[1]
     seconds = [Option("p2.no", Text("Only one %(prof)s", prof=first))] if first in one else []
-    seconds += [Option(f"p2.{b}", Text("and a %(prof)s too", prof=b) if b != first else Text("a second %(prof)s", prof=b),
+    seconds += [Option(f"p2.{b}", _and_too(b) if b != first else Text("a second %(prof)s", prof=b),
                        f"meeple-{b}") for a, b in two if a == first]
     tok = yield Ask(Text("Train a second person?"), seconds,
                     want(t, "p2.no" if len(train) < 2 else f"p2.{train[1]}"), auto=True)
@@ -418,3 +418,8 @@ def _shift(data: GameData, pop: dict[str, int], t: dict | None, dn: str, up: str
            for p in data.professions if p != down and population.can_raise(data, after, p)]
     raised = (yield Ask(Text("Eye cube: raise which profession?"), ups, want(t, f"{up}.{(t or {}).get('up')}"))).split(".", 1)[1]
     return {"down": down, "up": raised}
+
+
+def _and_too(prof: str) -> Text:
+    """"and an artisan too": the English article before a vowel (German says "1")."""
+    return Text("and an %(prof)s too", prof=prof) if prof[:1] in "aeiou" else Text("and a %(prof)s too", prof=prof)

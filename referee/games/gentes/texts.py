@@ -209,15 +209,17 @@ def card_line(data: GameData, cid: str) -> Any:
 
 @cached
 def tile_line(data: GameData, tid: str) -> Any:
+    """A tile in words; its id reads as its name, kind included ("Philosopher tile 5",
+    names.json)."""
     t = data.tiles[tid]
     args = dict(tile=tid, kind=KIND_NAMES[t["action"]], does=kind_does(t["action"]), coins=coins(t["cost"]),
                 hourglasses=hourglasses(t["hourglasses"]))
     if t.get("symbol") in data.wildcards:
-        return Text("%(tile)s %(kind)s (%(does)s on any symbol): %(coins)s, %(hourglasses)s", **args)
+        return Text("%(tile)s (%(does)s on any symbol): %(coins)s, %(hourglasses)s", **args)
     if t.get("symbol"):
-        return Text("%(tile)s %(kind)s (%(does)s on %(symbol)s): %(coins)s, %(hourglasses)s",
+        return Text("%(tile)s (%(does)s on %(symbol)s): %(coins)s, %(hourglasses)s",
                     symbol=symbol(t["symbol"]), **args)
-    return Text("%(tile)s %(kind)s (%(does)s): %(coins)s, %(hourglasses)s", **args)
+    return Text("%(tile)s (%(does)s): %(coins)s, %(hourglasses)s", **args)
 
 
 @cached

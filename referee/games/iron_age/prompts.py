@@ -57,10 +57,11 @@ def choices(g: GameData, st: State, seat: int) -> list[Move] | None:
     return out
 
 
-# The faces as the prompt names them (their ids), words for the catalog.
-FACE_IDS = {"food": N_("food"), "workers": N_("workers"), "food_or_workers": N_("food_or_workers"),
-            "goods": N_("goods"), "skull": N_("skull"), "invention": N_("invention"), "conquest_1": N_("conquest_1"),
-            "conquest_2": N_("conquest_2"), "tribute_1": N_("tribute_1"), "tribute_2": N_("tribute_2"),
+# The faces as the prompt names them: in words (the fate die's two conquest and two tribute
+# faces read alike), never their ids.
+FACE_IDS = {"food": N_("food"), "workers": N_("workers"), "food_or_workers": N_("food or workers"),
+            "goods": N_("goods"), "skull": N_("skull"), "invention": N_("invention"), "conquest_1": N_("conquest"),
+            "conquest_2": N_("conquest"), "tribute_1": N_("tribute"), "tribute_2": N_("tribute"),
             "omen": N_("omen"), "harvest": N_("harvest")}
 
 
@@ -69,14 +70,14 @@ def _face(f: str) -> Text:
 
 
 def _dice_text(st: State) -> Text:
-    """"dice [0:food, 1:skull(locked)], fate omen" as a Text, each face translatable."""
+    """"dice: food, skull (locked); fate die: omen" as a Text, each face translatable."""
     t = st["turn"]
-    faces = [Text("%(i)s:%(face)s(locked)", i=i, face=_face(f)) if t["locked"][i] else
-             Text("%(i)s:%(face)s", i=i, face=_face(f)) for i, f in enumerate(t["empire_faces"])]
+    faces = [Text("%(face)s (locked)", face=_face(f)) if t["locked"][i] else _face(f)
+             for i, f in enumerate(t["empire_faces"])]
     joined: str = faces[-1] if faces else ""
     for f in reversed(faces[:-1]):
         joined = Text("%(first)s, %(rest)s", first=f, rest=joined)
-    return Text("dice [%(faces)s], fate %(fate)s", faces=joined, fate=_face(t["fate_face"]))
+    return Text("dice: %(faces)s; fate die: %(fate)s", faces=joined, fate=_face(t["fate_face"]))
 
 
 def text(g: GameData, st: State, seat: int) -> Text:

@@ -113,14 +113,14 @@ def _what(move: dict[str, Any], seat: int, who: str, names: list[str], before: d
         to = _age(move["to"], tr)
         if frm and paid:
             return _("%(who)s sent adventurer %(n)s from %(src)s to %(dst)s for %(coins)s.", who=who,
-                     n=move["adventurer"], src=_age(frm, tr), dst=to, coins=_coins(paid, tr))
+                     n=move["adventurer"] + 1, src=_age(frm, tr), dst=to, coins=_coins(paid, tr))
         if frm:
-            return _("%(who)s sent adventurer %(n)s from %(src)s to %(dst)s.", who=who, n=move["adventurer"],
+            return _("%(who)s sent adventurer %(n)s from %(src)s to %(dst)s.", who=who, n=move["adventurer"] + 1,
                      src=_age(frm, tr), dst=to)
         if paid:
-            return _("%(who)s sent adventurer %(n)s to %(dst)s for %(coins)s.", who=who, n=move["adventurer"],
+            return _("%(who)s sent adventurer %(n)s to %(dst)s for %(coins)s.", who=who, n=move["adventurer"] + 1,
                      dst=to, coins=_coins(paid, tr))
-        return _("%(who)s sent adventurer %(n)s to %(dst)s.", who=who, n=move["adventurer"], dst=to)
+        return _("%(who)s sent adventurer %(n)s to %(dst)s.", who=who, n=move["adventurer"] + 1, dst=to)
     if t == "build":
         return _("%(who)s built a %(building)s in %(age)s at %(at)s with %(cards)s.", who=who,
                  building=_name(move["building"], move["rank"], tr), age=_age(move["age"], tr),

@@ -92,8 +92,8 @@ def _card(view: dict, el: str, card: str, x: float, y: float, display: bool, tr:
     colour = {"M": "military", "R": "religious", "C": "civil"}.get(card[:1], "civil")
     lines = _card_effect(view, colour, tr)
     body = rect(x, y, 180, 66, fill=TYPE_FILL[colour], fill_opacity="0.35", stroke="#222", rx=4)
-    body += text(x + 6, y + 15, _("%(card)s %(type)s (%(colour)s)", card=card, type=_type(colour, tr),
-                                  colour=_(COLOUR[colour])), font_size=12, font_weight="bold")
+    body += text(x + 6, y + 15, _("%(card)s (%(colour)s)", card=card, colour=_(COLOUR[colour])),
+                 font_size=12, font_weight="bold")
     body += "".join(text(x + 6, y + 30 + 13 * i, s, font_size=F) for i, s in enumerate(lines))
     what = "; ".join(lines)
     label = (_("display card %(card)s: %(type)s card; %(what)s", card=card, type=_type(colour, tr), what=what)
@@ -119,8 +119,8 @@ def _players(view: dict, seat: int | None, names: list[str] | None, y: float, tr
         for a, age in enumerate(p["adventurers"]):
             x = 480 + 138 * a
             played = p["cards_played"][a] if i == view["active_seat"] else 0
-            label = (_("adventurer %(i)s: %(age)s (%(n)s played)", i=a, age=_age(age, tr), n=played) if played
-                     else _("adventurer %(i)s: %(age)s", i=a, age=_age(age, tr)))
+            label = (_("adventurer %(i)s: %(age)s (%(n)s played)", i=a + 1, age=_age(age, tr), n=played) if played
+                     else _("adventurer %(i)s: %(age)s", i=a + 1, age=_age(age, tr)))
             adv = rect(x, y - 2, 134, 17, fill="#fff", stroke=PLAYER_FILL[i % 5], stroke_width=2, rx=8)
             adv += text(x + 67, y + 11, label, font_size=F, text_anchor="middle")
             out.append(element(f"adv-{i}-{a}", _("%(who)s's %(adventurer)s", who=_name(names, i, tr), adventurer=label),

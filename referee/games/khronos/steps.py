@@ -110,13 +110,9 @@ def building_words(b: dict, seat: int | None = None) -> str:
 
 
 def card_words(g: GameData, card: str) -> str:
-    colour = g.colour(card)
-    if colour == "military":
-        return Text("%(card)s (military card)", card=card)
-    if colour == "religious":
-        return Text("%(card)s (religious card)", card=card)
-    return Text("%(card)s (civil card)", card=card) if colour == "civil" \
-        else f"{card} ({colour} card)"
+    """A card as a step names it: its id, which every text people read names ("military card
+    14", engine/naming.py; names.json), while the text form keeps "M14"."""
+    return card
 
 
 # One whole phrase per colour and kind of building (a translator words each its own way).
@@ -397,8 +393,9 @@ class TurnSteps:
         out = []
         for combo in product(present, repeat=n):
             if all(combo.count(i) <= left[i] for i in present):
-                label = Text("charge %(charges)s", charges=_joined(
-                    [Text("card %(k)s to adventurer %(i)s", k=k + 1, i=i) for k, i in enumerate(combo)]))
+                # a statement of its own: the catalog misses a Text nested in another's arguments
+                charges = [Text("card %(k)s to adventurer %(i)s", k=k + 1, i=i + 1) for k, i in enumerate(combo)]
+                label = Text("charge %(charges)s", charges=_joined(charges))
                 out.append((Option("by-" + "".join(map(str, combo)), label, None, Text("Adventurers (optional)")),
                             list(combo)))
         return out
@@ -491,7 +488,7 @@ class TurnSteps:
 
     def _travel(self, w: _Walk) -> Step:
         advs = self.p["adventurers"]
-        opts = [Option(f"a{i}", Text("adventurer %(i)s, now in %(age)s", i=i, age=AGE_NAME[a]), f"adv-{self.seat}-{i}")
+        opts = [Option(f"a{i}", Text("adventurer %(i)s, now in %(age)s", i=i + 1, age=AGE_NAME[a]), f"adv-{self.seat}-{i}")
                 for i, a in enumerate(advs)]
         o = w.take(Text("Which adventurer travels?"), opts)
         assert o is not None

@@ -7,7 +7,7 @@ from referee.engine.contract import Prompt
 from referee.games.sands_of_time import cards, combat, generation, resettle, setup
 from referee.games.sands_of_time.data import GameData
 from referee.games.sands_of_time.state import Move, State
-from referee.games.sands_of_time.words import joined
+from referee.games.sands_of_time.words import card_name, joined
 from referee.plumbing.i18n import N_, Text
 
 TEXTS = {
@@ -88,7 +88,7 @@ def open_prompts(g: GameData, state: State) -> list[Prompt]:
         elif d["kind"] == "turn":
             left = cards.pending_cards(state)
             text = Text("%(prompt)s Still to resolve: %(cards)s.", prompt=text,
-                        cards=joined(list(left)) if left else Text("nothing"))
+                        cards=joined([card_name(g, c) for c in left]) if left else Text("nothing"))
         elif d["kind"] == "combat_value":
             text = Text("%(prompt)s Allowed: 0 to %(limit)s.", prompt=text,
                         limit=state["action"]["limits"][str(d["seat"])])

@@ -80,16 +80,21 @@ def judge(conn: Any, game_id: str) -> tuple[str, str, str | None, list[str | Non
     if ended is None:
         return None
     ended_at, payload = ended
-    counts = store.event_counts(conn, game_id)
+    stats = store.event_stats(conn, game_id)
+    counts = {key: n for key, (n, _) in stats.items()}
     created = events.first(conn, game_id).payload
     created_seats, title = created["seats"], created["game"]
-    held = store.holders(conn, game_id)
     seats = tenures.seats(conn, game_id)
+    held = [(s["player_id"], s["name"], s["holder"]) for s in seats]
     starts = tenures.own_tenures(conn, game_id)
     creator = (tables.get(conn, game_id) or {}).get("creator_player")
     players = [s["player_id"] if s["holder"] == tenures.HELD and tenures.own_act(
         starts, creator, s["seat"], s["tenure"], s["player_id"]) else None for s in seats]
-    first_played = store.first_played(conn, game_id)
+    # an acceptance after the seat's first move or timeout comes too late to rate the game
+    first_played: dict[int, int] = {}
+    for (t, seat), (_, first) in stats.items():
+        if t in ("move", "timeout") and seat is not None:
+            first_played[seat] = min(first, first_played.get(seat, first))
     late = any(starts.get((s["seat"], s["tenure"]), 0) > first_played.get(s["seat"], float("inf")) for s in seats)
     names = [n for _, n, _ in held]
     result = payload.get("result") or {}

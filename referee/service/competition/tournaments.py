@@ -225,10 +225,10 @@ def _store_round(core: "Core", conn: Any, t: dict[str, Any], rnd: int, boards: l
                                 tenures.seat(conn, made["id"], seat)["tenure"])
                 # in the recipient's language: its seat's, else its player's (whoever started the round)
                 tr = translator(seat_settings.of(conn, made["id"], seat).get("lang"))
-                text = tr.gettext("Round %(round)s of the %(game)s tournament has started.\n\n"
+                text = tr.gettext("Round %(round)s of the tournament of %(game)s has started.\n\n"
                                   "Your game, seat %(seat)s against %(opponents)s:\n\n%(link)s\n\n"
                                   "Standings and pairings: %(standings)s",
-                                  round=rnd, game=t["game"], seat=seat + 1,
+                                  round=rnd, game=core.rules(t["game"], None).title, seat=seat + 1,
                                   opponents=", ".join(names[q] for q in group if q != p), link=link,
                                   standings=f"{core.config.base_url.rstrip('/')}/t/{tid}")
                 if p not in spec.get("confirmed", []):

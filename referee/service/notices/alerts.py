@@ -92,10 +92,10 @@ def check_target(core: "Core", url: str | None, subscription: dict | None, where
         if subscription is not None:
             if not core.config.allow_private_targets:
                 targets.check_webhook(subscription["endpoint"])
-        else:
+        elif core.config.allow_private_targets:
             targets.alert_host(url or "")
-            if not core.config.allow_private_targets:
-                targets.check_alert_url(url or "", resolve=resolve)
+        else:  # the URL read once (apprise's plugin lookup is the slow part), its host checked
+            targets.check_alert_url(url or "", resolve=resolve)
     except targets.TargetRefused as e:
         path = "/subscription/endpoint" if subscription is not None else where
         raise ChannelRefused(f"{path[1:]}: {e}".replace("webhook", "push endpoint"), path) from None

@@ -1,7 +1,8 @@
 """The mails a game sent, as the mail page and `referee mail` show them.
 
-Who sees what: a seat sees only the mails addressed to it (they carry its hand), the game's
-creator sees every mail of the game (the creator held every seat's link anyway), and the
+Who sees what: a seat's holder sees only the mails addressed to it in its tenure (they carry
+its hand and its address), the game's creator sees every mail to the seats' first holders (the
+creator held their links anyway; not a later holder's, whose link it never had), and the
 operator's `referee mail` sees them all. Each mail shows its state: sent, waiting (with the
 next attempt's reason) or failed for good (with its reason, recorded once).
 """
@@ -12,7 +13,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import NotFound
-from referee.store import outbox
+from referee.store import outbox, tenures
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -27,10 +28,14 @@ def _shown(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_mails(service: "Core", game_id: str, seat: int | None) -> list[dict[str, Any]]:
-    """A game's mails, newest first: those to `seat`, or every one when `seat` is None (the
-    game's creator). The caller has checked who the viewer is."""
+    """A game's mails, newest first: those to `seat` in its holder's tenure (never a former or
+    later holder's: their addresses and their games' secrets are theirs), or when `seat` is None
+    (the game's creator) every mail to the seats' first holders, whose links the creator was
+    given, never to a holder who took a seat later. The caller has checked who the viewer is."""
     service.load(game_id)  # 404 for an unknown game
-    return [_shown(r) for r in outbox.emails(service.db.conn, game_id=game_id, seat=seat)]
+    conn = service.db.conn
+    tenure = 0 if seat is None else tenures.holder_tenure(conn, game_id, seat)
+    return [_shown(r) for r in outbox.emails(conn, game_id=game_id, seat=seat, tenure=tenure)]
 
 
 def all_mails(service: "Core", game_id: str | None = None, limit: int = 500) -> list[dict[str, Any]]:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from referee.engine.wording import with_names
+from referee.engine.naming import named
+from referee.engine.wording import numbered_name, seat_number, with_names
 from referee.plumbing.i18n import EN, Translator
 from referee.service.notices.preferences import zone
 
@@ -119,11 +120,10 @@ def since_lines(seen: Seen) -> list[str]:
 
 
 def talk_heading(m: dict[str, Any], names: list[str], tr: Translator = EN) -> str:
-    """Who wrote a message to whom, for a mail, in the reader's language: "Ada (seat 0) to all",
-    "Bo (seat 1) to Ada (seat 0), Cy (seat 2)"."""
+    """Who wrote a message to whom, for a mail, in the reader's language: "Ada (seat 1) to all",
+    "Bo (seat 2) to Ada (seat 1), Cy (seat 3)" (people's seat numbers, from 1)."""
     def name(s: int) -> str:
-        return tr.gettext("%(name)s (seat %(seat)s)", name=names[s], seat=s) if 0 <= s < len(names) \
-            else tr.gettext("seat %(seat)s", seat=s)
+        return numbered_name(names, s, tr)
     if m["to"] == "all":
         return tr.gettext("%(who)s to all", who=name(m["from"]))
     return tr.gettext("%(who)s to %(to)s", who=name(m["from"]), to=", ".join(name(s) for s in m["to"]))
@@ -161,7 +161,7 @@ def prompt_lines(seen: Seen, all_moves: bool = False) -> list[str]:
     for p in seen.doc["prompts"]:
         if p["seat"] != seen.seat:
             continue
-        lines.append(_("You must decide: %(what)s", what=p["text"]))
+        lines.append(_("You must decide: %(what)s", what=with_names(p["text"], seen.names, numbered=True, tr=seen.tr)))
         lines.append(_("Deadline: %(when)s", when=when(seen.deadline, seen.tz, seen.tr)))
         if p.get("default") is not None:
             lines.append(_("If you do not answer in time the referee plays: %(move)s",
@@ -186,9 +186,10 @@ def answer_lines(seen: Seen) -> list[str]:
     if seen.reply_to:
         lines += _("Answer by replying to this mail: your moves at the top, one per line or\n"
                    "separated by ;, in the text form above; a blank line ends them.").split("\n")
-        lines.append(_("Commands: %(commands)s.", commands=", ".join(COMMANDS)))
-        if seen.tr.lang == "de":
-            lines.append(_("German command words work too: %(words)s.", words=", ".join(GERMAN_COMMANDS)))
+        if seen.tr.lang == "de":  # a German mail names its commands in German (the English ones work too)
+            lines.append(_("Commands: %(commands)s.", commands=", ".join(GERMAN_COMMANDS)))
+        else:
+            lines.append(_("Commands: %(commands)s.", commands=", ".join(COMMANDS)))
     if seen.link:
         lines.append(_("Your page: %(link)s", link=seen.link))
     return lines
@@ -212,10 +213,10 @@ def compose(seen: Seen, headline: list[str], about: list[str] | None = None, sin
         parts.append(answer_lines(seen))
     elif seen.link:  # every mail to a seat carries its personal link
         parts.append([seen.tr.gettext("Your page: %(link)s", link=seen.link)])
-    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else str(seen.seat)
+    name = seen.names[seen.seat] if 0 <= seen.seat < len(seen.names) else str(seat_number(seen.seat))
     parts.append([seen.tr.gettext("%(title)s, game %(game)s; you are %(name)s (seat %(seat)s). "
                                   "Sequence %(seq)s, status %(status)s.", title=seen.title, game=doc["id"],
-                                  name=name, seat=seen.seat, seq=doc["seq"], status=status_word(doc["status"], seen.tr))])
+                                  name=name, seat=seat_number(seen.seat), seq=doc["seq"], status=status_word(doc["status"], seen.tr))])
     return "\n\n".join("\n".join(p) for p in parts if p) + "\n"
 
 
@@ -226,11 +227,11 @@ def _summary(seen: Seen) -> str:
         text = seen.rules.summary(seen.doc["view"], seen.seat, seen.tr).strip()
     except Exception:  # noqa: BLE001 - a hook must never break a mail
         return ""
-    return with_names(text, seen.names, numbered=True, tr=seen.tr)
+    return named(with_names(text, seen.names, numbered=True, tr=seen.tr), seen.rules.id, seen.tr)
 
 
 def _subject(seen: Seen, what: str) -> str:
-    return f"[{seen.doc['game']} {seen.doc['id']}] {what}"
+    return f"[{seen.title} {seen.doc['id']}] {what}"  # the game's title: people read it
 
 
 def _data(kind: str, seen: Seen, **extra: Any) -> dict:
@@ -245,7 +246,7 @@ def _data(kind: str, seen: Seen, **extra: Any) -> dict:
 def _hello(seen: Seen) -> str:
     if 0 <= seen.seat < len(seen.names):
         return seen.names[seen.seat]
-    return seen.tr.gettext("Seat %(seat)s", seat=seen.seat)
+    return seen.tr.gettext("Seat %(seat)s", seat=seat_number(seen.seat))
 
 
 def status_word(status: str, tr: Translator) -> str:
@@ -258,11 +259,13 @@ def status_word(status: str, tr: Translator) -> str:
 
 # -- the notifications ---------------------------------------------------------------------------
 
-def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str], tr: Translator = EN) -> Note:
-    """A new message, for a seat's webhook (the `message` notification), in the seat's language."""
+def message_note(game_id: str, game: str, seat: int, m: dict[str, Any], names: list[str], tr: Translator = EN,
+                 title: str | None = None) -> Note:
+    """A new message, for a seat's webhook (the `message` notification), in the seat's language;
+    its subject names the game by `title`."""
     served = {k: m[k] for k in ("seq", "from", "to", "note", "text", "created_at")}
     subject = tr.gettext("Message from %(heading)s", heading=talk_heading(m, names, tr))
-    return Note("message", f"[{game} {game_id}] {subject}", m["text"],
+    return Note("message", f"[{title or game} {game_id}] {subject}", m["text"],
                 {"event": "message", "game_id": game_id, "game": game, "seat": seat, "message": served})
 
 
@@ -294,7 +297,7 @@ def seat_absent(seen: Seen, absent_seat: int, name: str) -> Note:
     _ = seen.tr.gettext
     head = _("%(name)s (seat %(seat)s) missed several deadlines in a row and is now marked absent;\n"
              "the referee plays that seat's default moves after a short deadline until it moves again.",
-             name=name, seat=absent_seat).split("\n")
+             name=name, seat=seat_number(absent_seat)).split("\n")
     return Note("absent", _subject(seen, _("%(name)s is absent", name=name)), compose(seen, head, prompt=False),
                 _data("absent", seen, absent_seat=absent_seat))
 

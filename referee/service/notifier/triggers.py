@@ -54,8 +54,18 @@ class Notifier:
             found = self._contacts[key] = credentials.seats(conn, game_id)
         return found
 
-    def reply_address(self, game_id: str, seat: int) -> str:
-        return addresses.reply_address(self.service.secret_key, game_id, seat, self.service.config.inbound_domain)
+    def reply_address(self, game_id: str, seat: int, tenure: int | None = None) -> str:
+        """The seat's reply address for its holder in `tenure` (None: the holder of the moment)."""
+        if tenure is None:
+            tenure = (tenures.tenure_of(self.service.db.conn, game_id, seat) or (0, ""))[0]
+        return addresses.reply_address(self.service.secret_key, game_id, seat, self.service.config.inbound_domain,
+                                       tenure=tenure)
+
+    def reply_tenure(self, game_id: str, seat: int) -> int | None:
+        """The tenure a reply address must carry to play for the seat: its holder's; None when
+        nobody holds it (a former holder's address is refused)."""
+        held = tenures.tenure_of(self.service.db.conn, game_id, seat)
+        return held[0] if held is not None and held[1] == tenures.HELD else None
 
     def webhook_secret(self, game_id: str, seat: int) -> str:
         return addresses.seat_secret(self.service.secret_key, game_id, seat)
@@ -195,7 +205,8 @@ class Notifier:
             if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
                 continue
             lang = seat_settings.of(conn, loaded.game_id, seat).get("lang")
-            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names, translator(lang))
+            note = messages.message_note(loaded.game_id, loaded.game, seat, m, names, translator(lang),
+                                         title=loaded.rules.title)
             self.queue(conn, loaded, seat, note, f"{loaded.game_id}:{seat}:message:{m['seq']}", now, contacts,
                        email=False)
 

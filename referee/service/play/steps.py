@@ -88,3 +88,20 @@ def first_step(loaded: "Loaded", prompt: "Prompt") -> dict[str, Any] | None:
             log.exception("%s: no first step for prompt %r of seat %s", loaded.game, prompt.kind, prompt.seat)
             memo[key] = None
     return memo[key]
+
+
+def move_words(loaded: "Loaded", seat: int, kind: str, move: Any, lang: str | None = None) -> str | None:
+    """`move` of `seat`'s prompt `kind` in words: the labels of the steps that build it ("Play
+    cards › military card 14 › …"), in `lang`, for people (a default move on a page); None when
+    the game cannot say it step by step (the caller shows the text form, folded)."""
+    rules, tr = loaded.rules, translator(lang)
+    try:
+        path = rules.move_path(loaded.state, seat, kind, move)
+        labels = []
+        for i, token in enumerate(path):
+            step = rules.steps(loaded.state, seat, kind, path[:i])
+            label = next(o.label for o in step.options if o.id == token)
+            labels.append(localize({"label": label}, tr, loaded.game)["label"])
+    except Exception:  # noqa: BLE001 - words are a courtesy: the text form always works
+        return None
+    return " › ".join(labels) if labels else tr.gettext("nothing more: the move as it stands")

@@ -141,7 +141,7 @@ def my_games(core: "Core", player_id: str) -> list[dict[str, Any]]:
         out.append({
             "id": r["game_id"], "game": r["game"], "title": core.rules(r["game"], None).title, "seat": r["seat"],
             "status": r["status"], "your_turn": your_turn, "to_move": to_move,
-            "to_move_names": [seat_names.get(s, f"seat {s}") for s in to_move if s != r["seat"]],
+            "to_move_names": [seat_names.get(s) or f"seat {s + 1}" for s in to_move if s != r["seat"]],
             "opponents": [n or "(open seat)" for s, n in sorted(seat_names.items()) if s != r["seat"]],
             "deadline": r["due_at"], "deadline_at": iso(r["due_at"]) if r["due_at"] else None,
             "last_event": {"seq": r["seq"], "type": r["last_type"], "at": r["updated_at"]},

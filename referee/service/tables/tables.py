@@ -93,8 +93,10 @@ def start(core: "Core", game_id: str, token: str | None) -> dict[str, Any]:
             payload: dict[str, Any] = {"seats": k, "setup": {"seats": k, "options": loaded.created["options"]}}
             step = advance(loaded.rules, loaded.seed, loaded.state, loaded.seq + 1, "game_started", None, payload)
             payload |= {"chance": step.chance, "state_hash": step.state_hash}
-            after, _ = core.append(conn, loaded, [("game_started", None, payload)], step.state)
+            # The seats not taken go first: appending tells the seats of the start, and what it
+            # reads of them (the notifier's contacts, cached per seat event) must be the seats kept.
             tenures.drop_free(conn, game_id, k)
+            after, _ = core.append(conn, loaded, [("game_started", None, payload)], step.state)
             projections.set_players(conn, game_id, [s["name"] for s in after.created["seats"]])
             tables_mod.set_status(conn, game_id, "started", 0)
             conn.execute("UPDATE tables SET seats = ? WHERE game_id = ?", (k, game_id))

@@ -21,7 +21,7 @@ from referee.engine.schemas import check
 from referee.engine.talk import MAX_TEXT, policy_of, visible_to, withheld
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, MessageRefused, TooManyRequests
 from referee.service.loaded import iso
-from referee.store import idempotency, messages
+from referee.store import idempotency, messages, tenures
 from referee.store.db import IntegrityError, write_transaction
 from referee.plumbing.i18n import Text
 
@@ -45,9 +45,16 @@ def game_over(loaded: "Loaded") -> bool:
     return loaded.finished or loaded.status == "cancelled"
 
 
-def readable(loaded: "Loaded", m: dict[str, Any], viewer: int | None) -> bool:
-    """Whether `viewer` may read `m` (engine.talk.visible_to with this game's policy and status)."""
-    return visible_to(m, viewer, policy_of(loaded.created), game_over(loaded))
+def readable(loaded: "Loaded", m: dict[str, Any], viewer: int | None, tenure: int) -> bool:
+    """Whether `viewer` in `tenure` may read `m` (engine.talk.visible_to with this game's policy
+    and status)."""
+    return visible_to(m, viewer, policy_of(loaded.created), game_over(loaded), tenure)
+
+
+def tenure_of(conn: Any, game_id: str, viewer: int | None) -> int:
+    """The tenure a seat's reader holds it in now (its credential was checked against the
+    store: a seat token, link or player token is valid for the holder of the moment only)."""
+    return 0 if viewer is None else tenures.holder_tenure(conn, game_id, viewer)
 
 
 def shown(m: dict[str, Any], viewer: int | None, muted: set[int]) -> bool:
@@ -57,7 +64,8 @@ def shown(m: dict[str, Any], viewer: int | None, muted: set[int]) -> bool:
 
 def tells(conn: Any, loaded: "Loaded", m: dict[str, Any], seat: int) -> bool:
     """Whether a new message is told to `seat` (readable, and the seat has not muted its sender)."""
-    return readable(loaded, m, seat) and shown(m, seat, messages.muted_by(conn, loaded.game_id, seat))
+    return readable(loaded, m, seat, tenure_of(conn, loaded.game_id, seat)) \
+        and shown(m, seat, messages.muted_by(conn, loaded.game_id, seat))
 
 
 def post(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
@@ -132,17 +140,19 @@ def _check_rate(core: "Core", game_id: str, seat: int, now: float) -> None:
 
 
 def messages_for(core: "Core", game_id: str, viewer: int | None, after: int = 0,
-                 limit: int = 500) -> list[dict[str, Any]]:
+                 limit: int = 500, tenure: int | None = None) -> list[dict[str, Any]]:
     """GET /games/{id}/messages and the live feed: the messages after `after` the viewer may
-    read and has not muted, in order (at most `limit`)."""
+    read and has not muted, in order (at most `limit`). `tenure`: the viewer's, as its stream
+    checked it (else the seat's holder of the moment)."""
     loaded = core.load(game_id)
     conn = core.db.conn
+    tenure = tenure_of(conn, game_id, viewer) if tenure is None else tenure
     muted = messages.muted_by(conn, game_id, viewer) if viewer is not None else set()
     policy, over = policy_of(loaded.created), game_over(loaded)
     out: list[dict[str, Any]] = []
     while len(out) < limit:
         batch = messages.read(conn, game_id, after, limit=500)
-        out += [m for m in batch if visible_to(m, viewer, policy, over) and shown(m, viewer, muted)]
+        out += [m for m in batch if visible_to(m, viewer, policy, over, tenure) and shown(m, viewer, muted)]
         if len(batch) < 500:
             break
         after = batch[-1]["seq"]
@@ -157,6 +167,7 @@ def recent(core: "Core", loaded: "Loaded", viewer: int | None, limit: int = PAGE
     conn = core.db.conn
     muted = messages.muted_by(conn, loaded.game_id, viewer) if viewer is not None else set()
     policy, over = policy_of(loaded.created), game_over(loaded)
+    tenure = tenure_of(conn, loaded.game_id, viewer)
     # The database skips what the reader can never see (visible_to still judges every row).
     if viewer is not None:
         narrow = messages.NOT_OTHERS_NOTES
@@ -166,7 +177,7 @@ def recent(core: "Core", loaded: "Loaded", viewer: int | None, limit: int = PAGE
     upto, step, read_rows = None, limit + limit // 2, 0
     while True:
         batch = messages.last(conn, loaded.game_id, step, before=upto, narrow=narrow, seat=viewer)
-        seen = [m for m in batch if visible_to(m, viewer, policy, over) and shown(m, viewer, muted)]
+        seen = [m for m in batch if visible_to(m, viewer, policy, over, tenure) and shown(m, viewer, muted)]
         found = seen + found
         read_rows += len(batch)
         if len(found) >= limit or len(batch) < step:
@@ -177,7 +188,7 @@ def recent(core: "Core", loaded: "Loaded", viewer: int | None, limit: int = PAGE
 
 
 def _served(m: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in m.items() if k != "kind"}
+    return {k: v for k, v in m.items() if k not in ("kind", "tenures")}
 
 
 def export_lines(core: "Core", game_id: str, viewer: int | None, full: bool = False) -> list[dict[str, Any]]:
@@ -185,7 +196,9 @@ def export_lines(core: "Core", game_id: str, viewer: int | None, full: bool = Fa
     not: an export is the record), the others withheld (their digest and chain links only), so
     `referee verify --file` checks the whole chain. `full`: the operator's export, all of it."""
     loaded = core.load(game_id)
-    return [m if full or readable(loaded, m, viewer) else withheld(m) for m in messages.read(core.db.conn, game_id)]
+    tenure = tenure_of(core.db.conn, game_id, viewer)
+    return [{k: v for k, v in m.items() if k != "tenures"} if full or readable(loaded, m, viewer, tenure)
+            else withheld(m) for m in messages.read(core.db.conn, game_id)]
 
 
 def since_mail(core: "Core", conn: Any, loaded: "Loaded", seat: int) -> list[dict[str, Any]]:
@@ -197,7 +210,8 @@ def since_mail(core: "Core", conn: Any, loaded: "Loaded", seat: int) -> list[dic
         return []
     messages.set_mailed(conn, loaded.game_id, seat, new[-1]["seq"])
     muted = messages.muted_by(conn, loaded.game_id, seat)
-    return [m for m in new if m["from"] != seat and readable(loaded, m, seat) and shown(m, seat, muted)]
+    tenure = tenure_of(conn, loaded.game_id, seat)
+    return [m for m in new if m["from"] != seat and readable(loaded, m, seat, tenure) and shown(m, seat, muted)]
 
 
 def mutes(core: "Core", game_id: str, seat: int) -> dict[str, Any]:

@@ -157,6 +157,8 @@
     source.addEventListener("talk", function (e) {
       try { addMessage(JSON.parse(e.data)); } catch (err) { /* not a message: ignore */ }
     });
+    // The seat changed hands or this browser signed out: show the page as it now is for us.
+    source.addEventListener("revoked", function () { source.close(); location.reload(); });
     source.onmessage = async function () {
       source.close();
       if (!document.body.contains(main)) return;
@@ -186,7 +188,7 @@
     var names = JSON.parse(section.dataset.names || "[]");
     // the headings' words come from the page, in its language ("{who} to all", "{who} an alle")
     var words = section.dataset;
-    function name(s) { return names[s] !== undefined ? names[s] : (words.seat || "seat {seat}").replace("{seat}", s); }
+    function name(s) { return names[s] !== undefined ? names[s] : (words.seat || "seat {seat}").replace("{seat}", s + 1); }
     var li = document.createElement("li");
     li.dataset.seq = String(Number(m.seq));
     li.className = m.note ? "note" : m.to === "all" ? "public" : "private";
@@ -262,7 +264,7 @@
         row.hidden = i >= max;
         row.querySelectorAll("input").forEach(function (input) {
           input.disabled = i >= max;
-          if (input.name.indexOf("name") === 0) input.required = i < min;
+          if (input.name.indexOf("name") === 0) input.required = i === 0;  // later rows: a name or an invite
         });
       });
       var range = document.getElementById("seat-range");
@@ -288,7 +290,22 @@
     });
   }
 
-  function startForms() { seatRows(); copyButtons(); }
+  // The lobby's "open a table" form offers the chosen game's seat counts only.
+  function tableSeats() {
+    var select = document.getElementById("table-game"), input = document.getElementById("table-seats");
+    if (!select || !input) return;
+    function apply() {
+      var opt = select.options[select.selectedIndex];
+      input.min = opt.dataset.min; input.max = opt.dataset.max;
+      var n = Number(input.value);
+      if (n > Number(opt.dataset.max)) input.value = opt.dataset.max;
+      if (n < Number(opt.dataset.min)) input.value = opt.dataset.min;
+    }
+    select.addEventListener("change", apply);
+    apply();
+  }
+
+  function startForms() { seatRows(); tableSeats(); copyButtons(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startForms);
   else startForms();
 

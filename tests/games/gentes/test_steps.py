@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from referee.engine.naming import named
 from referee.engine.replay import advance, initial
 from referee.engine.steps import StepRefused, walk
 from referee.games.gentes.rules import GameRules
@@ -88,7 +89,7 @@ def test_G_7_the_turn_menu_offers_tiles_abilities_tax_and_extra_options_as_board
     by_id = {o.id: o for o in step.options}
     assert {f"t.{t}" for t in st["tiles_on_board"] if not t.startswith("CH")} <= set(by_id)
     assert not any(i.startswith("t.CH") for i in by_id)  # G-R14: no card in hand can be played
-    assert by_id["t.PH2"].element == "tile-PH2" and "Philosopher" in by_id["t.PH2"].label
+    assert by_id["t.PH2"].element == "tile-PH2" and named(by_id["t.PH2"].label, "gentes").startswith("Philosopher tile 2")
     assert by_id["c.I-04"].element == "card-I-04" and "Scriptorium" in by_id["c.I-04"].label
     assert by_id["tax"].element == "tax" and "x.eye" in by_id and "pass" not in by_id  # G-8: no pass with room
     assert step.move is None

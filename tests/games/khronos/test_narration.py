@@ -32,9 +32,9 @@ def test_K_14_a_build_names_the_building_place_cards_income_and_its_time_shadows
 def test_K_12_travel_names_both_ages_and_the_cost_and_K_R24_hides_it_from_others():
     pos = Pos(seats=3, coins_public=False)
     text, _ = _say(pos, 0, {"type": "travel", "adventurer": 1, "to": "reason"})
-    assert text == "Ada sent adventurer 1 from Might to Reason for 1 coin."
+    assert text == "Ada sent adventurer 2 from Might to Reason for 1 coin."  # people count adventurers from 1
     text, _ = _say(pos, 0, {"type": "travel", "adventurer": 1, "to": "reason"}, viewer=1)
-    assert text == "Ada sent adventurer 1 from Might to Reason."
+    assert text == "Ada sent adventurer 2 from Might to Reason."
 
 
 def test_K_16_a_demolition_names_the_owner_and_the_rank_rule_decision_that_follows():

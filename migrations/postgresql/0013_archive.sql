@@ -1,4 +1,4 @@
--- The archive (issue 40): the same tables and indexes as the SQLite migration m015_archive. One
+-- The archive (issue 40): the same tables and indexes as the SQLite migration m016_archive. One
 -- row per finished public game and one per seat of it, projections of the logs (`referee archive
 -- rebuild`); each search filter leads an index that ends in the page's order (ended_at, game_id).
 
