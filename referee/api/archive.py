@@ -18,7 +18,7 @@ STRICT = ("game", "result", "from", "to", "seats", "min_moves", "sort")  # an em
 def search():
     """One page of the archive as JSON (filters as query parameters, `cursor` for the next page)."""
     for name in STRICT:  # the page's form sends empty fields for "any"; an API client names a value
-        if request.args.get(name) == "":
+        if name in request.args and not request.args[name].strip():
             raise BadRequest(f"{name} is empty: leave it out for any", parameter=name)
     args = {k: request.args.get(k, "") for k in FILTERS}
     return jsonify(service().archive_search(args, int_arg("limit", 50, 1, MAX_LIMIT),

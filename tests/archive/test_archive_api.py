@@ -112,7 +112,7 @@ def test_keyset_pages_walk_the_whole_archive_once_in_order(server, played, sort)
     ({"from": "2027-13-01"}, "from"), ({"to": "yesterday"}, "to"), ({"seats": "0"}, "seats"),
     ({"seats": "two"}, "seats"), ({"min_moves": "-1"}, "min_moves"), ({"sort": "best"}, "sort"),
     ({"limit": "0"}, "limit"), ({"cursor": "nope"}, "cursor"), ({"sort": "longest", "cursor": "2027-01-01~abc"}, "cursor"),
-    ({"player": "x" * 101}, "player"), ({"sort": ""}, "sort"), ({"from": ""}, "from")])
+    ({"player": "x" * 101}, "player"), ({"sort": ""}, "sort"), ({"from": ""}, "from"), ({"min_moves": " "}, "min_moves")])
 def test_refusals_are_problems_naming_the_parameter(server, played, params, parameter):
     r = server.call("GET", "/archive", params=params)
     assert r.status_code == 400, r.text
