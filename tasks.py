@@ -3,6 +3,7 @@
 
     python3 tasks.py serve [referee serve options]   # start the service
     python3 tasks.py test  [pytest options]          # run the test suite (a worker per core; -n 0: one)
+    python3 tasks.py test --long [pytest options]   # the exhaustive variants too (REFEREE_LONG=1)
     python3 tasks.py i18n                            # extract message ids, update the German catalog
 
 Creates .venv on first use and (re)installs the project whenever setup.cfg changes, one line
@@ -16,6 +17,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
@@ -90,7 +92,13 @@ def main(argv: list[str]) -> int:
     if argv[0] == "i18n":  # extract the message ids and update the German catalog
         return subprocess.call([str(BIN / "referee"), "i18n", *argv[1:]], cwd=ROOT)
     ensure_system_packages()
-    return subprocess.call([str(BIN / "python"), "-m", "pytest", *parallel(argv[1:]), *argv[1:]], cwd=ROOT)
+    args = [a for a in argv[1:] if a != "--long"]
+    env = dict(os.environ, REFEREE_LONG="1") if "--long" in argv[1:] else None
+    started = time.monotonic()
+    # pytest prints the 25 slowest tests (setup.cfg) and what the run checked (tests/conftest.py)
+    code = subprocess.call([str(BIN / "python"), "-m", "pytest", *parallel(args), *args], cwd=ROOT, env=env)
+    print(f"tasks.py test: {time.monotonic() - started:.0f} s wall time", flush=True)
+    return code
 
 
 def parallel(args: list[str]) -> list[str]:

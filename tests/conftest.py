@@ -1,9 +1,11 @@
 """Shared fixtures: a real HTTP server on loopback over a real database.
 
 The database is a SQLite file, or a database on a throwaway PostgreSQL server that the session
-starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler, the pages
-and end to end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
-fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql].
+starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler and end to
+end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
+fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql]. The pages
+(tests/web) and the tests marked `one_database` (mail wording, shared vocabulary) exercise what
+lies above the store and run on SQLite only (README, "Tests").
 REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick local run.
 """
 
@@ -101,7 +103,7 @@ def clock() -> FakeTime:
 # -- the databases ----------------------------------------------------------------------------
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "lives", "notify", "security", "web")
+BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "lives", "notify", "security")  # not "web": pages sit above the store
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
 
 
@@ -109,8 +111,9 @@ KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgr
 # test workers take files in collection order (tasks.py), so these start at once side by side
 # and the many short files fill in around them, instead of a long file starting last and
 # running alone while the other worker idles.
-SLOWEST_FIRST = ("web/test_click_largest_tables.py", "web/test_click_whole_games.py", "web/test_players_pages.py",
-                 "web/test_babel_pages.py", "api/test_contract_fuzz.py", "lives/test_lives.py", "games/khronos/test_playouts.py",
+SLOWEST_FIRST = ("web/test_click_iron_age_whole.py", "web/test_click_whole_games.py", "web/test_step_playouts_http.py",
+                 "web/test_players_pages.py", "web/test_babel_pages.py", "api/test_contract_fuzz.py", "lives/test_lives.py",
+                 "games/khronos/test_playouts.py",
                  "games/sands_of_time/test_playouts.py", "web/test_iron_age_pages.py")
 
 
@@ -283,3 +286,54 @@ def webhook_sink():
     sink = WebhookSink()
     yield sink
     sink.httpd.shutdown()
+
+
+# -- what a run checked, and how long it took -------------------------------------------------
+
+# The suite's budget on the two-core machine (README, "Tests"): a CI run (CI=true) whose wall
+# time passes it by more than REFEREE_SUITE_SLACK fails. Measured runs: see the README.
+BUDGET_SECONDS = float(os.environ.get("REFEREE_SUITE_BUDGET", "600"))
+SLACK = float(os.environ.get("REFEREE_SUITE_SLACK", "0.2"))
+_STARTED = time.monotonic()
+
+
+def pytest_sessionstart(session) -> None:
+    global _STARTED
+    _STARTED = time.monotonic()
+
+
+def pytest_testnodedown(node, error) -> None:
+    """The controller adds up what each test worker counted (tests/tally.py)."""
+    from tests.tally import COUNTS
+    COUNTS.update(getattr(node, "workeroutput", {}).get("tally", {}))
+
+
+def pytest_sessionfinish(session, exitstatus) -> None:
+    from tests.tally import COUNTS
+    if hasattr(session.config, "workeroutput"):  # a test worker: hand its counts to the controller
+        session.config.workeroutput["tally"] = dict(COUNTS)
+        return
+    wall = time.monotonic() - _STARTED
+    session.config.stash[WALL] = wall
+    limit = BUDGET_SECONDS * (1 + SLACK)
+    if os.environ.get("CI") == "true" and wall > limit and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        session.config.stash[OVER] = True
+
+
+WALL = pytest.StashKey[float]()
+OVER = pytest.StashKey[bool]()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
+    from tests.tally import COUNTS
+    if hasattr(config, "workeroutput"):
+        return
+    counted = ", ".join(f"{n} {what}" for what, n in sorted(COUNTS.items()))
+    terminalreporter.write_line(f"checked: {counted or 'no games played'}")
+    wall = config.stash.get(WALL, time.monotonic() - _STARTED)
+    terminalreporter.write_line(f"suite wall time: {wall:.0f} s (budget {BUDGET_SECONDS:.0f} s, "
+                                f"failing in CI past {BUDGET_SECONDS * (1 + SLACK):.0f} s)")
+    if config.stash.get(OVER, False):
+        terminalreporter.write_line(f"FAILED: the suite took {wall:.0f} s, more than its budget of "
+                                    f"{BUDGET_SECONDS:.0f} s by over {SLACK:.0%} (REFEREE_SUITE_BUDGET)", red=True)

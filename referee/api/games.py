@@ -11,7 +11,7 @@ from referee.api import abuse
 from referee.api.http import accept_lang, bearer_token, caller_seat, int_arg, json_body, service
 from referee.engine.registry import GAME_IDS
 from referee.engine.steps import parse_chosen
-from referee.engine.schemas import check
+from referee.engine.schemas import conform
 from referee.plumbing.errors import BadRequest
 from referee.service.narration import with_text
 from referee.store.projections import next_cursor, parse_cursor
@@ -104,10 +104,7 @@ def export(game_id: str):
 
 def _action_body() -> dict:
     body = json_body(optional=True)
-    errors = check("api/pause.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
-    return body
+    return conform("api/pause.json", body)
 
 
 @bp.post("/games/<game_id>/bot")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import current_app, request
@@ -12,62 +11,9 @@ from werkzeug.http import parse_accept_header
 from referee.api import abuse
 from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaType
 from referee.plumbing.i18n import DEFAULT, LANGS
+from referee.plumbing.jsontext import read_json
+from referee.plumbing.numbers import int_param
 from referee.service.referee import Referee
-
-MAX_DEPTH = 32        # no legitimate body nests deeper (a move is 3-4 levels, a position ~8)
-MAX_INT = 2**53       # JSON numbers past this are not exact in most clients; nothing needs them
-
-
-class _Oversized(ValueError):
-    """An integer literal too large to mean anything here."""
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > 16:  # before int(): a 5,000-digit literal must not cost time
-        raise _Oversized(f"integer {text[:20]}... is out of range (|n| <= 2^53)")
-    n = int(text)
-    if abs(n) > MAX_INT:
-        raise _Oversized(f"integer {text} is out of range (|n| <= 2^53)")
-    return n
-
-
-def _finite_float(text: str) -> float:
-    x = float(text)
-    if x in (float("inf"), float("-inf")):
-        raise _Oversized(f"number {text[:20]} is out of range")
-    return x
-
-
-def _no_constant(name: str) -> Any:
-    raise _Oversized(f"{name} is not JSON")
-
-
-def _check_shape(doc: Any) -> None:
-    """400 for a document nested deeper than MAX_DEPTH or holding unencodable strings (lone
-    surrogates such as "\\ud800" decode in Python but can never be stored or sent back)."""
-    stack = [(doc, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, str):
-            node = [node]
-        if isinstance(node, dict):
-            items: list[Any] = [*node.keys(), *node.values()]
-        elif isinstance(node, list):
-            items = node
-        else:
-            continue
-        if depth > MAX_DEPTH:
-            raise BadRequest(f"the JSON body is nested deeper than {MAX_DEPTH} levels")
-        for item in items:
-            if isinstance(item, str):
-                try:
-                    item.encode("utf-8")
-                except UnicodeEncodeError:
-                    raise BadRequest("the JSON body holds a string that is not valid Unicode "
-                                     "(a lone surrogate escape such as \\ud800)") from None
-            elif isinstance(item, (dict, list)):
-                stack.append((item, depth + 1))
-
 
 def is_json_type(mimetype: str) -> bool:
     return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
@@ -91,18 +37,7 @@ def json_body(optional: bool = False) -> Any:
     if not is_json_type(request.mimetype):
         raise UnsupportedMediaType(f"send the body as 'Content-Type: application/json' "
                                    f"(got {request.mimetype or 'no content type'!r})")
-    try:
-        doc = json.loads(raw, parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
-    except _Oversized as e:
-        raise BadRequest(str(e)) from None
-    except RecursionError:
-        raise BadRequest(f"the JSON body is nested deeper than {MAX_DEPTH} levels") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise BadRequest(f"malformed JSON: {e}") from None
-    except ValueError as e:  # e.g. float overflow, over-long digit strings
-        raise BadRequest(f"malformed JSON: {e}") from None
-    _check_shape(doc)
-    return doc
+    return read_json(raw)
 
 
 def bearer_token() -> str | None:
@@ -149,14 +84,5 @@ def caller_seat(game_id: str, required: bool) -> int | None:
 
 def int_arg(name: str, default: int, lo: int, hi: int) -> int:
     """An integer query parameter within [lo, hi]; 400 naming the parameter otherwise."""
-    return parse_int_arg(name, request.args.get(name), default, lo, hi)
+    return int_param(name, request.args.get(name), default, lo, hi)
 
-
-def parse_int_arg(name: str, raw: str | None, default: int, lo: int, hi: int) -> int:
-    """`raw` (a query parameter's text) as an integer within [lo, hi]; 400 naming it otherwise."""
-    if raw is None:
-        return default
-    text = raw.strip()
-    if not (text.lstrip("-").isdigit() and len(text) <= 20) or not lo <= int(text) <= hi:
-        raise BadRequest(f"{name} must be an integer from {lo} to {hi}", parameter=name)
-    return int(text)

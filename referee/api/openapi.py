@@ -41,7 +41,8 @@ def _problems(*codes: int) -> dict[str, Any]:
     text = {400: "Malformed JSON or a schema violation (errors lists each with its path)",
             401: "Missing or invalid seat token", 403: "Not allowed for this seat",
             404: "No such game", 409: "Sequence conflict, game over or paused (current_seq)",
-            422: "Illegal move or unprocessable request (rule names the rules spec id)"}
+            422: "Illegal move or unprocessable request (rule names the rules spec id), or a name, address "
+                 "or reason holding a control character (/problems/text-refused)"}
     return {str(c): {"description": text[c],
                      "content": {"application/problem+json": {"schema": _ref("Problem")}}} for c in codes}
 
@@ -243,7 +244,7 @@ def _player_paths() -> dict[str, Any]:
                     "security": player, "responses": {"200": _obj("The profile"), **_problems(401)}},
             "patch": {"summary": "Change name, time zone, language or the daily digest", "security": player,
                       "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerUpdate")}}},
-                      "responses": {"200": _obj("The profile"), **_problems(400, 401)}},
+                      "responses": {"200": _obj("The profile"), **_problems(400, 401, 422)}},
             "delete": {"summary": "Erase the caller: the address gone everywhere, the name replaced by a pseudonym "
                                   "everywhere a person reads it; the logs that named them are resealed (each gets a "
                                   "`log_resealed` event recording the previous head) and still verify",
@@ -286,7 +287,7 @@ def _player_paths() -> dict[str, Any]:
             "parameters": [GAME_ID, seat], "security": [*BEARER, *player, {"creatorToken": []}],
             "requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Release")}}},
             "responses": {"200": _obj("{released, by} or, for a vote not yet complete, {released: false, votes}"),
-                          **_problems(400, 401, 403, 404, 409)}}},
+                          **_problems(400, 401, 403, 404, 409, 422)}}},
         "/games/{game_id}/start": {"post": {
             "summary": "Start an open game early with the seats taken (the game's minimum allowing)",
             "parameters": [GAME_ID], "security": [{"creatorToken": []}, *player], "requestBody": optional,
@@ -531,7 +532,7 @@ def openapi_document() -> dict[str, Any]:
     action = {"requestBody": {"required": False, "content": {"application/json": {"schema": _ref("Action")}}},
               "security": BEARER, "parameters": [GAME_ID],
               "responses": {"200": _json("Game", "The game after the action, as the caller sees it"),
-                            **_problems(400, 401, 404, 409)}}
+                            **_problems(400, 401, 404, 409, 422)}}
     paths = {
         "/games": {
             "post": {"summary": "Create a game", "requestBody": {"required": True, "content": {
@@ -543,7 +544,8 @@ def openapi_document() -> dict[str, Any]:
                                                      "cannot set the game up as asked (a seat's local or private "
                                                      "e-mail address or webhook, an unknown time zone, a clock, "
                                                      "position or component data they refuse); field names the part "
-                                                     "at fault",
+                                                     "at fault. Or a name, address or time zone holding a control "
+                                                     "character (/problems/text-refused)",
                                       "content": {"application/problem+json": {"schema": _ref("Problem")}}}}},
             "get": {"summary": "List games", "parameters": [
                 {"name": "status", "in": "query", "schema": {"enum": ["open", "active", "paused", "finished"]},

@@ -7,6 +7,7 @@ from flask import Blueprint, Response, jsonify
 
 from referee.api import abuse
 from referee.api.http import bearer_token, json_body, service
+from referee.engine.schemas import conform
 
 bp = Blueprint("players", __name__)
 
@@ -25,12 +26,8 @@ def sign_in():
 @bp.post("/players/tokens")
 def token():
     """Exchange a sign-in link's secret (once) for a player token."""
-    from referee.engine.schemas import check
-    from referee.plumbing.errors import BadRequest
     body = json_body()
-    errors = check("api/player_token.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/player_token.json", body)
     return jsonify(service().confirm_sign_in(body["link"], "api")), 201
 
 

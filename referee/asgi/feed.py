@@ -49,10 +49,11 @@ from starlette.responses import Response, StreamingResponse
 
 from referee.api import abuse
 from referee.api.games import MAX_SEQ, MAX_WAIT
-from referee.api.http import lang_of, parse_bearer, parse_int_arg
+from referee.api.http import lang_of, parse_bearer
 from referee.asgi.limits import StreamLimits
 from referee.plumbing.config import Config
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
+from referee.plumbing.numbers import int_param
 from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
@@ -149,9 +150,9 @@ class LiveFeed:
 
     async def _poll(self, request: Request, game_id: str, channel: str) -> Response:
         after = _after(request)
-        wait = parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
+        wait = int_param("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
         if channel == "events":  # checked as documented, though only a stream uses it
-            parse_int_arg("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
+            int_param("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
         reader, frames = await self._open(request, game_id, after, channel)
         lang = lang_of(request.headers.get("accept-language"))
         events = [e for _, e, _ in frames]
@@ -172,11 +173,11 @@ class LiveFeed:
 
     async def _stream(self, request: Request, game_id: str, started: float, channel: str = "events") -> Response:
         after = _after(request)
-        parse_int_arg("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
+        int_param("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)  # accepted, not needed
         # The game page's one stream also carries its table talk: `talk_after=M` adds the messages
         # after M the viewer may read, as `event: talk` frames (no id: Last-Event-ID stays the events').
         raw_talk = request.query_params.get("talk_after")
-        talk_after = parse_int_arg("talk_after", raw_talk, 0, 0, MAX_SEQ) \
+        talk_after = int_param("talk_after", raw_talk, 0, 0, MAX_SEQ) \
             if raw_talk is not None and channel == "events" else None
         address = _address(request)
         self.limits.acquire(address)
@@ -377,14 +378,14 @@ def watch_key(game_id: str, channel: str) -> str:
 
 def _after(request: Request) -> int:
     """Where the feed starts: `Last-Event-ID` (a reconnecting EventSource) or else `after`."""
-    after = parse_int_arg("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
+    after = int_param("after", request.query_params.get("after"), 0, 0, MAX_SEQ)
     last_id = request.headers.get("last-event-id")
     if last_id is None:
         return after
     if not LAST_ID.fullmatch(last_id):
         raise BadRequest(f"Last-Event-ID must be an event's seq (an integer from 0 to {MAX_SEQ})",
                          parameter="Last-Event-ID")
-    return parse_int_arg("Last-Event-ID", last_id, 0, 0, MAX_SEQ)
+    return int_param("Last-Event-ID", last_id, 0, 0, MAX_SEQ)
 
 
 def _address(request: Request) -> str:

@@ -7,6 +7,7 @@ refer to a sibling file with a relative `$ref` such as `"clock.json"`.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any, Callable
 from urllib.parse import urljoin
@@ -16,6 +17,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
+from referee.plumbing.errors import BadRequest, TextRefused
+from referee.plumbing.i18n import Text
 from referee.plumbing.paths import SCHEMAS
 
 BASE = "https://referee.invalid/schemas/"
@@ -156,6 +159,20 @@ def _explain(error: ValidationError) -> ValidationError:
     return error
 
 
+# Characters no name, address or reason may hold: CR and LF would start a new mail header or
+# line, the rest of C0/C1 (and U+2028/9, line breaks to some readers) hide or rewrite text.
+# The schemas' `pattern`s on those fields exclude the same set.
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+CONTROL_MESSAGE = "control characters (CR, LF and the rest of C0/C1) are not allowed here"
+
+
+def _message(error: ValidationError) -> str:
+    """The error's message; a text refused for a control character says so (without echoing it)."""
+    if error.validator == "pattern" and isinstance(error.instance, str) and CONTROL.search(error.instance):
+        return CONTROL_MESSAGE
+    return error.message
+
+
 def schema_errors(validator: Draft202012Validator | CompiledValidator, instance: Any) -> list[dict[str, str]]:
     """Every violation as {"path", "message", "keyword"}, for problem+json bodies: `message` is
     jsonschema's own (English), `keyword` the schema rule it breaks ("type", "required"), which a
@@ -165,10 +182,21 @@ def schema_errors(validator: Draft202012Validator | CompiledValidator, instance:
     out = []
     for e in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
         best = _explain(e)
-        out.append({"path": "/" + "/".join(str(p) for p in best.absolute_path), "message": best.message,
+        out.append({"path": "/" + "/".join(str(p) for p in best.absolute_path), "message": _message(best),
                     "keyword": str(best.validator)})
     return out
 
 
 def check(relpath: str, instance: Any) -> list[dict[str, str]]:
     return schema_errors(_validator(relpath), instance)
+
+
+def conform(relpath: str, instance: Any) -> Any:
+    """`instance` when it matches the schema; else 400 listing the violations, or 422 when its
+    only fault is a control character in a text (a name, an address, a reason)."""
+    errors = check(relpath, instance)
+    if errors and all(e["message"] == CONTROL_MESSAGE for e in errors):
+        raise TextRefused(CONTROL_MESSAGE, errors=errors, field=errors[0]["path"])
+    if errors:
+        raise BadRequest(Text("request body does not match the schema"), errors=errors)
+    return instance

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.wording import localize, seat_number
 from referee.plumbing.errors import ServiceError
 from referee.plumbing.i18n import EN, Translator, known, translator
+from referee.plumbing.numbers import digits
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note
@@ -174,8 +175,8 @@ def run(service: "Referee", game_id: str, seat: int, command: str, args: list[st
         return messages.command_reply(seen, _("Status"), [_("The game of %(title)s now.", title=seen.title)],
                                       since=True, position=True, prompt=True)
     if command == "history":
-        n = int(args[0]) if args and args[0].isdigit() else HISTORY_DEFAULT
-        n = max(1, min(n, HISTORY_MAX))
+        asked = digits(args[0]) if args else None
+        n = max(1, min(HISTORY_DEFAULT if asked is None else asked, HISTORY_MAX))
         shown = [service.redact_event(loaded, e, seat)
                  for e in events.read(service.db.conn, game_id, after=max(0, loaded.seq - n)) if e.seq <= loaded.seq]
         about = [line for e, text in zip(shown, texts(service, loaded, shown, seat, seen.tr.lang))
@@ -204,8 +205,9 @@ def _match(options: list[dict[str, Any]], words: list[str], tr: Translator = EN,
     words (the longest label that the words begin with, in English or as the seat's mails show
     it in `tr`'s language)."""
     word = words[0]
-    if word.isdigit() and 1 <= int(word) <= len(options):
-        return 1, options[int(word) - 1]
+    number = digits(word, len(options))
+    if number:
+        return 1, options[number - 1]
     for o in options:
         if o["id"].lower() == word:
             return 1, o
@@ -268,7 +270,8 @@ def foresight(service: "Referee", game_id: str, seat: int, command: str, args: l
     _ = tr.gettext
     try:
         if command == "takeback":
-            body = {"to_seq": int(args[0])} if args and args[0].isdigit() else {}
+            to_seq = digits(args[0]) if args else None
+            body = {"to_seq": to_seq} if to_seq is not None else {}
             service.request_takeback(game_id, seat, body)
             return _("You asked to take back your last moves; the others are asked to accept or refuse.")
         if command in ("accept", "refuse"):
@@ -283,8 +286,9 @@ def foresight(service: "Referee", game_id: str, seat: int, command: str, args: l
         if command == "propose":
             kind = args[0] if args else ""
             body: dict[str, Any] = {"kind": kind}
-            if kind == "concede" and len(args) > 1 and args[1].isdigit():
-                body["to"] = int(args[1]) - 1  # the seat's number as people read it, from 1
+            conceded = digits(args[1]) if kind == "concede" and len(args) > 1 else None
+            if conceded:
+                body["to"] = conceded - 1  # the seat's number as people read it, from 1
             if kind not in ("draw", "concede", "standings"):
                 return _("propose takes one of: draw, concede N (the seat you concede to), standings.")
             service.propose(game_id, seat, body)

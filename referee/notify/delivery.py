@@ -21,7 +21,7 @@ from referee.plumbing.errors import ServiceError
 from referee.notify import alerts, retry, smtp, webhooks
 from referee.plumbing.smtp_url import SmtpSettings
 from referee.store import outbox
-from referee.store.db import write_transaction
+from referee.store.db import OperationalError, write_transaction
 
 if TYPE_CHECKING:
     from referee.service.referee import Referee
@@ -136,6 +136,15 @@ def _alert(service: "Referee", m: outbox.Message, now: float) -> str:
     return "sent"
 
 
+def _unbuildable(service: "Referee", m: outbox.Message, e: Exception) -> None:
+    """A message that cannot be built (say, a subject with a line break from a name stored
+    before names were checked) fails alone, for good, with its reason; the pass goes on."""
+    why = f"cannot be built: {type(e).__name__}: {reason(e)}"
+    log.warning("outbox message %s (%s) %s", m.id, m.channel, why)
+    with write_transaction(service.db) as conn:
+        outbox.mark_failed(conn, m.id, why, None)
+
+
 def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool] = lambda: False) -> dict[str, int]:
     """One pass over the due messages; returns counts of sent, retried and given up.
 
@@ -161,10 +170,18 @@ def deliver_due(service: "Referee", limit: int = 50, stopping: Callable[[], bool
             counts[_alert(service, m, now)] += 1
             continue
         try:
-            if m.channel == "email" and settings is None:
-                to_maildir(maildir, build_email(service, m))
-            elif m.channel == "email":
-                smtp.send(settings, build_email(service, m))
+            mail = build_email(service, m) if m.channel == "email" else None
+        except OperationalError:
+            raise  # the database, not the message: the pass stops and the rows come back
+        except Exception as e:  # noqa: BLE001 - one message that cannot be built must not hold up the rest
+            _unbuildable(service, m, e)
+            counts["failed"] += 1
+            continue
+        try:
+            if mail is not None and settings is None:
+                to_maildir(maildir, mail)
+            elif mail is not None:
+                smtp.send(settings, mail)
             else:
                 secret = service.notifier.webhook_secret(m.game_id, m.seat).encode()
                 webhooks.post(m.recipient, m.body.encode(), secret, now, delivery_id=m.dedupe_key,

@@ -14,7 +14,6 @@ The answer lists what was played (narrated) and which line was refused, why and 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import re
 from functools import partial
@@ -22,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.engine.glossary import term
 from referee.plumbing.i18n import EN, Translator, translator
+from referee.plumbing.jsontext import read_json
 from referee.service.narration import texts
 from referee.store import seat_settings
 from referee.plumbing.errors import BadRequest, ServiceError, Unprocessable
@@ -103,8 +103,8 @@ def _say(service: "Referee", game_id: str, seat: int, says: list[tuple[str | lis
 
 def _json(line: str) -> dict | None:
     try:
-        value = json.loads(line)
-    except ValueError:
+        value = read_json(line)
+    except BadRequest:
         return None
     return value if isinstance(value, dict) else None
 

@@ -152,6 +152,13 @@ class Refused(ServiceError):
     )
 
 
+class TextRefused(ServiceError):
+    status, title = 422, N_("Text refused")
+    explanation = (
+        "A name, address, time zone or reason holds a control character (CR, LF or another of C0/C1, or a Unicode line separator): such text could start a new header or line in a mail, or hide what it says. `field` is the JSON pointer of the first such text; `errors` lists each. Nothing was changed."
+    )
+
+
 class StepRefusedError(ServiceError):
     status, title = 422, N_("Step refused")
     explanation = (

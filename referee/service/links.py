@@ -21,7 +21,7 @@ def seat_key(secret_key: bytes, game_id: str, seat: int, tenure: int = 0) -> str
 
 
 def check_seat_key(secret_key: bytes, game_id: str, seat: int, key: str, tenure: int = 0) -> bool:
-    return hmac.compare_digest(seat_key(secret_key, game_id, seat, tenure), key)
+    return hmac.compare_digest(seat_key(secret_key, game_id, seat, tenure).encode(), key.encode())
 
 
 def seat_url(base_url: str, secret_key: bytes, game_id: str, seat: int, tenure: int = 0) -> str:

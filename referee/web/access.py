@@ -23,6 +23,8 @@ from typing import Any
 
 from flask import Response, request
 
+from referee.plumbing.numbers import digits
+
 from typing import Callable
 
 CSRF_COOKIE = "referee_csrf"
@@ -54,10 +56,8 @@ def seat_from_cookie_value(link_ok: Callable[[str, int, str], bool], game_id: st
     """The seat a seat cookie's value signs in as (the live feed reads cookies without Flask);
     `link_ok` checks the key against the seat's current holder (Referee.seat_link_ok)."""
     seat_text, _, key = raw.partition(".")
-    if not (seat_text.isascii() and seat_text.isdigit()) or not key:
-        return None
-    seat = int(seat_text)
-    if seat >= seats or not link_ok(game_id, seat, key):
+    seat = digits(seat_text, seats - 1)  # a forged cookie signs in as no one (another subdomain may set one)
+    if seat is None or not key or not link_ok(game_id, seat, key):
         return None
     return seat
 
@@ -111,7 +111,7 @@ def mark_creator(resp: Response, secret_key: bytes, game_id: str) -> None:
 
 def is_creator(secret_key: bytes, game_id: str) -> bool:
     sent = _cookie(CREATOR_PREFIX + game_id)
-    return bool(sent) and hmac.compare_digest(sent, _creator_mac(secret_key, game_id))
+    return bool(sent) and hmac.compare_digest(sent.encode(), _creator_mac(secret_key, game_id).encode())
 
 
 def games_in_cookies() -> set[str]:
@@ -218,4 +218,4 @@ def csrf_ok(secret_key: bytes, game_id: Any = _NO_GAME) -> bool:
     if not nonce:
         return False
     expected = _token(secret_key, nonce, _request_game() if game_id is _NO_GAME else game_id)
-    return hmac.compare_digest(expected, request.form.get("csrf", ""))
+    return hmac.compare_digest(expected.encode(), request.form.get("csrf", "").encode())  # bytes: a non-ASCII str would raise

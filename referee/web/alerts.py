@@ -5,12 +5,12 @@ and posts the subscription here."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, redirect, request, url_for
 
 from referee.plumbing.errors import BadRequest, NotFound, ServiceError, Unauthorized
+from referee.plumbing.jsontext import read_json
 from referee.plumbing.i18n import N_, Text
 from referee.service.notices.alerts import EVENTS, Owner
 from referee.web import access, i18n
@@ -79,8 +79,8 @@ def _add(game_id: str | None):
     body: dict[str, Any] = {"events": [e for e in EVENTS if form.get(f"event_{e}") == "on"] or None}
     if form.get("subscription"):
         try:
-            body["subscription"] = json.loads(form["subscription"])
-        except json.JSONDecodeError:
+            body["subscription"] = read_json(form["subscription"])
+        except BadRequest:
             raise BadRequest(Text("the browser sent a push subscription that is not JSON")) from None
     else:
         body["url"] = form.get("url", "").strip()

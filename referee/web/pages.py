@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import hmac
-import json
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,6 +21,8 @@ from referee.engine import glossary, playerpage
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.steps import parse_chosen
 from referee.api.abuse import creation_limit
+from referee.plumbing.jsontext import read_json
+from referee.plumbing.numbers import int_param, optional_int_param, MAX_INT, MAX_SEAT
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
 from referee.plumbing.i18n import LANGS, N_, Text, known
@@ -200,12 +201,7 @@ def _solo_body(form) -> dict[str, Any]:
     name = form.get("solo_name", "").strip()
     if not name:
         raise ValueError("your name is needed to play against bots")
-    try:
-        count = int(form.get("solo_seats", "2"))
-    except ValueError:
-        raise ValueError("the number of seats must be a number") from None
-    if not 2 <= count <= max_seats():  # the game itself refuses a count it does not take
-        raise ValueError(f"the number of seats must be 2 to {max_seats()}")
+    count = int_param("solo_seats", form.get("solo_seats"), 2, 2, max_seats())  # before the seats are built
     level = form.get("solo_level", "2")
     bot = {"bot": "random"} if level == "random" else {"bot": "search", "level": int(level) if level in ("1", "2", "3") else 2}
     return {"game": form.get("solo_game", ""), "seats": [{"name": name}] + [dict(bot) for _ in range(count - 1)]}
@@ -228,9 +224,9 @@ def _create_body(form) -> dict[str, Any]:
         text = form.get(key, "").strip()
         if text:
             try:
-                body[key] = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{key} is not valid JSON: {e}") from None
+                body[key] = read_json(text)
+            except BadRequest as e:
+                raise ValueError(f"{key}: {e.detail}") from None
     return body
 
 
@@ -291,9 +287,8 @@ def game(game_id: str):
     """The game page; `?kind=K&chosen=a,b` shows the seat's move of prompt K built so far (each
     option is a link to the next such page, so building a move needs no script). `&part=step`
     answers only the board and the decision, which is all a step changes (the script's swap)."""
-    at = request.args.get("at", "")
-    k = int(at) if at.isascii() and at.isdigit() and len(at) < 16 else None
-    opening = _opening_moves(request.args.get("opening", ""))
+    k = optional_int_param("at", request.args.get("at"), 0, MAX_INT)
+    opening = optional_int_param("opening", request.args.get("opening"), 1, 500)  # the first N moves
     if opening is not None:
         k = _seq_after_moves(game_id, opening)
     kind = request.args.get("kind") or None
@@ -327,15 +322,6 @@ def game_preview(game_id: str) -> dict[str, Any]:
             "oembed": url_for("preview_web.oembed", url=page_url, format="json", _external=True)}
 
 
-def _opening_moves(raw: str) -> int | None:
-    """`?opening=N`: the game's first N moves (1 to 500), else None; anything else is refused."""
-    if not raw:
-        return None
-    if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 500):
-        raise BadRequest("opening must be a number of moves from 1 to 500", parameter="opening")
-    return int(raw)
-
-
 def _seq_after_moves(game_id: str, n: int) -> int:
     """The event after which the game's first `n` moves (played or timed out) are made: the
     opening view is the history stepper at that event (the whole log when it has fewer)."""
@@ -357,10 +343,10 @@ def play(game_id: str):
     typed = {"text": form.get("text", ""), "json": form.get("json", "")}
     try:
         move = _move_from(form, service().load(game_id).rules)
-        seq = form.get("seq", "")
+        seq = optional_int_param("seq", form.get("seq"), 0, MAX_INT)
         body: dict[str, Any] = {"move": move}
-        if seq.isascii() and seq.isdigit():
-            body["expected_seq"] = int(seq)
+        if seq is not None:
+            body["expected_seq"] = seq
         service().submit_move(game_id, seat, body)
     except (ValueError, ServiceError) as e:
         problem = e.problem(i18n.current()) if isinstance(e, ServiceError) \
@@ -376,7 +362,7 @@ def say(game_id: str):
     seat = _own_seat(game_id, "write to the table")
     _require_csrf()
     to = request.form.get("to", "all")
-    body = {"to": to if to in ("all", "note") else [int(to)] if to.isascii() and to.isdigit() and len(to) < 3 else to,
+    body = {"to": to if to in ("all", "note") else [int_param("to", to, None, 0, MAX_SEAT)],
             "text": request.form.get("text", "")}
     try:
         service().post_message(game_id, seat, body)
@@ -390,10 +376,8 @@ def mute(game_id: str):
     """Mute (or unmute) another seat's messages for this browser's seat alone."""
     seat = _own_seat(game_id, "mute")
     _require_csrf()
-    other = request.form.get("seat", "")
-    if not (other.isascii() and other.isdigit() and len(other) < 3):
-        raise BadRequest(Text("seat must be a seat number"), parameter="seat")
-    service().set_mute(game_id, seat, int(other), request.form.get("on") != "0")
+    other = int_param("seat", request.form.get("seat"), None, 0, MAX_SEAT)
+    service().set_mute(game_id, seat, other, request.form.get("on") != "0")
     return redirect(url_for("web.game", game_id=game_id) + "#talk", 303)
 
 
@@ -474,19 +458,17 @@ def ask_takeback(game_id: str):
 @bp.post("/g/<game_id>/takeback/answer")
 def answer_takeback(game_id: str):
     def act(seat: int, form) -> None:
-        tid = form.get("tid", "")
-        if not (tid.isascii() and tid.isdigit() and len(tid) < 16):
-            raise BadRequest(Text("no takeback request named"))
-        service().answer_takeback(game_id, seat, int(tid), form.get("answer") == "accept")
+        tid = int_param("tid", form.get("tid"), None, 0, MAX_INT)
+        service().answer_takeback(game_id, seat, tid, form.get("answer") == "accept")
     return _seat_action(game_id, act)
 
 
 @bp.post("/g/<game_id>/propose")
 def propose(game_id: str):
     def act(seat: int, form) -> None:
-        to = form.get("to", "")
-        if to.isascii() and to.isdigit() and len(to) < 3:
-            service().propose(game_id, seat, {"kind": "concede", "to": int(to)})
+        to = optional_int_param("to", form.get("to"), 0, MAX_SEAT)
+        if to is not None:
+            service().propose(game_id, seat, {"kind": "concede", "to": to})
         else:
             service().propose(game_id, seat, {"kind": form.get("kind", "")})
     return _seat_action(game_id, act)
@@ -495,10 +477,8 @@ def propose(game_id: str):
 @bp.post("/g/<game_id>/vote")
 def vote(game_id: str):
     def act(seat: int, form) -> None:
-        pid = form.get("pid", "")
-        if not (pid.isascii() and pid.isdigit() and len(pid) < 16):
-            raise BadRequest(Text("no proposal named"))
-        service().vote(game_id, seat, int(pid), {"vote": form.get("vote", "")})
+        pid = int_param("pid", form.get("pid"), None, 0, MAX_INT)
+        service().vote(game_id, seat, pid, {"vote": form.get("vote", "")})
     return _seat_action(game_id, act)
 
 
@@ -524,9 +504,9 @@ def _reason(e: ValueError, game_id: str) -> str:
 
 def _json_move(raw: str) -> dict:
     try:
-        move = json.loads(raw)
-    except json.JSONDecodeError as e:
-        raise ValueError(Text("the move is not valid JSON: %(error)s", error=str(e))) from None
+        move = read_json(raw)
+    except BadRequest as e:
+        raise ValueError(Text("the move is not valid JSON: %(error)s", error=e.detail)) from None
     if not isinstance(move, dict):
         raise ValueError(Text("a move is a JSON object with a \"type\""))
     return move

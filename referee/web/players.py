@@ -10,6 +10,7 @@ from flask import Blueprint, redirect, request, url_for
 
 from referee.api.abuse import creation_limit
 from referee.engine.registry import GAME_IDS
+from referee.plumbing.numbers import int_param, optional_int_param, MAX_SEAT
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
 from referee.plumbing.i18n import Text
 from referee.web import access, i18n, redirects
@@ -102,7 +103,7 @@ def update_me():
             body[key] = form[key].strip()
     hour = form.get("digest_hour", "").strip()
     if hour:
-        body["digest_hour"] = int(hour) if hour.isascii() and hour.isdigit() and len(hour) < 3 else hour
+        body["digest_hour"] = int_param("digest_hour", hour, None, 0, 23)
     try:
         service().update_player(pid, body)
     except ServiceError as e:
@@ -116,10 +117,9 @@ def update_me():
 @bp.get("/lobby")
 def lobby():
     game = request.args.get("game") or None
-    seats = request.args.get("seats", "")
     if game is not None and game not in GAME_IDS:
         raise BadRequest(Text("game must be one of %(games)s", games=", ".join(GAME_IDS)), parameter="game")
-    n = int(seats) if seats.isascii() and seats.isdigit() and 0 < int(seats) <= max_seats() else None
+    n = optional_int_param("seats", request.args.get("seats"), 1, max_seats())
     listed = service().lobby(game=game, seats=n, limit=100)
     pid = _player()
     return page("lobby.html", listed=listed["games"], game=game, seats=n, signed_in=pid is not None,
@@ -135,8 +135,8 @@ def open_table():
     if pid is None:
         raise Unauthorized("sign in to open a table")
     form = request.form
+    count = int_param("seats", form.get("seats"), 2, 1, max_seats())  # checked before a seat is built
     try:
-        count = int(form.get("seats", "2"))
         invite = form.get("invite", "").strip()
         others = [{"invite": invite}] if invite and count > 1 else []  # the API's seat kept for an address
         body = {"game": form.get("game", ""), "unlisted": form.get("unlisted") == "on",
@@ -158,7 +158,7 @@ def join_form(game_id: str):
     pid = _player()
     me = service().player_profile(pid) if pid else None
     wanted = request.args.get("seat", "")
-    return page("join.html", doc=doc, me=me, seat=int(wanted) if wanted.isascii() and wanted.isdigit() else None,
+    return page("join.html", doc=doc, me=me, seat=optional_int_param("seat", wanted, 0, MAX_SEAT),
                 free=[s["seat"] for s in service().load(game_id).created["seats"] if s.get("open") or s.get("vacant")])
 
 
@@ -168,8 +168,9 @@ def join(game_id: str):
     _require_csrf()
     form = request.form
     body: dict[str, Any] = {"name": form.get("name", "").strip()}
-    if form.get("seat", "").isdigit():
-        body["seat"] = int(form["seat"])
+    seat = optional_int_param("seat", form.get("seat"), 0, MAX_SEAT)
+    if seat is not None:
+        body["seat"] = seat
     pid = _player()
     try:
         taken = service().join(game_id, body, pid)

@@ -11,6 +11,9 @@ from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.schemas import check
 
+# the games' shared words, not the store
+pytestmark = pytest.mark.one_database
+
 SEED = b"vocabulary".ljust(32, b"\0")
 
 

@@ -5,11 +5,16 @@ with its rule. Real SMTP (aiosmtpd on loopback), `referee mail-in`, the schedule
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine.glossary import term
 from referee.notify.delivery import deliver_due
 from referee.ops.scheduler import run_once
 from tests.flow.support import EMAILS, make_service
 from tests.flow.test_mail_commands import send, two_cards
+
+# the mails' language: wording above the store (the store's part of mail runs on both databases in the other flow tests)
+pytestmark = pytest.mark.one_database
 
 H = 3600
 

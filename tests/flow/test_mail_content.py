@@ -13,6 +13,9 @@ from referee.engine.registry import GAME_IDS, rules_for
 from referee.notify.delivery import deliver_due
 from tests.flow.support import assert_told, make_service
 
+# what the mails say: wording above the store (the store's part of mail runs on both databases in the other flow tests)
+pytestmark = pytest.mark.one_database
+
 NAMES = ["Ada", "Bo", "Cy", "Di"]
 LINE_LIMIT = {"iron_age": 60}
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 import html
 import json
 import re
+import xml.etree.ElementTree as ET
 from typing import Any
 
-import xml.etree.ElementTree as ET
-
+from referee.engine.naming import named
 from referee.engine.replay import STATE_EVENTS, advance, initial
 from referee.engine.wording import with_names
 from referee.plumbing.i18n import translator
-from referee.web.present import unmarked
+from referee.web.present import picture, unmarked
 from tests.web.conftest import SVG, VIEW_JSON
 
 
@@ -31,15 +31,39 @@ def shown_svg(page_html: str) -> str:
     return SVG.search(page_html).group(1).strip()
 
 
-SUMMARY = re.compile(r'<div class="summary" id="summary">(.*?)</div>', re.S)
+SUMMARY = re.compile(r'<div class="summary" id="summary">(.*?)</div>', re.DOTALL)
 
 
-def same_picture(shown: str, drawn: str) -> bool:
+_DRAWINGS: dict[tuple, tuple[str, ET.Element]] = {}
+
+
+def position(loaded) -> tuple[str, str, int]:
+    """Which game at which event: its id, its seed commitment (two tests' databases may hold
+    games of one id) and the seq."""
+    return loaded.game_id, loaded.created["seed_commitment"], loaded.seq
+
+
+def drawing(loaded, viewer: int | None, lang: str = "en") -> tuple[str, ET.Element]:
+    """The viewer's picture of the game's latest position, drawn from its view, and as a tree:
+    the checks of one move ask for each viewer's several times (page, fragments, other seats'
+    words), so the drawings of the latest position are kept."""
+    key = (position(loaded), viewer, lang)
+    if key not in _DRAWINGS:
+        if not any(k[0] == key[0] for k in _DRAWINGS):
+            _DRAWINGS.clear()  # a new position: the old drawings are not asked for again
+        names = [s["name"] for s in loaded.created["seats"]]
+        # as the page draws it (the game's picture, its ids named: referee.web.present.picture)
+        svg = str(picture(loaded.rules, loaded.rules.view(loaded.state, viewer), viewer, names, translator(lang)))
+        _DRAWINGS[key] = (svg, ET.fromstring(svg))
+    return _DRAWINGS[key]
+
+
+def same_picture(shown: str, drawn: str | ET.Element) -> bool:
     """The page's picture is the game's drawing (the page only wraps offered elements in links).
     Trees compared element by element (tag, attributes, text), as canonical XML would compare
     them, at a fraction of the cost of writing both out canonically: every move of the click
     tests compares every viewer's picture."""
-    return same_tree(unmarked(shown), ET.fromstring(drawn))
+    return same_tree(unmarked(shown), drawn if isinstance(drawn, ET.Element) else ET.fromstring(drawn))
 
 
 def same_tree(a: ET.Element, b: ET.Element) -> bool:
@@ -71,20 +95,24 @@ def withheld_values(events: list[dict], viewer: int | None) -> list[str]:
     return bad
 
 
-def assert_page_shows_only_view(svc, game_id: str, viewer: int | None, page_html: str) -> dict:
+def assert_page_shows_only_view(svc, game_id: str, viewer: int | None, page_html: str,
+                                shown: dict | None = None, svg: str | None = None) -> dict:
     """The page's data is the rules' view for `viewer` of the true state, and its picture is drawn
-    from that view alone; returns the view."""
+    from that view alone; returns the view. (`shown` and `svg`: the page's view and picture when
+    the caller has parsed them already.)"""
     loaded = svc.load(game_id)
     rules = loaded.rules
     names = [s["name"] for s in loaded.created["seats"]]
-    view = shown_view(page_html)
+    view = shown if shown is not None else shown_view(page_html)
     assert view == json.loads(json.dumps(rules.view(loaded.state, viewer))), f"viewer {viewer}: view differs"
-    tr = translator(page_language(page_html))  # a German page draws the German picture
-    assert same_picture(shown_svg(page_html), rules.picture(view, viewer, names, tr)), \
+    lang = page_language(page_html)  # a German page draws the German picture
+    tr = translator(lang)
+    # drawn from the true view, which the shown view was just found equal to
+    assert same_picture(svg if svg is not None else shown_svg(page_html), drawing(loaded, viewer, lang)[1]), \
         f"viewer {viewer}: picture not drawn from the view"
     summary = SUMMARY.search(page_html)
     if summary:
-        assert html.unescape(summary.group(1)) == with_names(rules.summary(view, viewer, tr).strip(), names, tr=tr), \
+        assert html.unescape(summary.group(1)) == named(with_names(rules.summary(view, viewer, tr).strip(), names, tr=tr), rules.id, tr), \
             f"viewer {viewer}: summary"
     return view
 

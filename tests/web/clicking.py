@@ -6,49 +6,23 @@ games stay short; the referee alone says what is offered."""
 from __future__ import annotations
 
 import random
-import re
 import time
-from typing import Callable
+from collections.abc import Callable
 
-# Labels worth preferring per game (a faster game), as the page words them.
-PREFER = {
-    "babel": re.compile(r"^(build|finish|discard|settle)", re.I),
-    "iron_age": re.compile(r"worker boxes|stop rolling|\(cost \d+|^attack|goods \(worth [1-9]", re.I),
-}
-AVOID = re.compile(r"^End the turn now", re.I)
+from tests.tally import tally
+from tests.web.checks import assert_page_shows_only_view
+from tests.web.conftest import create
+from tests.web.httpplay import LONG, NAMES, SEAT_WORD, Viewers, choose, game_round
+from tests.web.served import Served
 
-
-def choose(pick: random.Random, labels: list[str], complete: bool, game: str) -> int | None:
-    """The option to click (its index), or None to press "play" (only when the move is complete)."""
-    if complete and (not labels or pick.random() < 0.15):
-        return None
-    allowed = [i for i, label in enumerate(labels) if not AVOID.search(label)] or list(range(len(labels)))
-    if not allowed:
-        return None
-    prefer = PREFER.get(game)
-    if prefer is not None:
-        good = [i for i in allowed if prefer.search(labels[i])]
-        if good and pick.random() < 0.8:
-            return pick.choice(good)
-    return pick.choice(allowed)
-
-
-# -- the driver --------------------------------------------------------------------------------
-
-import requests  # noqa: E402
-
-from referee.engine.registry import rules_for  # noqa: E402
-from tests.web.checks import assert_history_redacted, assert_page_shows_only_view  # noqa: E402
-from tests.web.conftest import create  # noqa: E402
-
-OFFERED = "#picture a.pick, .steps a.option"
-SEAT_WORD = re.compile(r"\bseat \d", re.I)
-
-
-def visible_text(page_html: str) -> str:
-    """The page's words without the view JSON (which names seats by number, as the API does)."""
-    cut = re.sub(r'<pre id="view-json">.*?</pre>', "", page_html, flags=re.S)
-    return re.sub(r"<[^>]+>", " ", cut)
+# A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages
+# in their browsers) every BROWSER_EVERY moves and at the end; every move with --long.
+BROWSER_EVERY = 1 if LONG else 10
+# What the prompted seat's page shows before the first click: its steps box for the prompt, that
+# box's path, the board's links and all steps boxes.
+WHERE = ("(kind) => { const b = document.querySelectorAll(`.steps[data-kind=\"${kind}\"]`); return [b.length, "
+         "b.length ? b[0].dataset.path : null, document.querySelectorAll('#picture a.pick').length, "
+         "document.querySelectorAll('.steps').length]; }")
 
 
 class Table:
@@ -62,29 +36,32 @@ class Table:
         self.tabs = [tabs(f"{label}-seat{s}", width=1280) for s in range(self.n)]
         for s, tab in enumerate(self.tabs):
             tab.page.goto(created["seats"][s]["url"])
-        self.clients: dict[int | None, requests.Session] = {None: requests.Session()}
+        self.viewers = Viewers(web, created, game)  # every viewer's page, fragments and feed over HTTP
         self.moves = self.clicks = 0
         self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
 
-    def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None) -> None:
-        """Every viewer's page shows exactly its own view, drawn from it, with player names
-        instead of seat numbers: each seat's page as its browser shows it (after the page's own
-        live update brought it to the latest event), the spectator's as served; every tenth move
-        the history too."""
+    def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None, last: bool = False) -> None:
+        """Every BROWSER_EVERY moves and at the end (`last`): every viewer's page as served shows
+        exactly its own view, drawn from it, with player names instead of seat numbers and no
+        other seat's words, and its feed only its redacted events (httpplay.Viewers); each seat's
+        page as its browser shows it too, after the page's own live update brought it to the
+        latest event. (Every move of every game is checked so over HTTP in
+        test_step_playouts_http.py; here the browser's clicks are the cost.)"""
+        if not (last or self.moves % BROWSER_EVERY == 0):
+            return
         t0 = time.monotonic()
+        self.viewers.moves = self.moves
+        self.viewers.check_all(extra)
         seq = self.web.service.load(self.gid).seq
-        pages: dict[int | None, str] = {None: self.clients[None].get(f"{self.web.url}/g/{self.gid}", timeout=30).text}
         for s, tab in enumerate(self.tabs):
             tab.wait_seq(seq, timeout=30_000)
-            pages[s] = tab.page.content()
-        for viewer, page in pages.items():
-            assert_page_shows_only_view(self.web.service, self.gid, viewer, page)
+            shown = Served(tab.page.content())
+            assert_page_shows_only_view(self.web.service, self.gid, s, shown.text, svg=shown.svg())
+            seat_words = SEAT_WORD.findall(shown.words())
+            assert not seat_words, f"{self.game}: seat numbers on {s}'s page: {seat_words[:3]}"
             if extra is not None:
-                extra(viewer, page)
-            seat_words = SEAT_WORD.findall(visible_text(page))
-            assert not seat_words, f"{self.game}: seat numbers on {viewer}'s page: {seat_words[:3]}"
-            if self.moves % 10 == 0:
-                assert_history_redacted(self.web.service, self.gid, viewer, page)
+                extra(s, shown.text)
+            tally("browser page checks")
         self.checking += time.monotonic() - t0
 
     def play_move(self) -> None:
@@ -96,13 +73,11 @@ class Table:
         tab = self.tabs[prompt.seat]
         page = tab.page
         tab.wait_seq(loaded.seq, timeout=30_000)  # its live update brings it here
-        if page.locator(f'.steps[data-kind="{prompt.kind}"]').count() == 0:
+        boxes, path, picks, all_boxes = page.evaluate(WHERE, prompt.kind)  # one round trip
+        if boxes == 0 or (picks and path == "" and all_boxes > 1):  # the board's links are another prompt's
             page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
-        box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
-        assert box.count() == 1, f"{self.game}: no steps for {prompt.kind!r} on the page"
-        if page.locator("#picture a.pick").count() and box.get_attribute("data-path") == "" and \
-                page.locator(".steps").count() > 1:
-            page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
+            boxes = page.locator(f'.steps[data-kind="{prompt.kind}"]').count()
+        assert boxes == 1, f"{self.game}: no steps for {prompt.kind!r} on the page"
         offered = f'#picture a.pick, .steps[data-kind="{prompt.kind}"] a.option'
         play = f'.steps[data-kind="{prompt.kind}"] #play'
         read = ("([sel, play]) => [[...document.querySelectorAll(sel)].map(e => [e.getAttribute('aria-label') || "
@@ -128,6 +103,8 @@ class Table:
         after = svc.load(self.gid)
         assert after.seq > loaded.seq, page.locator("#problem").all_text_contents()
         self.moves += 1
+        tally("moves played")
+        tally("moves clicked in the browser")
         self.playing += time.monotonic() - t0
 
     def font_check(self, tab) -> float:
@@ -152,13 +129,7 @@ class Table:
 
 # -- a game played to the end (or some rounds) by clicking --------------------------------------
 
-NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 MIN_FONT = 11
-
-
-def game_round(web, gid: str) -> int:
-    loaded = web.service.load(gid)
-    return loaded.rules.facts(loaded.rules.view(loaded.state, None)).get("round") or 0
 
 
 def play(web, tabs, game: str, seats: int, label: str, until_round: int | None = None, seed: int = 7) -> Table:
@@ -173,7 +144,7 @@ def play(web, tabs, game: str, seats: int, label: str, until_round: int | None =
         if table.moves == 6:
             shots(web, tabs, table, label)
         assert table.moves < 3000, "the game did not end"
-    table.check_no_leak()
+    table.check_no_leak(last=True)
     print(f"\n{label}: {table.moves} moves, {table.clicks} clicks, round {game_round(web, table.gid)}, "
           f"{time.monotonic() - t0:.1f}s (clicking {table.playing:.1f}s, leak checks {table.checking:.1f}s)")
     return table
@@ -191,5 +162,3 @@ def shots(web, tabs, table: Table, label: str) -> None:
     table.phone_check(tabs, None, f"{label}-spectator")
 
 
-def max_seats(game: str) -> int:
-    return rules_for(game).max_players

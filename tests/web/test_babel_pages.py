@@ -1,7 +1,8 @@
 """A whole Babel game played only by clicking what the referee offers (tests/web/clicking.py),
 the two seats in two browser contexts opened from their personal links; the other seat's page
-follows by its own live updates. At every move the spectator's and the other seat's pages show
-nothing of a hand they may not see; then the history stepper, by mouse and keyboard."""
+follows by its own live updates. Every tenth move and at the end (every move over HTTP in
+test_step_playouts_http.py) the spectator's and the other seat's pages show nothing of a hand
+they may not see; then the history stepper, by mouse and keyboard."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def test_babel_whole_game_by_clicking(web, tabs):
         if table.moves == 12:
             seats[0].shot("babel-midgame-seat0")
             seats[1].shot("babel-midgame-seat1")
+    table.check_no_leak(hidden, last=True)
     clicks = table.clicks
 
     final = web.service.load(gid)

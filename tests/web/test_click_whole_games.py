@@ -1,24 +1,35 @@
 """Every game played in Chromium only by clicking what the referee offers (highlighted board
-elements, option buttons, "play"; never typing; driver in clicking.py): a whole game at 2 seats (Babel's: test_babel_pages.py). At every move, the
-spectator's and every seat's page shows exactly that viewer's view; screenshots at 1280 and
-390 px per game land in tmp/artifacts (REFEREE_ARTIFACTS), with the 390 px page not scrolling
-sideways and no board text under 11 px at 1280. (Whole games and largest tables are two files so
-that the test workers share them: together they are most of the suite's time.)"""
+elements, option buttons, "play"; never typing; driver in clicking.py): one whole game per title
+at 2 seats (Babel's: test_babel_pages.py, Iron Age's: test_click_iron_age_whole.py); with
+`tasks.py test --long`, the largest table of every game for at least 3 rounds too (test_step_playouts_http.py plays those through the step
+links over HTTP in every run, with every viewer checked at every move). Every tenth move and at
+the end (every move with --long), every viewer's page and feed as served (httpplay.py) and the
+seats' pages as their browsers show them are checked; screenshots at 1280 and 390 px per game land in
+tmp/artifacts (REFEREE_ARTIFACTS), with the 390 px page not scrolling sideways and no board text
+under 11 px at 1280."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.web.clicking import play
+from tests.web.httpplay import LONG, game_round, max_seats
 
-# Whole games by clicking exercise the pages and the rules, not the store (the other browser
-# tests, test_babel_pages.py among them, run on both databases): one database keeps CI short.
-pytestmark = pytest.mark.one_database
-
-WHOLE = ["iron_age", "gentes", "khronos", "sands_of_time"]  # Babel's whole game: test_babel_pages.py
+# Babel's whole game: test_babel_pages.py; Iron Age's (the longest): test_click_iron_age_whole.py,
+# a file of its own so that the two test workers share the browser games.
+WHOLE = ["gentes", "khronos", "sands_of_time"]
 
 
 @pytest.mark.parametrize("game", WHOLE)
 def test_whole_game_at_two_seats(web, tabs, game):
     table = play(web, tabs, game, 2, f"{game}-2")
     assert web.service.load(table.gid).finished
+
+
+if LONG:  # collected in the long run only (no skipped test in the ordinary one)
+    @pytest.mark.parametrize("game", ["babel", "iron_age", "gentes", "khronos", "sands_of_time"])
+    def test_largest_table_three_rounds(web, tabs, game):
+        seats = max_seats(game)
+        table = play(web, tabs, game, seats, f"{game}-{seats}", until_round=3)
+        loaded = web.service.load(table.gid)
+        assert loaded.finished or game_round(web, table.gid) > 3

@@ -33,7 +33,7 @@ from referee.engine.abandon import adjudicated_result
 from referee.engine.contract import IllegalMove
 from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
-from referee.engine.schemas import check, schema_errors, validator_for
+from referee.engine.schemas import check, conform, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
 from referee.plumbing.i18n import N_, Text, translator
 from referee.service import recipients, send_caps
@@ -57,9 +57,7 @@ def _err(message: str, field: str) -> InvalidSetup:
 
 
 def create_tournament(core: "Core", body: Any) -> dict[str, Any]:
-    errors = check("api/create_tournament.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/create_tournament.json", body)
     body = {**body, **{key: int(body[key]) for key in ("seats_per_game", "rounds", "bar_timeouts") if key in body}}
     if "stall" in body:
         body["stall"] = {**body["stall"], "days": int(body["stall"]["days"])}

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.engine.foresight import agreed_result
-from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
+from referee.engine.schemas import conform
+from referee.plumbing.errors import Conflict, Forbidden, NotFound, Refused
 from referee.service.play import read
 from referee.service.loaded import epoch, iso
 from referee.store import bot_seats, events, presets
@@ -49,9 +49,7 @@ def voters(core: "Core", loaded: "Loaded", proposer: int) -> set[int]:
 
 def propose(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     """POST /games/{id}/proposals."""
-    errors = check("api/proposal.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/proposal.json", body)
     loaded = core.load(game_id)
     core.check_active(loaded)
     if open_proposal(core, loaded) is not None:
@@ -82,9 +80,7 @@ def _ending(loaded: "Loaded", pid: int, agreement: dict[str, Any]) -> list[tuple
 
 def vote(core: "Core", game_id: str, seat: int, pid: int, body: Any) -> dict[str, Any]:
     """POST /games/{id}/proposals/{pid}/vote."""
-    errors = check("api/vote.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/vote.json", body)
     loaded = core.load(game_id)
     core.check_active(loaded)
     p = open_proposal(core, loaded)

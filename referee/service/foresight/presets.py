@@ -20,7 +20,7 @@ from referee.engine.contract import IllegalMove
 from referee.engine.foresight import guard_fails
 from referee.engine.glossary import term
 from referee.engine.replay import CHANGING_EVENTS, advance
-from referee.engine.schemas import check
+from referee.engine.schemas import conform
 from referee.plumbing.errors import BadRequest, Conflict, Refused
 from referee.plumbing.i18n import Text
 from referee.service.play.moves import read_move
@@ -48,9 +48,7 @@ def add(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     """POST /games/{id}/presets: queue moves after those already queued. Each move and guard is
     read (text form or JSON) and checked against the move schema now; legality is judged when
     the prompt opens."""
-    errors = check("api/presets.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/presets.json", body)
     loaded = core.load(game_id)
     if loaded.finished:
         raise Conflict(Text("the game is over"), current_seq=loaded.seq)
@@ -170,10 +168,13 @@ def _tell(core: "Core", conn: Any, loaded: "Loaded", seat: int, note: dict[str, 
 
 
 def _last_other_move(conn: Any, loaded: "Loaded", seat: int) -> dict[str, Any] | None:
-    """The last move (or timeout's default) another seat played, for `opponent_move` guards."""
+    """The last move (or timeout's default) another seat played, for `opponent_move` guards, as
+    `seat` sees it now (the rules' redaction, as its event feed shows it): a guard is compared
+    with what its seat may know, so it can never test a hidden value (a secret choice, a
+    chronicle card) -- it fails alike whatever the secret is."""
     for e in reversed(events.read(conn, loaded.game_id, after=max(0, loaded.seq - LOOKBACK))):
         if e.type in ("move", "timeout") and e.seat != seat:
-            return e.payload["move"]
+            return loaded.rules.redact(loaded.state, e.payload["move"], e.seat, seat)
     return None
 
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.foresight import Boundary, changes_game, takeback_boundary
 from referee.engine.hashing import state_hash
 from referee.engine.replay import CHANGING_EVENTS, apply_event
-from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Refused
+from referee.engine.schemas import conform
+from referee.plumbing.errors import Conflict, Forbidden, NotFound, Refused
 from referee.service.play import read
 from referee.store import bot_seats, events
 from referee.plumbing.i18n import Text
@@ -101,9 +101,7 @@ def request(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     """POST /games/{id}/takebacks: ask to go back to `to_seq` (default: just before the seat's
     own last move). Granted at once when no seat's consent is needed (every other seat absent
     or a bot)."""
-    errors = check("api/takeback.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/takeback.json", body)
     loaded = core.load(game_id)
     core.check_active(loaded)
     if mode(loaded) == "off":

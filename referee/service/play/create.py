@@ -15,7 +15,7 @@ from referee.engine.contract import IllegalMove, Rules
 from referee.engine.hashing import canonical, commitment
 from referee.engine.registry import GAME_IDS
 from referee.engine.replay import initial
-from referee.engine.schemas import check, schema_errors, validator_for
+from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
@@ -68,9 +68,7 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
     """Everything creating a game refuses, refused; the seed drawn and the setup made. Writes
     nothing, so that a caller creating several games (a tournament's round) stores them all in
     one transaction or none."""
-    errors = check("api/create_game.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/create_game.json", body)
     # The log keeps JSON with sorted keys, and replay starts from the log: live play starts
     # from the same form, so no game can depend on the key order a client happened to send.
     body = {**body, **{k: json.loads(canonical(body[k])) for k in ("position", "components", "options")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine import glossary, playerpage
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
-from referee.engine.schemas import check, schema_errors, validator_for
+from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service.play import read
 from referee.plumbing.i18n import EN, Text, Translator, translator
@@ -103,9 +103,7 @@ def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
                 lang: str | None = None) -> tuple[int, dict[str, Any]]:
     """Judge and record a move (or several, or one in the text form); returns (HTTP status,
     response body), its words (events' `text`, prompts) in `lang` (English if None)."""
-    errors = check("api/submit_move.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/submit_move.json", body)
     return submit(core, game_id, seat, body, lang)
 
 

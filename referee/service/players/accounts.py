@@ -9,7 +9,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from referee.engine.schemas import check
+from referee.engine.schemas import conform
 from referee.plumbing.errors import BadRequest, Refused, Unauthorized
 from referee.plumbing.i18n import known as known_lang
 from referee.service import recipients, send_caps
@@ -27,10 +27,7 @@ LINK_LIFETIME = 30 * 60  # a sign-in link works once, for this long
 
 
 def _body(schema: str, body: Any) -> dict[str, Any]:
-    errors = check(schema, body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
-    return body
+    return conform(schema, body)
 
 
 def normal_address(email: str) -> str:

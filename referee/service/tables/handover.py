@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, Unprocessable
+from referee.engine.schemas import conform
+from referee.plumbing.errors import Conflict, Forbidden, Unprocessable
 from referee.service.play import read
 from referee.service.loaded import epoch
 from referee.store import bot_seats, events
@@ -19,9 +19,7 @@ if TYPE_CHECKING:
 
 
 def hand_to_bot(core: "Core", game_id: str, voter: int, body: dict[str, Any]) -> dict[str, Any]:
-    errors = check("api/hand_to_bot.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/hand_to_bot.json", body)
     target = body["seat"]
     spec = {"bot": "search", "level": body.get("level", 2)} if body["bot"] == "search" else {"bot": body["bot"]}
     loaded = core.load(game_id)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound
+from referee.engine.schemas import conform
+from referee.plumbing.errors import Conflict, Forbidden, NotFound
 from referee.service.links import seat_url
 from referee.store import credentials, players, projections, seat_settings, tenures
 from referee.store import tables as tables_mod
@@ -45,9 +45,7 @@ def may_take(seat: dict[str, Any], status: str, player: dict[str, Any] | None, r
 
 def join(core: "Core", game_id: str, body: Any, player_id: str | None = None,
          reserved_key: str | None = None) -> dict[str, Any]:
-    errors = check("api/join.json", body)
-    if errors:
-        raise BadRequest(Text("request body does not match the schema"), errors=errors)
+    conform("api/join.json", body)
     if body.get("seat") is not None:
         body = {**body, "seat": int(body["seat"])}  # JSON Schema counts 1.0 as an integer
     core.load(game_id)  # 404 for an unknown game

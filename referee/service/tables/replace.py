@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.engine.schemas import check
-from referee.plumbing.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
+from referee.engine.schemas import conform
+from referee.plumbing.errors import Conflict, Forbidden, NotFound, Unauthorized
 from referee.service.creators import is_creator
 from referee.store import credentials, events, players, tenures
 from referee.store import tables as tables_mod
@@ -42,9 +42,7 @@ def _caller(core: "Core", game_id: str, table: dict | None, token: str | None) -
 
 def release(core: "Core", game_id: str, seat: int, token: str | None, body: Any = None) -> dict[str, Any]:
     body = body or {}
-    errors = check("api/release.json", body)
-    if errors:
-        raise BadRequest(Text("request body does not match the schema"), errors=errors)
+    conform("api/release.json", body)
     loaded = core.load(game_id)
     if not 0 <= seat < loaded.seat_count():
         raise NotFound(Text("the game has no seat %(seat)s", seat=seat))

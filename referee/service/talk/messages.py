@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from limits import parse as parse_limit
 
-from referee.engine.schemas import check
+from referee.engine.schemas import conform
 from referee.engine.talk import MAX_TEXT, policy_of, visible_to, withheld
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, MessageRefused, TooManyRequests
 from referee.service.loaded import iso
@@ -71,9 +71,7 @@ def tells(conn: Any, loaded: "Loaded", m: dict[str, Any], seat: int) -> bool:
 def post(core: "Core", game_id: str, seat: int, body: Any) -> dict[str, Any]:
     """POST /games/{id}/messages: one message from `seat`, judged by the game's policy, the
     seat's rate limit and the text rules; stored in the game's message chain, or nothing."""
-    errors = check("api/post_message.json", body)
-    if errors:
-        raise BadRequest("request body does not match the schema", errors=errors)
+    conform("api/post_message.json", body)
     loaded = core.load(game_id)
     key = body.get("idempotency_key")
     if key is not None:

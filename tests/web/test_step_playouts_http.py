@@ -1,0 +1,28 @@
+"""Whole games played over plain HTTP through the step links the page offers (`?kind=&chosen=`,
+no script), every viewer's page, step fragment and feed checked at every move (httpplay.py):
+the largest table of every game for three rounds, and step playouts to the end at two seats
+(one per game; `tasks.py test --long`: 50). The browser plays one whole game per title by
+clicking (test_click_whole_games.py, test_babel_pages.py); with --long, the largest tables too."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine.registry import GAME_IDS
+from tests.web.httpplay import LONG, game_round, max_seats, play_http
+
+PLAYOUTS = 50 if LONG else 1
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_largest_table_three_rounds_through_step_links(web, game):
+    seats = max_seats(game)
+    table = play_http(web, game, seats, until_round=3)
+    assert web.service.load(table.gid).finished or game_round(web, table.gid) > 3
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_whole_games_through_step_links(web, game):
+    for seed in range(PLAYOUTS):
+        table = play_http(web, game, 2, seed=100 + seed)
+        assert web.service.load(table.gid).finished
