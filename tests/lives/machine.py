@@ -348,22 +348,25 @@ class Lives(RuleBasedStateMachine):
             self.asked.add(("takebacks", g.id))
             self.did("takeback request", g.id)
 
+    def answerer(self, i: int, j: int, kind: str, key: str):
+        """A game with an open `kind` (takebacks, proposals) the model saw asked: the game, the open
+        request and a holder other than its asker, or None."""
+        g = self.pick(i, [g for g in self.live() if (kind, g.id) in self.asked])
+        if g is None:
+            return None
+        item = self.w.call("GET", f"/games/{g.id}/{kind}").json().get(key)
+        others = [(s, h) for s, h in self.held(g) if item and s != item["seat"]]
+        return (g, item, self.pick(j, others)[1]) if others else None
+
     @precondition(lambda self: any(kind == "takebacks" for kind, _ in self.asked))
     @rule(i=st.integers(0, 50), j=st.integers(0, 10**6), accept=st.booleans())
     def takeback_answer(self, i, j, accept) -> None:
         """Another seat answers an open takeback request (one the model saw asked)."""
-        g = self.pick(i, [g for g in self.live() if ("takebacks", g.id) in self.asked])
-        if g is None:
+        found = self.answerer(i, j, "takebacks", "pending")
+        if found is None:
             return
-        pending = self.w.call("GET", f"/games/{g.id}/takebacks").json().get("pending")
-        if not pending:
-            return
-        others = [(s, h) for s, h in self.held(g) if s != pending["seat"]]
-        if not others:
-            return
-        seat, h = self.pick(j, others)
-        tid = pending["id"]
-        r = self.w.call("POST", f"/games/{g.id}/takebacks/{tid}/{'accept' if accept else 'refuse'}", h.token)
+        g, pending, h = found
+        r = self.w.call("POST", f"/games/{g.id}/takebacks/{pending['id']}/{'accept' if accept else 'refuse'}", h.token)
         if r.status_code == 200:
             self.did("takeback accept" if accept else "takeback refuse", g.id)
 
@@ -382,16 +385,10 @@ class Lives(RuleBasedStateMachine):
     @precondition(lambda self: any(kind == "proposals" for kind, _ in self.asked))
     @rule(i=st.integers(0, 50), j=st.integers(0, 10**6), yes=st.booleans())
     def vote(self, i, j, yes) -> None:
-        g = self.pick(i, [g for g in self.live() if ("proposals", g.id) in self.asked])
-        if g is None:
+        found = self.answerer(i, j, "proposals", "proposal")
+        if found is None:
             return
-        proposal = self.w.call("GET", f"/games/{g.id}/proposals").json().get("proposal")
-        if not proposal:
-            return
-        others = [(s, h) for s, h in self.held(g) if s != proposal["seat"]]
-        if not others:
-            return
-        seat, h = self.pick(j, others)
+        g, proposal, h = found
         r = self.w.call("POST", f"/games/{g.id}/proposals/{proposal['id']}/vote", h.token,
                         json={"vote": "yes" if yes else "no"})
         if r.status_code == 200:
