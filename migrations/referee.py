@@ -494,3 +494,47 @@ def m015_tenure(db):
         db.execute(f"CREATE TRIGGER {name} {when} BEGIN "
                    f"INSERT OR IGNORE INTO credential_marks (key, mark) VALUES ({key}, 0); "
                    f"UPDATE credential_marks SET mark = mark + 1 WHERE key = {key}; END")
+
+
+@migrations()
+def m016_archive(db):
+    # The archive (issue 40): one row per finished public game (a table listed in the lobby, or a
+    # game from before tables), a projection of its log written in the transaction that appends
+    # `game_ended` and rebuilt by `referee archive rebuild`; and one row per seat of it, for the
+    # search by player and the statistics per player. Unlisted tables never get a row.
+    db.execute("""
+        CREATE TABLE archive_games (
+            game_id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            ended_at TEXT NOT NULL,
+            seats INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            timeouts INTEGER NOT NULL,
+            decided INTEGER NOT NULL,
+            reason TEXT NOT NULL,
+            result TEXT NOT NULL
+        )""")
+    # Each filter the search offers leads an index that ends in the page's order (ended_at,
+    # game_id), so a page is a range scan wherever it starts and however many games there are.
+    db.execute("CREATE INDEX archive_recent ON archive_games(ended_at, game_id)")
+    db.execute("CREATE INDEX archive_title ON archive_games(title, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_title_seats ON archive_games(title, seats, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_longest ON archive_games(moves, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_title_longest ON archive_games(title, moves, ended_at, game_id)")
+    db.execute("""
+        CREATE TABLE archive_seats (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            player_id TEXT,
+            title TEXT NOT NULL,
+            seats INTEGER NOT NULL,
+            ended_at TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            timeouts INTEGER NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""")
+    db.execute("CREATE INDEX archive_seats_name ON archive_seats(name, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_seats_player ON archive_seats(player_id, title)")
+    db.execute("CREATE INDEX archive_seats_title ON archive_seats(title, seats, seat)")

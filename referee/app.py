@@ -37,7 +37,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.extensions["referee"] = Referee(config.database, config=config, **kwargs)
     targets.warm_up()  # the first alert channel added is checked at once (issue 38)
 
-    from referee.api import abuse, alerts, foresight, games, mail, meta, metrics, players, ratings, tables, talk
+    from referee.api import abuse, alerts, archive, foresight, games, mail, meta, metrics, players, ratings, tables, talk
     app.register_blueprint(games.bp)
     app.register_blueprint(alerts.bp)
     app.register_blueprint(talk.bp)
@@ -45,6 +45,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(tables.bp)
     app.register_blueprint(foresight.bp)
     app.register_blueprint(ratings.bp)
+    app.register_blueprint(archive.bp)
     app.register_blueprint(mail.bp)
     app.register_blueprint(meta.bp)
     from referee.web import i18n as web_i18n
@@ -58,6 +59,10 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
     app.register_blueprint(player_pages.bp)
     app.register_blueprint(alert_pages.bp)
     app.register_blueprint(rating_pages.bp)
+    from referee.web import archive as archive_pages
+    app.register_blueprint(archive_pages.bp)
+    from referee.web import preview as preview_pages
+    app.register_blueprint(preview_pages.bp)
     abuse.install(app)
     metrics.install(app)
 
@@ -67,10 +72,13 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
         seat link leaking through Referer, and nothing seat-specific left in a shared cache."""
         h = resp.headers
         h.setdefault("X-Content-Type-Options", "nosniff")
-        h.setdefault("X-Frame-Options", "DENY")
+        embeddable = getattr(resp, "embeddable", False)  # /embed/g/{id}: a spectator's board, framable anywhere
+        if not embeddable:
+            h.setdefault("X-Frame-Options", "DENY")
         h.setdefault("Referrer-Policy", "no-referrer")
         if resp.mimetype == "text/html":
-            h.setdefault("Content-Security-Policy", CSP)
+            h.setdefault("Content-Security-Policy",
+                         CSP.replace("frame-ancestors 'none'", "frame-ancestors *") if embeddable else CSP)
         if "Cache-Control" not in h:
             h["Cache-Control"] = "no-store"
         return resp

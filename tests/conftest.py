@@ -103,7 +103,7 @@ def clock() -> FakeTime:
 # -- the databases ----------------------------------------------------------------------------
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-BOTH_DATABASES = ("api", "core", "e2e", "flow", "lives", "notify", "security")  # not "web": pages sit above the store
+BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "lives", "notify", "security")  # not "web": pages sit above the store
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
 
 

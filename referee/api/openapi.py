@@ -14,6 +14,7 @@ from typing import Any
 from referee import __version__
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema
+from referee.service.archive import search as archive_search
 from referee.service.competition.ratings import CURSOR_PATTERN
 
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
@@ -103,7 +104,8 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/resume"): "resume", ("post", "/games/{game_id}/bot"): "handToBot", ("post", "/mail/inbound"): "inboundMail",
     ("post", "/players/sign-in"): "signIn", ("post", "/players/tokens"): "createPlayerToken",
     ("delete", "/players/tokens/current"): "revokePlayerToken", ("get", "/players/me"): "getMe",
-    ("patch", "/players/me"): "updateMe", ("get", "/players/me/games"): "myGames",
+    ("patch", "/players/me"): "updateMe", ("delete", "/players/me"): "eraseMe",
+    ("get", "/players/me/export"): "exportMyData", ("get", "/players/me/games"): "myGames",
     ("post", "/games/{game_id}/join"): "joinGame", ("post", "/games/{game_id}/seats/{seat}/release"): "releaseSeat",
     ("post", "/games/{game_id}/seats/{seat}/accept"): "acceptSeat", ("get", "/players/me/offers"): "mySeatOffers",
     ("post", "/games/{game_id}/start"): "startGame", ("post", "/games/{game_id}/cancel"): "cancelGame",
@@ -131,6 +133,9 @@ OPERATION_IDS = {
     ("post", "/games/{game_id}/messages"): "postMessage", ("get", "/games/{game_id}/messages"): "getMessages",
     ("get", "/games/{game_id}/mutes"): "getMutes", ("put", "/games/{game_id}/mutes/{seat}"): "muteSeat",
     ("delete", "/games/{game_id}/mutes/{seat}"): "unmuteSeat",
+    ("get", "/archive"): "searchArchive", ("get", "/stats/games/{game}"): "getGameStats",
+    ("get", "/stats/players/{player_id}"): "getPlayerStats",
+    ("get", "/g/{game_id}/preview.png"): "getPreviewPng", ("get", "/oembed"): "getOembed",
     ("get", "/healthz"): "healthz", ("get", "/openapi.json"): "getOpenapi", ("get", "/metrics"): "getMetrics",
 }
 # Answers any operation may give before its own logic runs: a body too large, a body that is
@@ -239,7 +244,18 @@ def _player_paths() -> dict[str, Any]:
                     "security": player, "responses": {"200": _obj("The profile"), **_problems(401)}},
             "patch": {"summary": "Change name, time zone, language or the daily digest", "security": player,
                       "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerUpdate")}}},
-                      "responses": {"200": _obj("The profile"), **_problems(400, 401, 422)}}},
+                      "responses": {"200": _obj("The profile"), **_problems(400, 401, 422)}},
+            "delete": {"summary": "Erase the caller: the address gone everywhere, the name replaced by a pseudonym "
+                                  "everywhere a person reads it; the logs that named them are resealed (each gets a "
+                                  "`log_resealed` event recording the previous head) and still verify",
+                       "security": player,
+                       "responses": {"200": _obj("{erased, pseudonym, games, logs_resealed}"), **_problems(401)}}},
+        "/players/me/export": {"get": {
+            "summary": "Everything stored about the caller, as a zip: player.json (profile, seats, messages they "
+                       "wrote, mails sent to them, channels, ratings) and each of their games' public log",
+            "security": player,
+            "responses": {"200": {"description": "The zip", "content": {"application/zip": {
+                "schema": {"type": "string", "contentEncoding": "binary"}}}}, **_problems(401)}}},
         "/players/me/games": {"get": {
             "summary": "Every seat the caller holds: must-act first, nearest deadline first", "security": player,
             "responses": {"200": _obj("{games: [{id, game, seat, status, your_turn, opponents, deadline, "
@@ -382,6 +398,66 @@ def _alert_paths() -> dict[str, Any]:
     paths["/push/key"] = {"get": {"summary": "The Web Push VAPID public key (a browser's applicationServerKey)",
                                   "responses": {"200": _obj("{public_key}")}}}
     return paths
+
+
+def _archive_paths() -> dict[str, Any]:
+    """The archive: search of finished public games, statistics per game and player (issue 40)."""
+    def q(name: str, schema: dict[str, Any], text: str) -> dict[str, Any]:
+        return {"name": name, "in": "query", "required": False, "schema": schema, "description": text}
+    date = {"type": "string", "pattern": archive_search.DATE}
+    return {
+        "/archive": {"get": {
+            "summary": "Finished public games (never an unlisted table's), newest first unless `sort` says "
+                       "otherwise, paged by keyset; each with its players' outcomes and a one-line summary "
+                       "(winner, scores, length, end reason). A browser (preferring text/html) gets the page",
+            "parameters": [
+                q("game", {"enum": list(GAME_IDS)}, "the game title"),
+                q("player", {"type": "string", "maxLength": 100}, "a seat's name, exactly"),
+                q("result", {"enum": list(archive_search.RESULTS)},
+                  "win: one winner (with `player`: the player won); draw: shared or no winner; loss: the player lost "
+                  "(needs `player`)"),
+                q("from", date, "ended on or after this day (UTC)"), q("to", date, "ended on or before this day (UTC)"),
+                q("seats", {"type": "integer", "minimum": 1, "maximum": 12}, "number of seats"),
+                q("min_moves", {"type": "integer", "minimum": 0, "maximum": 1_000_000}, "at least this many moves"),
+                q("sort", {"enum": ["newest", "oldest", "longest"], "default": "newest"}, "the order"),
+                q("limit", {"type": "integer", "minimum": 1, "maximum": archive_search.MAX_LIMIT, "default": 50},
+                  "games per page"),
+                q("cursor", {"type": "string", "pattern": archive_search.CURSOR_PATTERN},
+                  "`next_cursor` of the previous page (same filters and sort)"),
+                ACCEPT_LANGUAGE],
+            "responses": {"200": _obj("{games: [{id, game, started_at, ended_at, seats, moves, days, timeouts, reason, "
+                                      "result, players: [{name, player_id, outcome}], summary}], next_cursor, filters}"),
+                          **_problems(400)}}},
+        "/stats/games/{game}": {"get": {
+            "summary": "A game's statistics over its archived games: win rate by seat position, length in moves "
+                       "and days, end reasons, share of timeouts",
+            "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"enum": list(GAME_IDS)}}],
+            "responses": {"200": _obj("{game, games, win_rate_by_seat, moves, days, end_reasons, timeouts}"),
+                          **_problems(404)}}},
+        "/g/{game_id}/preview.png": {"get": {
+            "summary": "The public board (as a spectator sees it, never a seat's hidden information) as a PNG at "
+                       "its own size, after event `at` or the latest: the picture of link previews (og:image)",
+            "parameters": [GAME_ID, q("at", {"type": "integer", "minimum": 1, "maximum": 999_999_999},
+                                      "the event after which the board is drawn (default: the latest)")],
+            "responses": {"200": {"description": "The PNG (cached per event: immutable when `at` is given)",
+                                  "content": {"image/png": {"schema": {"type": "string",
+                                                                       "contentEncoding": "binary"}}}},
+                          **_problems(400, 404)}}},
+        "/oembed": {"get": {
+            "summary": "oEmbed for a game's page or embed URL on this server: a `rich` answer whose HTML is the "
+                       "`/embed/g/{id}` iframe (a spectator's live board without seat controls)",
+            "parameters": [{"name": "url", "in": "query", "required": True, "schema": {"type": "string"}},
+                           q("format", {"enum": ["json"]}, "json only (any other: 400)"),
+                           q("maxwidth", {"type": "integer", "minimum": 100, "maximum": 4000}, "pixels"),
+                           q("maxheight", {"type": "integer", "minimum": 100, "maximum": 4000}, "pixels")],
+            "responses": {"200": _obj("{version, type: rich, provider_name, title, width, height, html, "
+                                      "thumbnail_url}"), **_problems(400, 404)}}},
+        "/stats/players/{player_id}": {"get": {
+            "summary": "A player's statistics over their archived games: results by game and by seat, timeouts, "
+                       "completion",
+            "parameters": [{"name": "player_id", "in": "path", "required": True, "schema": {"type": "string"}}],
+            "responses": {"200": _obj("{player, games, by_game, by_seat, timeouts, completion}"), **_problems(404)}}},
+    }
 
 
 def _rating_paths() -> dict[str, Any]:
@@ -583,6 +659,7 @@ def openapi_document() -> dict[str, Any]:
         **_talk_paths(),
         **_alert_paths(),
         **_rating_paths(),
+        **_archive_paths(),
         "/mail/inbound": {"post": {
             "summary": "One inbound email (raw RFC 822) from an inbound-mail web hook; the move it carries is "
                        "played and the sender answered by mail. The answer is the same for every message.",

@@ -3,7 +3,7 @@ games. No endpoint ever answers with another player's address."""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, Response, jsonify
 
 from referee.api import abuse
 from referee.api.http import bearer_token, json_body, service
@@ -46,6 +46,18 @@ def me():
 @bp.patch("/players/me")
 def update_me():
     return jsonify(service().update_player(_me(), json_body()))
+
+
+@bp.delete("/players/me")
+def erase_me():
+    return jsonify(service().erase_player(_me()))
+
+
+@bp.get("/players/me/export")
+def export_me():
+    resp = Response(service().export_player(_me()), mimetype="application/zip")
+    resp.headers["Content-Disposition"] = 'attachment; filename="referee-my-data.zip"'
+    return resp
 
 
 @bp.get("/players/me/games")

@@ -236,7 +236,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency", "streams", "steps", "bots", "players", "ratings", "talk")
+            "concurrency", "streams", "steps", "bots", "players", "ratings", "talk", "archive")
 
 
 def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
@@ -267,7 +267,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
-    from referee.ops import bench_players, bench_ratings
+    from referee.ops import bench_archive, bench_players, bench_ratings
     from referee.ops import bench_scale as scale
     from referee.ops import bench_streams as streams
     from referee.ops import bench_steps as steps
@@ -292,5 +292,6 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),
             "ratings": lambda: bench_ratings.bench_ratings(work, games, anchor, rounds=rounds),
             "talk": lambda: talk.bench_talk(work, rounds=rounds),
+            "archive": lambda: bench_archive.bench_archive(work, games, anchor, rounds=rounds),
         }
         return {name: jobs[name]() for name in SECTIONS if name in only}

@@ -339,7 +339,7 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings, talk.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings, talk, archive.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
@@ -372,6 +372,20 @@ def ratings_rebuild(ctx: click.Context) -> None:
     counts = _service(ctx).rebuild_ratings()
     click.echo(f"rebuilt ratings: {counts['games']} finished games, {counts['rated']} rated, {counts['titles']} titles, "
                f"{counts['unbound']} seats not taken by their player's own act unbound")
+
+
+@main.group()
+def archive() -> None:
+    """The archive of finished public games and its statistics (README, "The archive")."""
+
+
+@archive.command("rebuild")
+@click.pass_context
+def archive_rebuild(ctx: click.Context) -> None:
+    """Recompute the archive's rows (and so every statistic) from the logs alone: after upgrading
+    a database that had finished games before the archive existed, or a rules patch."""
+    counts = _service(ctx).rebuild_archive()
+    click.echo(f"rebuilt the archive: {counts['ended']} finished games, {counts['archived']} public")
 
 
 @main.group()

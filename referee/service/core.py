@@ -31,7 +31,6 @@ from referee.service.statecache import StateCache
 from referee.service.links import check_seat_key
 from referee.store import credentials, deadlines, events, instance, players, projections, snapshots, tenures
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
-from referee.plumbing.i18n import Text
 
 Clock = Callable[[], float]
 Appended = list[tuple[str, int | None, dict]]
@@ -152,6 +151,13 @@ class Core:
                               created_at=loaded.created_at or created_at, ended=ended)
         if etype in ("seat_joined", "seat_replaced", "seat_released", "seat_accepted", "game_started"):
             after = self._seats_after(after, etype, payload)
+        elif etype == "log_resealed":  # a player's name erased: their seats go by the pseudonym
+            seats = [dict(s) for s in after.created["seats"]]
+            for i, name in (payload.get("names") or {}).items():
+                if str(i).isdigit() and int(i) < len(seats):
+                    seats[int(i)]["name"] = name
+            after = after.evolve(created={**after.created, "seats": seats,
+                                          "holders": after.created.get("holders", 0) + 1})
         # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
         prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
         t = at if at is not None else epoch(created_at)

@@ -21,13 +21,12 @@ import logging
 import re
 import threading
 from collections import OrderedDict
-from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Generic, Hashable, TypeVar
 
 from referee.engine.contract import Rules
 from referee.engine.replay import STATE_EVENTS, TAKEBACK, apply_event, initial
 from referee.engine.naming import named
-from referee.engine.wording import join_words, seat_name
+from referee.engine.wording import seat_name
 from referee.plumbing.i18n import EN, N_, Translator, translator
 from referee.store import events as event_store
 from referee.store import snapshots
@@ -184,6 +183,9 @@ def _told(rules: Rules, event: dict[str, Any], names: list[str], before: dict | 
         return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
         return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
+    if etype == "log_resealed":
+        return _("A player's data was erased: the log names them by a pseudonym and was sealed again from "
+                 "event %(seq)s (the hash it had before is recorded here).", seq=payload.get("from_seq"))
     told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told

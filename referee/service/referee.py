@@ -2,7 +2,7 @@
 
 It is the core (service/core.py: database, rules, loading, appending) with one thin method
 per use case; each use case lives in a small module of its own, in the folder of its domain:
-play/ (create, moves, steps, read, feed, timing, pauses, bots), tables/ (tables, join,
+archive/ (search, statistics), play/ (create, moves, steps, read, feed, timing, pauses, bots), tables/ (tables, join,
 replace, rematch, handover), talk/, foresight/ (presets, takebacks, agreement), competition/
 (ratings, rating updates, tournaments, pairing), players/, notifier/ (what each change tells
 whom, the digest) and notices/ (their words and targets: mails, addresses, alert channels).
@@ -16,6 +16,7 @@ from typing import Any
 
 from referee.plumbing.config import Config
 from referee.service import language, narration, rebuild
+from referee.service.archive import search as archive, stats
 from referee.service.competition import acceptance, rating_updates, ratings, tournaments
 from referee.service.core import Clock, Core
 from referee.service.foresight import agreement, presets, takebacks
@@ -24,7 +25,7 @@ from referee.service.notices import alerts, mails
 from referee.service.notifier import digest
 from referee.service.notifier.triggers import Notifier
 from referee.service.play import bots, create, feed, moves, pauses, read, steps, timing
-from referee.service.players import accounts as players
+from referee.service.players import accounts as players, erasure
 from referee.service.tables import handover, join, rematch, replace, tables
 from referee.service.talk import messages as talk
 from referee.store import events
@@ -39,8 +40,37 @@ class Referee(Core):
         super().__init__(database, clock, config)
         self.notifier = Notifier(self)
         self.follow = lambda conn, before, after, appended: presets.fire(self, conn, before, after, appended)
-        self.rate = rating_updates.on_game_ended
+        self.rate = self._on_game_ended
         alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
+
+    @staticmethod
+    def _on_game_ended(conn: Any, game_id: str) -> None:
+        """What a game's end writes beside its events: its rating update and its archive rows."""
+        rating_updates.on_game_ended(conn, game_id)
+        archive.on_game_ended(conn, game_id)
+
+    # -- a player's data ------------------------------------------------------------------
+
+    def export_player(self, player_id: str) -> bytes:
+        return erasure.export(self, player_id)
+
+    def erase_player(self, player_id: str) -> dict[str, Any]:
+        return erasure.erase(self, player_id)
+
+    # -- the archive -----------------------------------------------------------------------
+
+    def archive_search(self, args: dict[str, Any], limit: int = 50, cursor: str | None = None,
+                       lang: str | None = None) -> dict[str, Any]:
+        return archive.search(self, args, limit, cursor, lang)
+
+    def rebuild_archive(self) -> dict[str, int]:
+        return archive.rebuild(self)
+
+    def game_stats(self, title: str) -> dict[str, Any]:
+        return stats.of_game(self, title)
+
+    def player_stats(self, player_id: str) -> dict[str, Any]:
+        return stats.of_player(self, player_id)
 
     # -- creating and playing ---------------------------------------------------------------
 

@@ -99,6 +99,27 @@ def copy_in(conn: Connection, log: list[Event]) -> None:
     conn.executemany(_INSERT, [_row(e, _stored(conn, e.type, e.payload, canonical(e.payload))) for e in log])
 
 
+def reseal(conn: Connection, seed: bytes, game_id: str, payloads: dict[int, dict[str, Any]]) -> tuple[int, str]:
+    """Events rewritten with new payloads (`payloads`: seq -> payload), and every digest and hash
+    from the first of them to the head recomputed, in place (erasure of a player's name: the log
+    is sealed again and says so in the event the caller appends next). Inside a write transaction
+    holding the game; returns (first rewritten seq, the head hash before)."""
+    conn.lock_game(game_id)
+    log = read(conn, game_id)
+    old_head = log[-1].hash
+    first = min(payloads)
+    prev = log[first - 2].hash if first > 1 else GENESIS
+    for e in log[first - 1:]:
+        payload = payloads.get(e.seq, e.payload)
+        body = canonical(payload)
+        digest = content_digest_of_payload(seed, e.seq, e.type, e.seat, body, e.created_at)
+        hashed = chain(prev, digest)
+        conn.execute("UPDATE events SET payload = ?, digest = ?, prev_hash = ?, hash = ? WHERE game_id = ? AND seq = ?",
+                     (_stored(conn, e.type, payload, body), digest, prev, hashed, game_id, e.seq))
+        prev = hashed
+    return first, old_head
+
+
 def _stored(conn: Connection, etype: str, payload: dict[str, Any], body: bytes) -> str | bytes:
     """The payload column of a row: canonical JSON; a game_created row keeps its component data
     once per content in the components table and references it."""

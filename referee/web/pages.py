@@ -26,7 +26,7 @@ from referee.plumbing.numbers import int_param, optional_int_param, MAX_INT, MAX
 from referee.plumbing.errors import BadRequest, Forbidden, NotFound, ServiceError
 from referee.service.referee import Referee
 from referee.plumbing.i18n import LANGS, N_, Text, known
-from referee.service.narration import event_kind
+from referee.service.narration import event_kind, result_sentence
 from referee.service.notices.messages import status_word
 from referee.web import access, gamepage, i18n, present, redirects, rulebook
 
@@ -288,6 +288,9 @@ def game(game_id: str):
     option is a link to the next such page, so building a move needs no script). `&part=step`
     answers only the board and the decision, which is all a step changes (the script's swap)."""
     k = optional_int_param("at", request.args.get("at"), 0, MAX_INT)
+    opening = optional_int_param("opening", request.args.get("opening"), 1, 500)  # the first N moves
+    if opening is not None:
+        k = _seq_after_moves(game_id, opening)
     kind = request.args.get("kind") or None
     chosen = parse_chosen(request.args.get("chosen"))
     if len(chosen) > MAX_CHOSEN or any(len(c) > 200 for c in chosen):
@@ -297,7 +300,39 @@ def game(game_id: str):
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
     return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
-                created_here=access.is_creator(secret(), game_id))
+                created_here=access.is_creator(secret(), game_id), opening=opening, preview=game_preview(game_id))
+
+
+def game_preview(game_id: str) -> dict[str, Any]:
+    """A game page's link preview (Open Graph, Twitter card): title, a public description, the
+    public board's picture (web/preview.py) and oEmbed discovery; never a seat's view."""
+    svc = service()
+    loaded = svc.load(game_id)
+    names = [s["name"] for s in loaded.created["seats"]]
+    tr = i18n.current()
+    title = tr.gettext("%(title)s: %(players)s", title=loaded.rules.title, players=tr.join(names))
+    if loaded.result:
+        text = result_sentence(loaded.result, names, tr)
+    else:
+        text = tr.ngettext("A game of %(title)s, %(num)s event so far.", "A game of %(title)s, %(num)s events so far.",
+                           loaded.seq, num=loaded.seq, title=loaded.rules.title)
+    page_url = url_for("web.game", game_id=game_id, _external=True)
+    return {"title": title, "description": text, "url": page_url,
+            "image": url_for("preview_web.preview_png", game_id=game_id, at=loaded.seq, _external=True),
+            "oembed": url_for("preview_web.oembed", url=page_url, format="json", _external=True)}
+
+
+def _seq_after_moves(game_id: str, n: int) -> int:
+    """The event after which the game's first `n` moves (played or timed out) are made: the
+    opening view is the history stepper at that event (the whole log when it has fewer)."""
+    made, last = 0, 1
+    for e in service().raw_events(game_id):
+        last = e.seq
+        if e.type in ("move", "timeout"):
+            made += 1
+            if made == n:
+                break
+    return last
 
 
 @bp.post("/g/<game_id>/move")

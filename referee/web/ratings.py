@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 from referee.engine.registry import GAME_IDS
 from referee.plumbing.errors import BadRequest, ServiceError
 from referee.service.competition.rating_updates import POLICY_ARGS, POLICY_TEXT
+from referee.web.archive import player_charts
 from referee.web.i18n import current
 from referee.web import access
 from referee.web.pages import _require_csrf, _service_error, _title, page, service
@@ -69,7 +70,7 @@ def profile(player_id: str):
                        "svg": chart(values, current().ngettext(
                            "%(title)s: rating after %(num)s rated game", "%(title)s: rating after each of %(num)s rated games",
                            len(values), num=len(values), title=_title(r["game"])))})
-    return page("profile.html", prof=prof, charts=charts,
+    return page("profile.html", prof=prof, charts=charts, archived=player_charts(service().player_stats(player_id)),
                 played=[(_title(g), n) for g, n in sorted(prof["games"].items())])
 
 

@@ -12,7 +12,9 @@
   records (timeouts, games finished) land on the player who held the seat when they happened;
 - mail: at most one "your turn" per prompt per holder (between two, the seat acted or its
   decision was reopened), and nothing to a former holder after the release;
-- ratings (at the end of each life): a rebuild equals the incremental result."""
+- ratings: a game is rated only if every seat was held, from its start to its end, by a distinct
+  signed-in player who took it by their own act (issue 35) and no seat was a bot's (checked after
+  every step); at the end of each life a rebuild equals the incremental result."""
 
 from __future__ import annotations
 
@@ -29,18 +31,27 @@ COUNTS: Counter[str] = Counter()
 REOPEN = {"takeback", "seat_replaced", "game_started", "resumed", "paused", "seat_released", "seat_to_bot"}
 
 
-def may_read(m: dict, viewer: int | None, talk: dict, over: bool) -> bool:
+def may_read(m: dict, viewer: int | None, tenure: int, talk: dict, over: bool) -> bool:
     """README "Table talk": a note is its writer's; a message to all is every seat's (and a
     spectator's where the policy lets spectators read); a private message is its sender's and
-    addressees', and everyone's (spectators as before) after the end where the policy reveals it."""
+    addressees', and everyone's (spectators as before) after the end where the policy reveals it.
+    A note or private message belongs to the holders of the moment it was written (issue 35):
+    `m["tenures"]` is the model's own count of each seat's holders then, `tenure` the reader's."""
     spectators = bool(talk.get("spectators"))
+    ours = viewer is not None and m["tenures"].get(viewer) == tenure
     if m["note"]:
-        return viewer is not None and viewer == m["from"]
+        return viewer is not None and viewer == m["from"] and ours
     if m["to"] == "all":
         return viewer is not None or spectators
-    if viewer is not None and (viewer == m["from"] or viewer in m["to"]):
+    if viewer is not None and (viewer == m["from"] or viewer in m["to"]) and ours:
         return True
     return over and bool(talk.get("reveal_private_at_end")) and (viewer is not None or spectators)
+
+
+def tenure_now(g: Game, seat: int) -> int:
+    """The model's tenure of a seat's holder now (or of its next holder, while vacant): how many
+    holders gave it up before."""
+    return sum(1 for s, _ in g.former if s == seat)
 
 
 def after_step(w: World, gids: list[str]) -> None:
@@ -56,15 +67,20 @@ def after_step(w: World, gids: list[str]) -> None:
             mail(w, g)
     alerts(w)
     records(w)
+    rated(w)
 
 
-def _forbidden(w: World, g: Game) -> Callable[[int | None], set[str]]:
-    """The markers of the stored messages a reader may not read, per reader."""
+def _forbidden(w: World, g: Game) -> Callable[[int | None, int], set[str]]:
+    """The markers of the stored messages a reader (a seat in a tenure, or None) may not read."""
     fresh = w.fresh(g.id)
     over = fresh.finished or fresh.status == "cancelled"
     talk = fresh.created.get("talk") or {}
     stored = w.messages(g.id)
-    return lambda viewer: {mk for m in stored if not may_read(m, viewer, talk, over) for mk in m["marks"]}
+    for m in stored:  # first seen in the step that wrote it: the holders of that moment
+        seats = [m["from"]] + (m["to"] if isinstance(m["to"], list) else [])
+        m["tenures"] = w.written.setdefault((g.id, m["seq"]), {s: tenure_now(g, s) for s in seats})
+    return lambda viewer, tenure=0: {mk for m in stored if not may_read(m, viewer, tenure, talk, over)
+                                     for mk in m["marks"]}
 
 
 def readers(w: World, g: Game) -> None:
@@ -74,7 +90,7 @@ def readers(w: World, g: Game) -> None:
     who: list[tuple[str, int | None, str | None]] = [(f"seat {s}", s, h.token) for s, h in enumerate(g.seats) if h]
     who += [("spectator", None, None), ("stranger", None, w.players["stranger@example.org"][1])]
     for label, seat, token in who:
-        forbidden = forbidden_to(seat)
+        forbidden = forbidden_to(seat, tenure_now(g, seat) if seat is not None else 0)
         doc = w.call("GET", f"/games/{g.id}", token)
         if label == "stranger":  # a player token holding no seat of the game is refused, telling nothing
             assert doc.status_code == 401 and not MARK.findall(doc.text), (label, doc.text)
@@ -105,7 +121,7 @@ def readers(w: World, g: Game) -> None:
             COUNTS["invariant:released token refused"] += 1
     for row in w.outbox(g.id):
         if row["channel"] in ("email", "webhook") and row["kind"] != "sign_in":
-            bad = set(MARK.findall(row["body"])) & forbidden_to(row["seat"])
+            bad = set(MARK.findall(row["body"])) & forbidden_to(row["seat"], row["tenure"] or 0)
             assert not bad, f"{g.id}: a {row['kind']} {row['channel']} to seat {row['seat']} holds {sorted(bad)}"
     COUNTS["invariant:no leak in mail"] += 1
 
@@ -140,6 +156,17 @@ def records(w: World) -> None:
         assert (got["timeouts"], got["games_finished"]) == (counts["timeouts"], counts["games_finished"]), \
             f"player {pid}'s record {got} is not what the games' logs give: {dict(counts)}"
     COUNTS["invariant:records on the holder who earned them"] += 1
+
+
+def rated(w: World) -> None:
+    """The model's own account of who held each seat, against the games the store rated."""
+    for (gid,) in w.cold.db.conn.execute("SELECT game_id FROM rating_games WHERE rated = 1").fetchall():
+        g = next(x for x in w.games if x.id == gid)
+        players = [h.player for h in g.seats if h is not None]
+        own = not g.former and "bot" not in g.kinds and len(players) == len(g.seats) and all(players)
+        assert own and len(set(players)) == len(players), \
+            f"{gid}: rated, though a seat was not held by its own distinct player from start to end"
+    COUNTS["invariant:only eligible games rated"] += 1
 
 
 def mail(w: World, g: Game) -> None:

@@ -40,7 +40,7 @@ MUST = ("create", "join", "replace", "start early", "cancel", "release", "rematc
         "tournament")
 INVARIANTS = ("replay and verify", "no leak to a reader", "released token refused", "no leak in mail",
               "one holder per seat", "records on the holder who earned them", "mail per prompt and holder",
-              "alerts carry no text", "idempotent retry", "ratings rebuild")
+              "alerts carry no text", "idempotent retry", "ratings rebuild", "only eligible games rated")
 
 
 @pytest.fixture

@@ -161,6 +161,9 @@ class World:
         self.mail_n = itertools.count(1)
         self.touched: set[str] = set()
         self.signatures: dict[str, tuple] = {}
+        # (game, message seq) -> {seat: the model's tenure of its sender and addressees when the
+        # message first appeared}: ground truth for "a seat's secrets belong to the holder of the moment"
+        self.written: dict[tuple[str, int], dict[int, int]] = {}
         self._fresh: dict[str, object] = {}
         try:
             self._start()
@@ -283,7 +286,7 @@ class World:
         return out
 
     def outbox(self, gid: str | None = None) -> list[dict]:
-        sql = "SELECT game_id, seat, channel, recipient, kind, dedupe_key, body, created_at FROM outbox"
+        sql = "SELECT game_id, seat, channel, recipient, kind, dedupe_key, body, created_at, tenure FROM outbox"
         rows = self.cold.db.conn.execute(sql + (" WHERE game_id = ?" if gid else "") + " ORDER BY id",
                                          (gid,) if gid else ()).fetchall()
-        return [dict(zip(("game", "seat", "channel", "recipient", "kind", "key", "body", "at"), r)) for r in rows]
+        return [dict(zip(("game", "seat", "channel", "recipient", "kind", "key", "body", "at", "tenure"), r)) for r in rows]

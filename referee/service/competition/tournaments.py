@@ -36,7 +36,7 @@ from referee.engine.replay import initial
 from referee.engine.schemas import check, conform, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, Forbidden, InvalidSetup, NotFound, Unauthorized
 from referee.plumbing.i18n import N_, Text, translator
-from referee.service import recipients, send_caps
+from referee.service.notices import recipients, send_caps
 from referee.service.play import create
 from referee.service.competition import acceptance, pairing
 from referee.service.clock import policy_from_clock

@@ -33,7 +33,7 @@ from referee.plumbing.i18n import EN, Translator, translator
 from referee.service.clock import format_remaining
 from referee.service.links import game_url, seat_url
 from referee.service.narration import result_sentence
-from referee.service import send_caps
+from referee.service.notices import send_caps
 from referee.service.creators import is_creator
 from referee.store import alerts as store
 from referee.store import credentials, outbox, players, seat_settings, tenures

@@ -4,14 +4,14 @@ appears only as the recipient, never in a text another player could read."""
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import date, timezone
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from babel.dates import format_date
 
 from referee.plumbing.i18n import Translator, translator
-from referee.service import send_caps
+from referee.service.notices import send_caps
 from referee.service.links import accept_url, join_url, sign_in_url
 from referee.store import outbox
 

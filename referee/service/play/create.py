@@ -19,7 +19,7 @@ from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.engine.talk import policy_of
 from referee.plumbing import targets
 from referee.plumbing.errors import BadRequest, InvalidSetup, Unauthorized
-from referee.service import recipients
+from referee.service.notices import recipients
 from referee.service.notices import alerts
 from referee.service import deadlines as clocks_mod
 from referee.service.clock import parse_duration, policy_from_clock

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from referee.engine.schemas import conform
 from referee.plumbing.errors import BadRequest, Refused, Unauthorized
 from referee.plumbing.i18n import known as known_lang
-from referee.service import recipients, send_caps
+from referee.service.notices import recipients, send_caps
 from referee.service.notifier import digest
 from referee.service.links import game_url
 from referee.service.loaded import iso

@@ -1,4 +1,4 @@
-// Referee game page: keyboard stepping through the history, and live updates from the change
+// Referee game page: keyboard and swipe stepping through the history, and live updates from the change
 // feed GET /games/{id}/events?after=N: a stream of Server-Sent Events where the browser has
 // EventSource (it reconnects by itself with Last-Event-ID), else a long poll (&wait=25). On any
 // new event the page fetches itself again (with the seat cookie) and swaps in the new <main>.
@@ -22,6 +22,27 @@
     if (!rel) return;
     var link = document.querySelector('.stepper a[data-step="' + rel + '"]');
     if (link) { e.preventDefault(); window.location.assign(link.href); }
+  }
+
+  // Swipe on a phone: a horizontal stroke over the board or the history (not a zoomed board,
+  // which scrolls sideways instead) steps back (to the right) or forward (to the left).
+  var touch = null;
+  function onTouchStart(e) {
+    var t = e.target;
+    var zoom = document.getElementById("zoom");
+    if (e.touches.length !== 1 || !t.closest || !t.closest(".board, .history") || (zoom && zoom.checked)) {
+      touch = null;
+      return;
+    }
+    touch = {x: e.touches[0].clientX, y: e.touches[0].clientY};
+  }
+  function onTouchEnd(e) {
+    if (!touch || !e.changedTouches.length) return;
+    var dx = e.changedTouches[0].clientX - touch.x, dy = e.changedTouches[0].clientY - touch.y;
+    touch = null;
+    if (Math.abs(dx) < 60 || Math.abs(dx) < 2 * Math.abs(dy)) return;
+    var link = document.querySelector('.stepper a[data-step="' + (dx > 0 ? "prev" : "next") + '"]');
+    if (link) window.location.assign(link.href);
   }
 
   function typedValues() {
@@ -289,6 +310,8 @@
   else startForms();
 
   document.addEventListener("keydown", onKey);
+  document.addEventListener("touchstart", onTouchStart, {passive: true});
+  document.addEventListener("touchend", onTouchEnd, {passive: true});
   document.addEventListener("click", takeStep);
   window.addEventListener("popstate", function () {
     var main = document.querySelector("main#game");

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from limits import parse_many
 
 from referee.plumbing.errors import TooManyRequests
-from referee.service import recipients
+from referee.service.notices import recipients
 from referee.store import send_counts
 
 if TYPE_CHECKING:
