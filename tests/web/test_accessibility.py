@@ -20,7 +20,8 @@ import pytest
 import requests
 
 from referee.engine.registry import GAME_IDS
-from tests.web.conftest import Tab, axe_violations as violations, maildir_to
+from tests.web.conftest import Tab, maildir_to
+from tests.web.conftest import axe_violations as violations
 from tests.web.test_text_audit import _play
 
 pytestmark = pytest.mark.one_database
