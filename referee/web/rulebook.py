@@ -86,7 +86,8 @@ def render(md: str, game: str) -> tuple[Markup, list[str]]:
             trs = "".join("<tr>" + "".join(f"<td>{lead[ui] if k == 0 else ''}{_inline(c, game)}</td>"
                                            for k, c in enumerate(_cells(row))) + "</tr>"
                           for ui, row in enumerate(us[bi]))
-            html.append(f'<div class="table-wrap"><table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table></div>')
+            # Focusable: a table wider than a phone scrolls sideways, which a keyboard must reach too.
+            html.append(f'<div class="table-wrap" tabindex="0"><table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table></div>')
     ids = [places[p] for p in sorted(places)]
     return Markup("\n".join(html)), [r for group in ids for r in group]
 

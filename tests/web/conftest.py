@@ -8,6 +8,9 @@ collected per page and every test asserts there were none.
 
 from __future__ import annotations
 
+import email
+import email.policy
+import mailbox
 import os
 import re
 from pathlib import Path
@@ -16,6 +19,8 @@ from typing import Any
 import pytest
 import requests
 
+from referee.notify.delivery import deliver_due
+from referee.plumbing.config import Config
 from tests.conftest import start_server
 
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
@@ -49,6 +54,39 @@ def web(database):
     srv.service.config.base_url = srv.url
     yield srv
     httpd.shutdown()
+
+
+@pytest.fixture
+def maildir_site(database, tmp_path):
+    """The app as `referee serve` runs it with no SMTP URL: its mail lands in a Maildir."""
+    srv, running = start_server(database, config=Config(database=database, mail_dir=str(tmp_path / "mail"),
+                                                        allow_private_targets=True, secret_key="maildir-site"))
+    srv.service.config.base_url = srv.url
+    yield srv
+    running.shutdown()
+
+
+def maildir_to(site, address: str) -> list[tuple[str, str]]:
+    """(subject, plain text) of the mails delivered so far to `address`, read from the Maildir
+    (after a delivery pass)."""
+    deliver_due(site.service)
+    box = mailbox.Maildir(site.service.config.mail_dir, create=False,
+                          factory=lambda f: email.message_from_binary_file(f, policy=email.policy.default))
+    return [(m["Subject"], "".join(p.get_content() for p in m.walk() if p.get_content_type() == "text/plain"))
+            for m in box if address in (m["To"] or "")]
+
+
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+        "resultTypes": ["violations"]}
+
+
+def axe_violations(page, label: str) -> list[str]:
+    """What axe-core's WCAG 2.1 A and AA rules find on the page (its bundled source is run by
+    `page.evaluate`, which the pages' strict CSP does not apply to), one line per rule."""
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page, options=WCAG).response["violations"]
+    return [f"{label}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
+            for v in found]
 
 
 class Tab:

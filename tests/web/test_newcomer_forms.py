@@ -1,6 +1,6 @@
 """Issue 38, the newcomer's rough edges in the forms, over HTTP: seats numbered from 1 on the
-create form, an invite from /new (the API's `{"invite"}`) that queues the invitation to that
-address, "Play against bots" landing in the player's seat, and the lobby offering only the
+create form, an invite typed into /new in the browser (the API's `{"invite"}`) that reaches
+the invitee's Maildir, "Play against bots" landing in the player's seat, and the lobby offering only the
 chosen game's seat counts."""
 
 from __future__ import annotations
@@ -10,22 +10,35 @@ import re
 import requests
 
 from referee.engine.registry import GAME_IDS, rules_for
+from tests.web.conftest import Tab, axe_violations, maildir_to
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 
 
-def test_the_create_form_counts_seats_from_1_and_an_invite_waits_for_its_address(web):
-    s = requests.Session()
-    form = s.get(web.url + "/new", timeout=30).text
-    assert "Seat 1 name" in form and "Seat 0 name" not in form
-    token = CSRF.search(form).group(1)
-    r = s.post(web.url + "/new", data={"csrf": token, "game": "babel", "name0": "Ada", "invite1": "bo@example.org"},
-               timeout=30)
-    assert r.status_code == 200 and "Seat 1: Ada" in r.text and "Seat 0" not in r.text, r.text[:2000]
-    gid = r.url.rstrip("/").rsplit("/", 1)[1]
-    assert web.service.load(gid).status == "open"  # the invited seat waits
-    sent = web.service.db.conn.execute("SELECT recipient, body FROM outbox WHERE game_id = ?", (gid,)).fetchall()
-    assert [row[0] for row in sent] == ["bo@example.org"] and f"/join/{gid}" in sent[0][1]
+def test_the_create_form_counts_seats_from_1_and_an_invite_typed_into_it_reaches_the_invitees_maildir(
+        maildir_site, browser):
+    """In the browser, on the app as `referee serve` runs it without SMTP: the invitation mail,
+    with the join link, lands in the Maildir; the page the form leads to passes axe's WCAG rules."""
+    site = maildir_site
+    tab = Tab(browser.new_context(viewport={"width": 1280, "height": 900}), "creator")
+    page = tab.page
+    page.goto(f"{site.url}/new")
+    assert "Seat 1 name" in page.inner_text("main") and "Seat 0 name" not in page.inner_text("main")
+    page.select_option("select[name=game]", "babel")
+    page.fill("input[name=name0]", "Ada")
+    page.fill("input[name=invite1]", "bo@example.org")
+    with page.expect_navigation():
+        page.click("form:has(input[name=invite1]) button[type=submit]")
+    shown = page.inner_text("main")
+    assert "/new/created/" in page.url and "Seat 1: Ada" in shown and "Seat 0" not in shown, shown
+    found = axe_violations(page, "/new/created")
+    gid = page.url.rstrip("/").rsplit("/", 1)[1]
+    assert site.service.load(gid).status == "open"  # the invited seat waits
+    [(_subject, body)] = maildir_to(site, "bo@example.org")
+    assert f"{site.url}/join/{gid}" in body, body
+    tab.context.close()
+    assert found == [], "\n".join(found)
+    assert not tab.errors, tab.errors
 
 
 def test_play_against_bots_lands_in_the_players_seat(web):

@@ -1,0 +1,116 @@
+"""Issue 38: axe-core's WCAG 2.1 A and AA rules find nothing on any page a person meets, at
+1280 px and at 390 px: the games list, the create form and the page it leads to, the lobby,
+signing in (form and confirmation), my games and my alerts, an open table's join page, each
+game's rules, a game as a spectator, in its history and as the seat whose move is half built
+(each of the five games, advanced over HTTP), its mail and alerts pages, the mail list, a
+tournament, the leaderboards, a profile, a seat offer to accept and an error page (the
+page the create form leads to: test_newcomer_forms.py).
+
+The axe source bundled by `axe-playwright-python` is run through `page.evaluate` (DevTools'
+evaluate is not subject to the pages' strict CSP). The served app is configured as `referee
+serve` runs it without an SMTP URL: mail goes to a Maildir, and signing in reads the link there.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import requests
+
+from referee.engine.registry import GAME_IDS
+from tests.web.conftest import Tab, maildir_to
+from tests.web.conftest import axe_violations as violations
+from tests.web.test_text_audit import _play
+
+pytestmark = pytest.mark.one_database
+
+WIDTHS = (1280, 390)
+ADA = "ada@example.org"
+MISSING = "/g/0000000000000000"  # the error page (the browser logs its 404 as a console error)
+
+
+def sign_in(site, tab: Tab) -> str:
+    """Sign in as Ada through the form and the link mailed to the Maildir; the confirmation page."""
+    page = tab.page
+    page.goto(f"{site.url}/sign-in")
+    page.fill("input[name=email]", ADA)
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    body = [text for subject, text in maildir_to(site, ADA) if subject == "Your sign-in link"][-1]
+    return re.search(r"https?://\S+/sign-in/\S+", body).group(0)
+
+
+def mid_move(site, pick: random.Random) -> dict[str, tuple[str, str]]:
+    """Each game after a few random moves over HTTP: (seat link, page with its move half built)."""
+    out = {}
+    for game in GAME_IDS:
+        made = requests.post(f"{site.url}/games", timeout=30, json={
+            "game": game, "seats": [{"name": n, "email": f"{n.lower()}@seats.example.org"} for n in ("Ada", "Bo", "Cy")[:3 if game == "gentes" else 2]]})
+        assert made.status_code == 201, made.text
+        made = made.json()
+        gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+        _play(site.url, gid, tokens, pick, 3)
+        doc = requests.get(f"{site.url}/games/{gid}", timeout=30).json()
+        assert doc["status"] == "active", (game, doc["status"])
+        prompt = doc["prompts"][0]
+        auth = {"Authorization": f"Bearer {tokens[prompt['seat']]}"}
+        step = requests.get(f"{site.url}/games/{gid}/prompts/{prompt['kind']}/steps", headers=auth, timeout=30).json()
+        chosen = step["options"][0]["id"] if step["options"] else ""
+        out[game] = (made["seats"][prompt["seat"]]["url"], f"/g/{gid}?kind={prompt['kind']}&chosen={chosen}")
+    return out
+
+
+def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_site, browser):
+    site = maildir_site
+    svc = site.service
+    pick = random.Random(38)
+    games = mid_move(site, pick)
+    some = next(iter(games.values()))[1].split("?")[0].rsplit("/", 1)[1]  # a game in play
+    table = svc.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"open": True}]})["id"]
+    tour = svc.create_tournament({"game": "babel", "format": "round_robin", "seats_per_game": 2,
+                                  "players": [{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}, {"name": "Di"}]})
+    offer = svc.create_game({"game": "khronos", "seats": [{"name": "Ada", "email": ADA}, {"name": "Bo"}]})["id"]
+    found: list[str] = []
+    opened: list[Tab] = []
+    cookies = None
+    for width in WIDTHS:
+        person = Tab(browser.new_context(viewport={"width": width, "height": 900}), f"person-{width}")
+        seat = Tab(browser.new_context(viewport={"width": width, "height": 900}), f"seat-{width}")
+        opened += [person, seat]
+        page = person.page
+        if cookies is None:
+            link = sign_in(site, person)
+            found += violations(page, f"/sign-in (sent) {width}")
+            page.goto(link)
+            found += violations(page, f"/sign-in/<link> {width}")
+            with page.expect_navigation():
+                page.click("#confirm")
+            cookies = person.context.cookies()
+        else:
+            person.context.add_cookies(cookies)
+        pid = svc.db.conn.execute("SELECT id FROM players WHERE email = ?", (ADA,)).fetchone()[0]
+        paths = ["/", "/new", "/lobby", "/sign-in", "/me", "/me/alerts", f"/join/{table}",
+                 *[f"/rules/{g}" for g in GAME_IDS], f"/g/{some}", f"/g/{some}?at=2",
+                 f"/t/{tour['id']}", "/leaderboard", "/leaderboard/babel", f"/p/{pid}", f"/accept/{offer}/0", MISSING]
+        for path in paths:
+            answer = page.goto(site.url + path)
+            assert answer.status == (404 if path == MISSING else 200), (path, answer.status)
+            found += violations(page, f"{path} {width}")
+        for game, (link, half_built) in games.items():
+            seat.page.goto(link)
+            answer = seat.page.goto(site.url + half_built)
+            assert answer.status == 200 and seat.page.locator(".steps").count() > 0, (game, half_built)
+            found += violations(seat.page, f"{game} mid-move {width}")
+        gid = half_built.split("?")[0].rsplit("/", 1)[1]  # the pages only a game's seat reads
+        for path in (f"/g/{gid}/mail", "/mail", f"/g/{gid}/alerts"):
+            answer = seat.page.goto(site.url + path)
+            assert answer.status == 200, (path, answer.status)
+            found += violations(seat.page, f"{path} {width}")
+    errors = {t.name: [e for e in t.errors if "404" not in e] for t in opened}
+    errors = {name: e for name, e in errors.items() if e}
+    for t in opened:
+        t.context.close()
+    assert found == [], "\n".join(found)
+    assert not errors, f"JavaScript console errors: {errors}"
