@@ -102,13 +102,15 @@ def main(argv: list[str]) -> int:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """One pytest worker per core (pytest-xdist), each test file on one worker, so the suite's
-    waits (browsers, servers, mail) overlap; files handed out in collection order, which puts
-    the slowest first (tests/conftest.py); `-n 0` (or any `-n`) given by the caller wins."""
+    """Test workers (pytest-xdist): one more than the cores, as the suite waits a good part of
+    its time (browsers, servers, mail, PostgreSQL), so a third worker fills the cores while two
+    wait. Each test is a unit of its own (a file whose tests share a module fixture is one unit,
+    tests/conftest.py), handed out in collection order, which puts the slowest first, to the
+    worker that is free: no worker idles at the end while another runs a long file. `-n 0` (or
+    any `-n`) given by the caller wins."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args):
         return []
-    return ["-n", str(max(2, min(os.cpu_count() or 2, 4))), "--dist", "loadfile", "--no-loadscope-reorder"]
-
+    return ["-n", str(min((os.cpu_count() or 2) + 1, 5)), "--dist", "loadscope", "--no-loadscope-reorder"]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -11,7 +11,9 @@ REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import socket
 import threading
 import time
@@ -107,22 +109,76 @@ BOTH_DATABASES = ("api", "archive", "core", "e2e", "flow", "lives", "notify", "s
 KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgresql").split(",") if k)
 
 
-# The slowest files (minutes each in CI, the whole games by clicking most of all), first: the
-# test workers take files in collection order (tasks.py), so these start at once side by side
-# and the many short files fill in around them, instead of a long file starting last and
-# running alone while the other worker idles.
-SLOWEST_FIRST = ("web/test_click_iron_age_whole.py", "web/test_click_whole_games.py", "web/test_step_playouts_http.py",
-                 "web/test_players_pages.py", "web/test_babel_pages.py", "api/test_contract_fuzz.py", "lives/test_lives.py",
-                 "games/khronos/test_playouts.py",
-                 "games/sands_of_time/test_playouts.py", "web/test_iron_age_pages.py")
+# The slowest tests (their seconds in the last CI run, in comments), longest first: the test
+# workers take them in this order (tasks.py; each test a unit of its own, a worker asking for the
+# next when it is done: pytest_xdist_make_scheduler below), so they start at once side by side and
+# the many short tests fill in around them, instead of a long test starting last and running alone while
+# the other workers idle. A prefix names a file or one test of it.
+SLOWEST_FIRST = (
+    "web/test_click_iron_age_whole.py",                                                 # 297
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-sands_of_time]",  # 174
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",        # 81
+    "web/test_babel_pages.py::test_babel_whole_game_by_clicking",                        # 65
+    "web/test_players_pages.py::test_sign_in_open_a_table_join_from_the_lobby_and_play", # 60
+    "web/test_step_playouts_http.py::test_largest_table_three_rounds_through_step_links[sqlite-sands_of_time]",  # 51
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-khronos]",       # 49
+    "lives/test_lives.py::test_every_life_keeps_every_invariant",                        # 39, 30
+    "web/test_accessibility.py",                                                          # 37
+    "games/sands_of_time/test_playouts.py",
+    "games/khronos/test_playouts.py",
+    "api/test_contract_fuzz.py",
+    "api/test_hostile_input.py::test_forms_page_queries_and_cookies_never_answer_5xx",
+    "web/test_step_playouts_http.py",                                                    # 13-27 each
+    "flow/test_gunicorn_boot.py",
+    "e2e/test_serve_whole_service.py",                                                   # 22
+    "games/sands_of_time/test_leaks.py",                                                 # 20
+    "web/test_iron_age_pages.py",                                                        # 19
+    "flow/test_kill_under_load.py",                                                      # 18, 18
+    "games/iron_age/test_playouts.py",
+    "games/gentes/test_playouts.py",
+    "e2e/",
+)
+
+
+def _rank(nodeid: str) -> int:
+    name = nodeid.split("tests/", 1)[-1]
+    return next((i for i, prefix in enumerate(SLOWEST_FIRST) if name.startswith(prefix)), len(SLOWEST_FIRST))
+
+
+WIDE_FIXTURE = re.compile(r"""scope=["'](module|package|class)["']""")
+
+
+@functools.cache
+def _unit(nodeid: str) -> str:
+    """What one test worker runs as one unit: the test, or the whole file when its tests share a
+    fixture wider than a test (a module's server, its pool of playouts), set up once."""
+    file = nodeid.split("::", 1)[0]
+    path = Path(TESTS).parent / file
+    return file if path.exists() and WIDE_FIXTURE.search(path.read_text(encoding="utf-8")) else nodeid
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Each test a unit of its own, handed in collection order (slowest first) to the worker
+    that is free (tasks.py); xdist's own `loadgroup` marks are lost on this pytest."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    if config.getvalue("dist") != "loadscope":
+        return None  # another --dist asked for: xdist's own
+
+    class ByTest(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _unit(nodeid)
+
+    return ByTest(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    gone = [name for name in SLOWEST_FIRST if not Path(TESTS, name).exists()]
-    if gone:  # a renamed file would silently run last again
-        raise pytest.UsageError(f"tests/conftest.py SLOWEST_FIRST names files that do not exist: {gone}")
-    rank = {name: i for i, name in enumerate(SLOWEST_FIRST)}
-    items.sort(key=lambda item: rank.get(Path(os.path.relpath(str(item.path), TESTS)).as_posix(), len(rank)))
+    names = [i.nodeid.split("tests/", 1)[-1] for i in items]
+    gone = [p for p in SLOWEST_FIRST if not Path(TESTS, p.split("::")[0]).exists()
+            or (any(n.startswith(p.split("::")[0]) for n in names) and not any(n.startswith(p) for n in names))]
+    if gone:  # a renamed test would silently run last again
+        raise pytest.UsageError(f"tests/conftest.py SLOWEST_FIRST names tests that do not exist: {gone}")
+    items.sort(key=lambda item: _rank(item.nodeid))
 
 
 def pytest_generate_tests(metafunc):
