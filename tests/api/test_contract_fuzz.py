@@ -18,8 +18,9 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from referee.plumbing.config import Config
 from tests.conftest import start_server
+from tests.modes import budget
 
-EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", budget(20, 100)))
 load_all_checks()
 # raw RFC 822 messages for POST /mail/inbound: well-formed ones and noise
 schemathesis.openapi.media_type("message/rfc822", st.one_of(

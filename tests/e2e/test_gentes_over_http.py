@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from referee.engine.registry import rules_for
 from referee.engine.verify import verify_events
 from referee.games.gentes.rules import GameRules
@@ -16,6 +18,10 @@ from tests.games.gentes.policy import candidate
 from tests.games.gentes.second_deck import second_components
 
 RULES = rules_for("gentes")
+
+# The game's rules over HTTP, to the end: no store behaviour of its own (the store's appends and reads
+# run on both databases in tests/core and tests/flow), so SQLite only (README, "Tests").
+pytestmark = pytest.mark.one_database
 
 
 def play(server, names: str, seed: int, components: dict | None = None) -> tuple[dict, list, int]:

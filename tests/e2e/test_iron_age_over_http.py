@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from referee.engine.registry import rules_for
 from referee.engine.verify import verify_events
 from tests.games.iron_age.policy import BiasedPick, move_gen
 
 RULES = rules_for("iron_age")
+
+# The game's rules over HTTP, to the end: no store behaviour of its own (the store's appends and reads
+# run on both databases in tests/core and tests/flow), so SQLite only (README, "Tests").
+pytestmark = pytest.mark.one_database
 
 
 def choose(game: dict, prompt: dict, rnd: BiasedPick) -> dict:

@@ -14,6 +14,8 @@ import random
 import re
 from types import SimpleNamespace
 
+import pytest
+
 from referee.engine.registry import rules_for
 from referee.engine.verify import verify_events
 from tests.games.khronos.policy import move_gen
@@ -37,6 +39,7 @@ def opening() -> tuple[dict, str]:
     return pos.sound(), card
 
 
+@pytest.mark.one_database  # the rules over HTTP: no store behaviour of its own (README, "Tests")
 def test_four_seats_play_khronos_to_the_end_with_a_decision_by_another_seat(server):
     position, card = opening()
     created = server.call("POST", "/games", json={"game": "khronos", "seats": [{"name": n} for n in "ABCD"],

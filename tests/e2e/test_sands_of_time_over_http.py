@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from referee.engine.registry import rules_for
 from referee.engine.verify import verify_events
 from tests.games.sands_of_time.policy import candidate
 from tests.games.sands_of_time.positions import building, citizens, refresh, started
 
 RULES = rules_for("sands_of_time")
+
+# The game's rules over HTTP, to the end: no store behaviour of its own (the store's appends and reads
+# run on both databases in tests/core and tests/flow), so SQLite only (README, "Tests").
+pytestmark = pytest.mark.one_database
 
 
 def opening() -> dict:

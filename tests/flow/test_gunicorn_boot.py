@@ -14,9 +14,10 @@ from pathlib import Path
 import requests
 
 from tests.conftest import free_port
+from tests.modes import budget
 
 ROOT = Path(__file__).resolve().parents[2]
-STARTS = int(os.environ.get("GUNICORN_BOOT_STARTS", "20"))
+STARTS = int(os.environ.get("GUNICORN_BOOT_STARTS", budget(5, 20)))
 
 
 def _boot_once(database: Path) -> str | None:

@@ -31,6 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 import requests
 
 from referee.engine.registry import rules_for
+from tests.modes import LONG
 from tests.tally import tally
 from tests.web.checks import (
     assert_history_redacted,
@@ -44,7 +45,6 @@ from tests.web.checks import (
 from tests.web.conftest import create, seat_session
 from tests.web.served import Served
 
-LONG = os.environ.get("REFEREE_LONG") == "1"  # the exhaustive variants (tasks.py test --long)
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 SEAT_WORD = re.compile(r"\bseat \d", re.IGNORECASE)
 
