@@ -89,14 +89,17 @@ class Table:
             choice = choose(self.pick, [f[0] for f in found], complete, self.game)
             self.clicks += 1
             if choice is None:
-                with page.expect_navigation():
-                    box.locator("#play").click()
+                with page.expect_navigation(wait_until="domcontentloaded"):  # the next move waits for its event
+                    box.locator("#play").click(force=True)
                 break
             _, nxt, folded = found[choice]
             target = page.locator(offered).nth(choice)
             if folded:
                 target.locator("xpath=ancestor::details[not(@open)]").locator("summary").first.click()
-            target.click()  # the page's script swaps in the next step (a plain link without it)
+            # A real mouse click at the element's centre, without Playwright's waits for the
+            # element to be stable (two animation frames) and to receive the click: a click that
+            # lands on something else never brings the next step, which the wait below catches.
+            target.click(force=True)  # the page's script swaps in the next step (a plain link without it)
             page.wait_for_selector(f'.steps[data-kind="{prompt.kind}"][data-path="{nxt}"]')
         else:
             raise AssertionError(f"{self.game}: no move after 60 clicks")
