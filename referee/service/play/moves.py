@@ -23,7 +23,7 @@ from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service.play import read
 from referee.plumbing.i18n import EN, Text, Translator, translator
-from referee.service.narration import remember_state, told_with, with_text
+from referee.service.narration import ViewsOf, remember_state, told_with, with_text
 from referee.store import idempotency
 from referee.store.db import IntegrityError
 
@@ -107,9 +107,10 @@ def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
     return submit(core, game_id, seat, body, lang)
 
 
-def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None) -> dict[str, Any]:
+def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None,
+                  views_of: ViewsOf | None = None) -> dict[str, Any]:
     """A move's answer: the seat's description of the game and the events it appended."""
-    body = read.describe(core, loaded, seat, lang)
+    body = read.describe(core, loaded, seat, lang, views_of)
     body["events"] = [read.redact_event(core, loaded, e, seat) for e in appended]
     return body
 
@@ -167,16 +168,22 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         assert refused is not None
         raise refused.error
 
+    views_of = ViewsOf(loaded.rules, seat)  # the state after the move is described and narrated: viewed once
+    answered: dict[str, dict[str, Any]] = {}
+
     def answer(after: "Loaded", appended: list, lang: str | None = None) -> dict[str, Any]:
-        out = move_response(service, after, seat, appended, lang)
         tr = translator(lang)
+        if tr.lang in answered:  # the keyed answer, remembered in English, is the English answer
+            return answered[tr.lang]
+        out = move_response(service, after, seat, appended, lang, views_of)
         names = [s["name"] for s in after.created["seats"]]
         # The batch's own states: each move is told with the seat's views around it, no replay.
         around = dict(zip((e.seq for e in appended), zip([loaded.state, *states], states)))
         for e in out["events"]:
-            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr)
+            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr, views_of)
         out["played"] = len(new)
         out["refused"] = refused.to_json(tr) if refused is not None else None
+        answered[tr.lang] = out
         return out
 
     def remember(conn, after: "Loaded", appended: list) -> None:
