@@ -52,10 +52,11 @@ class Refusal(Exception):
         return out
 
 
-def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
+def read_move(loaded: "Loaded", sent: Any, listed: tuple = ()) -> dict[str, Any]:
     """A move from a JSON move or a string in the game's text form; BadRequest if unreadable,
     its detail a `Text` so each reader reads why in their language (the text form's own reason
-    is a `Text` too)."""
+    is a `Text` too). A move equal to one of `listed` (the prompt's choices, which the rules
+    made) is one of the game's moves already: its schema is not checked again."""
     if isinstance(sent, str):
         try:
             move = glossary.parse_text(loaded.rules, sent)
@@ -63,6 +64,8 @@ def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
             raise not_a_move(loaded.game, e) from None
     else:
         move = sent
+    if listed and any(_same(move, c) for c in listed):
+        return move
     errs = schema_errors(validator_for(loaded.rules.move_schema), move)
     if errs:
         raise BadRequest(Text("move does not match the game's move schema"), errors=errs)
@@ -85,7 +88,7 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
         if new and loaded.rules.result(state) is not None:  # an earlier move of the batch ended the game
             return new, states, Refusal(i, item, Conflict(Text("the game is over"), current_seq=seq))
         try:
-            move = read_move(loaded, item)
+            move = read_move(loaded, item, _listed(loaded, seat) if not new else ())
             step = advance(loaded.rules, loaded.seed, state, seq + 1, "move", seat, {"move": move})
         except BadRequest as e:
             return new, states, Refusal(i, item, e)
@@ -97,6 +100,25 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
         states.append(step.state)
         state, seq = step.state, seq + 1
     return new, states, None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON, types included (Python's == takes true for 1 and 1.0 for 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _listed(loaded: "Loaded", seat: int) -> tuple:
+    """The seat's listed choices, when the game's prompts are known already (a cached game's
+    are: its size was measured with them); none otherwise, rather than work them out here."""
+    if "prompts" not in loaded.__dict__ or loaded.status != "active":
+        return ()
+    return tuple(c for p in loaded.prompts if p.seat == seat and p.choices for c in p.choices)
 
 
 def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
