@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import marshal
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -340,10 +341,10 @@ class Grammars:
 # Walkers of the latest positions asked about, each with its lock: a player building a move
 # asks for the steps again after every click on the same position, and its walker knows by
 # then which paths are viable (stepwalk.Walker: only exact verdicts outlive a call). Keyed by
-# the state's identity, the state held so that its id stays its own (states are never changed
-# in place); a few, since each holds the positions `apply` made.
+# the position's content (its marshal bytes: a state changed in place is another position),
+# each walking a copy of its own; a few, since each holds the positions `apply` made.
 WALKERS = 8
-_walkers: OrderedDict[tuple[int, int, int, str], tuple[Any, dict, Walker, threading.Lock]] = OrderedDict()
+_walkers: OrderedDict[tuple[int, int, str, bytes], tuple[Any, Walker, threading.Lock]] = OrderedDict()
 _walkers_lock = threading.Lock()
 
 
@@ -359,16 +360,17 @@ def _new_walker(rules: Any, state: dict, seat: int, kind: str) -> Walker:
 def walker_for(rules: Any, state: dict, seat: int, kind: str) -> tuple[Walker, threading.Lock]:
     """The walker of `seat`'s prompt `kind` (StepRefused when there is none) and the lock a
     call holds while it walks (its budget and guesses are the call's own)."""
-    key = (id(rules), id(state), seat, kind)
+    content = marshal.dumps(state)
+    key = (id(rules), seat, kind, content)
     with _walkers_lock:
         hit = _walkers.get(key)
-        if hit is not None and hit[0] is rules and hit[1] is state:
+        if hit is not None and hit[0] is rules:
             _walkers.move_to_end(key)
-            return hit[2], hit[3]
-    walker = _new_walker(rules, state, seat, kind)
+            return hit[1], hit[2]
+    walker = _new_walker(rules, marshal.loads(content), seat, kind)
     lock = threading.Lock()
     with _walkers_lock:
-        _walkers[key] = (rules, state, walker, lock)
+        _walkers[key] = (rules, walker, lock)
         _walkers.move_to_end(key)
         while len(_walkers) > WALKERS:
             _walkers.popitem(last=False)
