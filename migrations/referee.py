@@ -538,3 +538,20 @@ def m016_archive(db):
     db.execute("CREATE INDEX archive_seats_name ON archive_seats(name, ended_at, game_id)")
     db.execute("CREATE INDEX archive_seats_player ON archive_seats(player_id, title)")
     db.execute("CREATE INDEX archive_seats_title ON archive_seats(title, seats, seat)")
+
+
+@migrations()
+def m017_seat_names(db):
+    # Issue 40: personal data out of the hashed log. Each seat's holder's name, per tenure (0: as
+    # the game was created; n: the nth holder to join, accept or take over the seat), kept outside
+    # the hash chain: logs name seats by (seat, tenure) only, and an erasure replaces the name
+    # here without touching a chain. Logs recorded before are moved over once, at the first start
+    # after the upgrade (service/players/names_out.py), each with a `names_moved_out` event.
+    db.execute("""
+        CREATE TABLE seat_names (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            tenure INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat, tenure)
+        ) WITHOUT ROWID""")

@@ -30,7 +30,7 @@ from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
 from referee.service.referee import Referee
 from referee.store import (alerts, copying, credentials, events, idempotency, instance, messages, outbox, players,
-                           presets, seat_settings, tournaments)
+                           presets, seat_names, seat_settings, tournaments)
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
@@ -140,7 +140,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
                             "outbox": outbox.all_rows(src.conn, game_id),
                             "alerts": alerts.all_rows(src.conn, game_id),
                             "presets": presets.all_rows(src.conn, game_id),
-"talk": messages.all_rows(src.conn, game_id)}
+"talk": messages.all_rows(src.conn, game_id), "names": seat_names.all_rows(src.conn, game_id)}
     if events.head(src.conn, game_id) != (log[-1].seq, log[-1].hash):
         raise SourceChanged("its log grew during the copy: stop the web and scheduler processes of the source")
     with write_transaction(dst) as conn:
@@ -153,6 +153,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         alerts.copy_rows(conn, rows["alerts"])
         presets.copy_rows(conn, rows["presets"])
         messages.copy_rows(conn, rows["talk"])
+        seat_names.copy_rows(conn, game_id, rows["names"])
     return len(log), log[-1].hash
 
 
