@@ -555,3 +555,14 @@ def m017_seat_names(db):
             name TEXT NOT NULL,
             PRIMARY KEY (game_id, seat, tenure)
         ) WITHOUT ROWID""")
+
+
+@migrations()
+def m018_archive_pages(db):
+    # The archive's result and seat-count filters (issue 40) as index ranges too, so their keyset
+    # pages read the page's rows and no others at any size: a game's result (decided or drawn)
+    # alone and with the game, a player's outcome, the seat count alone.
+    db.execute("CREATE INDEX archive_decided ON archive_games(decided, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_title_decided ON archive_games(title, decided, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_seat_count ON archive_games(seats, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_seats_outcome ON archive_seats(name, outcome, ended_at, game_id)")

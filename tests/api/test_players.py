@@ -332,7 +332,8 @@ def test_a_rematch_rotates_the_seats_and_the_other_seat_accepts(site):
     assert doc["status"] == "active"
     events = site.call("GET", f"/games/{new['id']}/events").json()["events"]
     assert events[0]["payload"]["options"] == {"first_seat": 0}
-    assert [e["payload"].get("name") for e in events if e["type"] == "seat_joined"] == ["Bo"]
+    assert [e["payload"] for e in events if e["type"] == "seat_joined"] == [{"seat": 0, "tenure": 0}]  # by reference
+    assert [s["name"] for s in doc["seats"]] == ["Bo", "Ada"]  # the names joined in from the name table
 
 
 # -- privacy ----------------------------------------------------------------------------------
