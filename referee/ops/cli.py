@@ -67,7 +67,9 @@ def init_db(ctx: click.Context) -> None:
     database = _config(ctx).database
     db, applied = open_with_migrations(database)
     db.conn.close()
-    click.echo(f"{redacted(database)}: " + (f"applied {', '.join(applied)}" if applied else "up to date"))
+    moved = _service(ctx).names_moved  # logs recorded before issue 40 name their seats no more, once
+    click.echo(f"{redacted(database)}: " + (f"applied {', '.join(applied)}" if applied else "up to date")
+               + (f"; names moved out of {moved} log(s)" if moved else ""))
 
 
 @main.command()

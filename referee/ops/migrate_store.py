@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
+from referee.service.players import names_out
 from referee.service.referee import Referee
 from referee.store import (alerts, copying, credentials, events, idempotency, instance, messages, outbox, players,
                            presets, seat_names, seat_settings, tournaments)
@@ -102,6 +103,9 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
         offset = outbox.last_id(dst.conn)
         with write_transaction(dst) as conn:
             summary.kept_settings = instance.copy_rows(conn, instance.all_rows(src.conn), replace=fresh)
+            # Logs copied from a store not moved over yet still name their seats: the target's
+            # next start (the rebuild below) checks every log again and moves those (issue 40).
+            instance.drop(conn, names_out.DONE)
             rows = copy_instance_tables(src, conn, offset)
         summary.players, summary.tournaments = rows["players"], rows["tournaments"]
         for game_id in events.game_ids(src.conn):

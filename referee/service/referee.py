@@ -42,7 +42,7 @@ class Referee(Core):
         self.follow = lambda conn, before, after, appended: presets.fire(self, conn, before, after, appended)
         self.rate = self._on_game_ended
         alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
-        names_out.move_all(self)  # logs recorded before issue 40: their names moved out, once
+        self.names_moved = names_out.move_all(self)  # logs recorded before issue 40: names moved out, once
 
     @staticmethod
     def _on_game_ended(conn: Any, game_id: str) -> None:
