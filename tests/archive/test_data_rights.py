@@ -17,6 +17,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from referee.engine import seatrefs
 from referee.engine.verify import verify_events
 from referee.ops.cli import main
 from referee.service.players import names_out
@@ -26,6 +27,7 @@ from referee.store.db import write_transaction
 from tests.pgcluster import server_bin
 
 NAME, EMAIL = "Zebulon Quux", "zed.quux@example.org"
+LOGS = sorted((Path(__file__).parent.parent / "corpus" / "logs").glob("*.jsonl"))
 TOKEN = "zed-player-token-0123456789"
 
 
@@ -45,7 +47,7 @@ def _as_recorded_before_issue_40(svc, gid: str) -> None:
             if e.type == "game_created":
                 payloads[e.seq] = {**e.payload, "seats": [{**s, "name": names[(i, 0)]}
                                                           for i, s in enumerate(e.payload["seats"])]}
-            elif e.type in names_out.NAMING:
+            elif e.type in seatrefs.NAMING:
                 payloads[e.seq] = {**e.payload, "name": names[(e.payload["seat"], e.payload["tenure"])]}
         events.reseal(conn, credentials.seed_of(conn, gid), gid, payloads)
         conn.execute("DELETE FROM seat_names WHERE game_id = ?", (gid,))
@@ -109,6 +111,12 @@ def test_export_then_erasure_leaves_no_name_or_address_and_every_log_verifies(se
     assert mark.type == "names_moved_out" and mark.payload["previous_head"] == old[-1]["hash"]
     assert mark.payload["from_seq"] == 1 and mark.seq == old[-1]["seq"] + 1
     assert names_out.move_all(svc, again=True) == 0 and svc.raw_events(finished)[-1].hash == mark.hash  # once
+    linked = CliRunner().invoke(main, ["--database", database, "verify", finished, "--earlier", str(tmp_path / "old.jsonl")])
+    assert linked.exit_code == 0 and "the log continues" in linked.output, linked.output
+    forged = [{**e, "payload": {**e["payload"], "options": {"first_seat": 1}}} if e["type"] == "game_created" else e
+              for e in old]  # an export of another game than the one whose names moved out
+    assert "event 1 without its names differs" in seatrefs.continues(forged, [e.to_json() for e in moved],
+                                                                        svc.load(finished).seed)
     assert svc.load(finished).created["seats"][0]["name"] == NAME  # joined in where people read it
 
     conn = svc.db.conn
@@ -151,3 +159,34 @@ def test_export_then_erasure_leaves_no_name_or_address_and_every_log_verifies(se
     assert _opponents(conn) == opponents_before  # Opal's and everyone else's records are as they were
     _play(svc, running, 1)  # the game goes on
     assert CliRunner().invoke(main, ["--database", database, "verify", running]).exit_code == 0
+
+
+def test_logs_recorded_with_earlier_code_move_over_once_and_still_verify(tmp_path):
+    """The upgrade corpus's logs (recorded by earlier code, names in their payloads) stored, then
+    moved over by the first start: each still verifies in full with every state hash as recorded,
+    names no seat, keeps its names in the table, and continues the export made before
+    (`seatrefs.continues`), also from an export made before its last event (with the seed only)."""
+    path = str(tmp_path / "r.db")
+    svc = Referee(path)
+    olds = {}
+    for log_path in LOGS:
+        old = [json.loads(line) for line in log_path.open()]
+        gid = old[0]["payload"]["seed_commitment"][:16]  # corpus ids are not unique across files
+        olds[gid] = old
+        with write_transaction(svc.db) as conn:
+            events.copy_in(conn, [events.Event(gid, **{k: e[k] for k in ("seq", "type", "seat", "payload", "created_at",
+                                                                         "digest", "prev_hash", "hash")}) for e in old])
+            credentials.save_seed(conn, gid, bytes.fromhex(old[-1]["payload"]["seed"]))
+            instance.drop(conn, names_out.DONE)
+    assert names_out.move_all(svc) == len(LOGS) and names_out.move_all(svc) == 0
+    for gid, old in olds.items():
+        log = [e.to_json() for e in svc.raw_events(gid)]
+        seed = bytes.fromhex(old[-1]["payload"]["seed"])
+        report = verify_events(log)
+        assert report.ok and report.level == "full", report.to_json()
+        assert [e["payload"].get("state_hash") for e in log[:-1]] == [e["payload"].get("state_hash") for e in old]
+        assert all("name" not in s for s in log[0]["payload"]["seats"])
+        assert [svc.load(gid).created["seats"][i]["name"] for i in range(len(old[0]["payload"]["seats"]))] == \
+            [s["name"] for s in old[0]["payload"]["seats"]]
+        assert seatrefs.continues(old, log, None) is None and seatrefs.continues(old[:-1], log, seed) is None
+        assert "the seed would link it" in seatrefs.continues(old[:-1], log, None)
