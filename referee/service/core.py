@@ -34,6 +34,7 @@ from referee.store import (credentials, deadlines, events, instance, players, pr
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
 
 Clock = Callable[[], float]
+ERASED = "erased_mark"  # instance key, a new random value at each erasure (service/players/erasure.py)
 Appended = list[tuple[str, int | None, dict]]
 
 
@@ -58,6 +59,7 @@ class Core:
     is set by the service (referee.py) before the first append."""
 
     notifier: NoticeSink
+    ERASURES_LOOK_EVERY = 1.0  # seconds: how stale a name or address in another process's cache may get
     # Moves that follow in the same transaction from what was appended: pre-set moves whose
     # prompt opened (service/foresight/presets.py); set by the service like the notifier.
     follow: Callable[[Any, Loaded, Loaded, list[events.Event]], tuple[Loaded, list[events.Event]]] | None = None
@@ -72,6 +74,8 @@ class Core:
         self._local = threading.local()
         self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
+        self.erased_mark: str | None = None  # the instance's ERASED mark as last seen (see `_after_erasures`)
+        self._erasures_looked = float("-inf")
         db = open_database(database)  # creates or migrates the schema, once per process
         with write_transaction(db) as conn:
             stored = instance.secret_key(conn)
@@ -97,6 +101,7 @@ class Core:
     def load(self, game_id: str) -> Loaded:
         """The game at its latest sequence: from the cache, else snapshot + replay."""
         conn = self.db.conn
+        self._after_erasures(conn)
         seq, _ = events.head(conn, game_id)
         if seq == 0:
             raise NotFound(Text("no game '%(id)s'", id=game_id))
@@ -206,6 +211,20 @@ class Core:
             s.pop("open", None)
             s.pop("vacant", None)
         return loaded.evolve(created={**loaded.created, "seats": seats, "holders": holders})
+
+    def _after_erasures(self, conn: Any) -> None:
+        """Drop this process's cached games when a player was erased since, by any process: an
+        erasure changes no log (the cache's key), only names and addresses, so it moves the
+        instance's ERASED mark instead; looked at once per ERASURES_LOOK_EVERY seconds at most.
+        The notifier keys its cached addresses on the mark too."""
+        now = time.monotonic()
+        if now - self._erasures_looked < self.ERASURES_LOOK_EVERY:
+            return
+        self._erasures_looked = now
+        mark = instance.get(conn, ERASED)
+        if mark != self.erased_mark:
+            self.erased_mark = mark
+            self.forget()
 
     def remember(self, loaded: Loaded) -> None:
         self._cache.put(loaded.game_id, loaded)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from referee.plumbing.errors import NotFound
 from referee.plumbing.i18n import Text
-from referee.store import erasure as store, players, seat_names
+from referee.service.core import ERASED
+from referee.store import erasure as store, instance, players, seat_names
 from referee.store.db import write_transaction
 
 if TYPE_CHECKING:
@@ -74,6 +75,9 @@ def erase(core: "Core", player_id: str) -> dict[str, Any]:
             store.scrub_game_texts(c, gid, sorted(names), email, pseudonym)
         store.scrub_tournaments(c, email, [player["name"] or ""], pseudonym)
         store.tombstone(c, player_id, pseudonym)
-    core.forget()  # this process's cached games hold the old names (other processes: SECURITY.md, limits)
+        mark = secrets.token_hex(8)
+        instance.put(c, ERASED, mark)  # every process drops its cached names and addresses
+    core.forget()  # this process at once; the others within Core.ERASURES_LOOK_EVERY seconds
+    core.erased_mark = mark
     store.compact(core.db.conn)
     return {"erased": True, "pseudonym": pseudonym, "games": len(games)}
