@@ -35,6 +35,8 @@ def move_all(core: "Core", again: bool = False) -> int:
         return 0
     moved = 0
     for game_id in list(events.game_ids(conn)):
+        if not seatrefs.unnamed_log([e.to_json() for e in events.read(conn, game_id)])[0]:
+            continue  # read first: most logs need nothing, and then take no write lock
         with write_transaction(core.db) as c:
             c.lock_game(game_id)
             moved += move_game(core, c, game_id)
