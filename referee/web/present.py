@@ -191,6 +191,6 @@ def unmarked(svg: str) -> ET.Element:
                 parent.remove(child)
                 for j, inner in enumerate(list(child)):
                     parent.insert(i + j, inner)
-    if root.get("role") == "group":
+    if root.tag == f"{{{SVG_NS}}}svg" and root.get("role") == "group":
         root.set("role", "img")
     return root
