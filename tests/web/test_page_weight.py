@@ -20,9 +20,12 @@ LIMIT = 100_000
 
 def test_a_500_event_iron_age_page_is_at_most_100_kb_and_pages_its_history(web):
     svc = web.service
-    made = new_game(svc, "iron_age", ["Ada", "Bo", "Cy", "Di"])
-    gid = made["id"]
-    seq = play_defaults(svc, gid, 500)
+    for _ in range(4):  # the defaults keep most games going past 500 events; one that ends sooner is set aside
+        made = new_game(svc, "iron_age", ["Ada", "Bo", "Cy", "Di"])
+        gid = made["id"]
+        seq = play_defaults(svc, gid, 500)
+        if seq == 500:
+            break
     assert seq == 500, seq
     seat = seat_session(made["seats"][0]["url"])
     for who, client in (("seat", seat), ("spectator", requests.Session())):
