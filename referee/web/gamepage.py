@@ -8,7 +8,6 @@ the state then.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections import OrderedDict
@@ -220,7 +219,7 @@ PICTURES = AuditCache(128)
 
 # A page carries one page of the history, not all of it: a long game's page stays light (issue 39:
 # at most 100 KB of HTML at any length). Links page through the rest, without script.
-HISTORY_PAGE = 40
+HISTORY_PAGE = 30
 
 
 def history_window(head: int, shown: int, upto: int | None) -> tuple[int, int]:
@@ -356,7 +355,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
         summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),
-        view_json=_pretty(view), prompts=prompts,
+        view_json=present.compact(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit,
         foresight=_foresight(svc, game_id, seat, latest, names, tr) if seat is not None and not part else None)
@@ -408,7 +407,3 @@ def _guard(rules: Any, guard: dict[str, Any], tr: Translator = EN) -> str:
 def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:
     text = present.hook_text(rules, "summary", view, seat, tr)
     return named(with_names(text, names, tr=tr), rules.id, tr) if text else None
-
-
-def _pretty(doc: Any) -> str:
-    return json.dumps(doc, indent=1, ensure_ascii=False)  # in the view's own order

@@ -105,7 +105,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 _G_TAG = re.compile(r"<(/?)g\b[^>]*?(/?)>")
 _ROLE_IMG = re.compile(r'^(<svg\b[^>]*?)\brole="img"')
 BOARD_START = '<div class="board"'
-_SECTION = re.compile(r'<svg\b[^>]*\bclass="section"[^>]*>.*?</svg>', re.S)
+_SECTION = re.compile(r'<svg\b[^>]*\bclass="section"[^>]*>.*?</svg>', re.DOTALL)
 
 
 def is_board(drawn: str) -> bool:

@@ -13,9 +13,9 @@ import zlib
 import pytest
 import requests
 
+from referee.engine import drawing
 from referee.plumbing.i18n import EN
 from referee.web import present
-from referee.engine import drawing
 from referee.web.preview import flatten, rasterise
 
 
