@@ -9,15 +9,17 @@ moves through the service, not by clicks), the seated page in Chromium at 1280 a
   the criterion's own exception), the board's pick links included;
 - the page never scrolls sideways (`scrollWidth` is the window's width).
 
-It is cheap: one browser page for everything; each position's page is loaded once per language
+It is cheap: one browser, one page per table; each position's page is loaded once per language
 and measured at both widths by one `page.evaluate` each. Players' names are long on purpose
-(German words are long too). Screenshots go to the artifacts directory (tmp/artifacts/boards).
+(German words are long too). Screenshots (the last position in German, a fault's first at each
+width) go to the artifacts directory (tmp/artifacts/boards).
 REFEREE_LONG=1 checks more positions.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import random
 from urllib.parse import urlsplit
 
@@ -140,7 +142,7 @@ def test_board_texts_never_overlap_nor_shrink_and_controls_fit_a_thumb(web, brow
     page.on("pageerror", lambda e: errors.append(str(e)))
     host = urlsplit(web.url).hostname
     found: list[str] = []
-    shot: set[tuple[str, int]] = set()  # a fault's first screenshot per language and width (each costs)
+    shot: set[int] = set()  # the widths a fault's screenshot was kept for
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for position in range(POSITIONS):
@@ -160,13 +162,40 @@ def test_board_texts_never_overlap_nor_shrink_and_controls_fit_a_thumb(web, brow
                     measured = page.evaluate(MEASURE, MIN_TARGET)
                     where = f"{game} {seats} seats, {lang}, {width}px, event {loaded.seq} ({loaded.status})"
                     wrong = faults(measured, width)
-                    found += [f"{where}: {f}" for f in wrong[:300]]
-                    if (wrong and (lang, width) not in shot) or position == POSITIONS - 1 or loaded.status != "active":
-                        shot.add((lang, width))
-                        page.screenshot(path=str(SHOTS / f"{game}-{seats}-{lang}-{width}-{loaded.seq}.png"), full_page=True)
+                    found += [f"{where}: {f}" for f in wrong[:40]]
+                    last = lang == LANGS[-1] and (position == POSITIONS - 1 or loaded.status != "active")
+                    if (wrong and width not in shot) or last:  # each costs: the last board, a fault's first
+                        shot.add(width)
+                        page.screenshot(path=str(SHOTS / f"{game}-{seats}-{lang}-{width}-{loaded.seq}.jpeg"),
+                                        full_page=True, type="jpeg", quality=70)
             if loaded.status != "active":
                 break  # the final board was measured too
     finally:
         context.close()
     assert not errors, errors
-    assert not found, f"{len(found)} faults, screenshots in {SHOTS}:\n" + "\n".join(found[:4000])
+    assert not found, f"{len(found)} faults, screenshots in {SHOTS}:\n" + "\n".join(found[:200])
+
+
+PLANTED = """<!doctype html><html><body style="margin:0"><main id="game"><div id="picture">
+<svg class="section" data-section="s" width="200" height="60" viewBox="0 0 200 60">
+<text x="10" y="20" font-size="13">Maximiliane</text><text x="40" y="22" font-size="13">overlaps</text>
+<text x="150" y="50" font-size="13">leaves the box</text><text x="10" y="50" font-size="8">tiny</text>
+<a href="/x" class="pick"><rect x="100" y="5" width="20" height="20"/></a></svg>
+<svg width="720" height="40" viewBox="0 0 360 20"><text x="5" y="15" font-size="6">scaled up</text></svg>
+</div><button>OK</button><div style="width:500px">wide</div></main></body></html>"""
+
+
+def test_the_measure_catches_each_planted_fault(browser):
+    """The checks find what they look for: overlapping texts, a text out of its SVG, small text
+    (an SVG's own size times its scale), small targets, a page wider than the window."""
+    page = browser.new_page(viewport={"width": 390, "height": 600})
+    try:
+        page.set_content(PLANTED)
+        found = "\n".join(faults(page.evaluate(MEASURE, MIN_TARGET), 390))
+    finally:
+        page.close()
+    assert 'overlap: "Maximiliane" / "overlaps"' in found
+    assert 'outside: "leaves the box" leaves its SVG s' in found
+    assert 'text under 11px: 8.0px: svg "tiny"' in found and '"scaled up"' not in found  # 6 units at 2x is 12 px
+    assert re.search(r"target under 44x44: 2\dx2\d a", found) and re.search(r'target under 44x44: \d+x\d+ button "OK"', found)
+    assert "scrolls sideways: scrollWidth 720 != 390" in found  # the 720 px SVG
