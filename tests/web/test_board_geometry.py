@@ -19,8 +19,8 @@ REFEREE_LONG=1 checks more positions.
 from __future__ import annotations
 
 import os
-import re
 import random
+import re
 from urllib.parse import urlsplit
 
 import pytest
