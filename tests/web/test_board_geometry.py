@@ -18,7 +18,6 @@ REFEREE_LONG=1 checks more positions.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from urllib.parse import urlsplit
@@ -27,13 +26,13 @@ import pytest
 
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.web.access import seat_cookie_name
+from tests.modes import budget
 from tests.web.conftest import ARTIFACTS
 from tests.web.positions import advance, new_game
 
 pytestmark = pytest.mark.one_database
 
-LONG = os.environ.get("REFEREE_LONG") == "1"
-POSITIONS = 12 if LONG else 5
+POSITIONS = budget(5, 12)
 WIDTHS = (1280, 390)
 LANGS = ("en", "de")
 NAMES = ["Ada", "Maximiliane Großmann-Überall", "Bo", "Wolfgang von Hohenstein", "Cy"]
