@@ -12,7 +12,8 @@ from collections.abc import Callable
 from tests.tally import tally
 from tests.web.checks import assert_page_shows_only_view
 from tests.web.conftest import create
-from tests.web.httpplay import LONG, NAMES, SEAT_WORD, Viewers, choose, game_round
+from tests.modes import LONG
+from tests.web.httpplay import NAMES, SEAT_WORD, Viewers, choose, game_round
 from tests.web.served import Served
 
 # A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages

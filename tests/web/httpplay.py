@@ -20,7 +20,6 @@ each labelled with its own option and pointing at it (a link to a wrong option f
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
@@ -31,7 +30,6 @@ from urllib.parse import parse_qs, urlsplit
 import requests
 
 from referee.engine.registry import rules_for
-from tests.modes import LONG
 from tests.tally import tally
 from tests.web.checks import (
     assert_history_redacted,

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from tests.web.clicking import play
-from tests.web.httpplay import LONG, game_round, max_seats
+from tests.modes import LONG
+from tests.web.httpplay import game_round, max_seats
 
 # Babel's whole game: test_babel_pages.py; Iron Age's (the longest): test_click_iron_age_whole.py,
 # a file of its own so that the two test workers share the browser games.

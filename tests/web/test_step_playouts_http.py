@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.registry import GAME_IDS
-from tests.web.httpplay import LONG, game_round, max_seats, play_http
+from tests.modes import LONG
+from tests.web.httpplay import game_round, max_seats, play_http
 
 PLAYOUTS = 50 if LONG else 1
 

@@ -19,9 +19,9 @@ from typing import Any, Iterator
 import pytest
 
 from referee.games.gentes.rules import GameRules
-from tests.modes import budget
 from tests.games.gentes.policy import move_gen
 from tests.games.gentes.second_deck import second_components
+from tests.modes import budget
 from tests.playout import pooled_playouts, random_playout
 
 GAMES = int(os.environ.get("GENTES_PLAYOUTS", budget(20, 50)))

@@ -19,8 +19,8 @@ from typing import Any, Iterator
 import pytest
 
 from referee.games.iron_age.rules import GameRules
-from tests.modes import budget
 from tests.games.iron_age.policy import BiasedPick, move_gen
+from tests.modes import budget
 from tests.playout import pooled_playouts, random_playout
 
 GAMES = int(os.environ.get("IRON_AGE_PLAYOUTS", budget(20, 50)))  # 300 on demand (closing note figures)

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from referee.games.sands_of_time.rules import GameRules
-from tests.modes import budget
 from tests.games.sands_of_time.policy import BiasedPick, move_gen
+from tests.modes import budget
 from tests.playout import pooled_playouts, random_playout
 
 GAMES = int(os.environ.get("SANDS_OF_TIME_PLAYOUTS", budget(20, 50)))
