@@ -383,12 +383,12 @@ def _legend_items(components: dict, tr: Translator) -> list[tuple[str | None, st
     for f in components["fate_die"]["faces"]:
         if words.face(f["id"]) not in seen:
             seen.add(words.face(f["id"]))
-            out.append((_face_kind(f["id"], components),
-                        f"{_('fate %(face)s:', face=words.face(f['id'], tr))} {words.fate_face(f, tr)}"))
-    out.append(("lock", f"{_('locked:')} {_('a skull die is locked and cannot be rerolled')}"))
-    out.append(("military", f"{_('strength:')} "
-                            f"{_('military + Divisions + ships with Navy; wins give tribute, losses skulls')}"))
-    out += [(None, f"{_('disaster:')} {words.disaster(d, tr)}") for d in components["disasters"]]
+            fate = _("fate %(face)s:", face=words.face(f["id"], tr))
+            out.append((_face_kind(f["id"], components), fate + " " + words.fate_face(f, tr)))
+    locked, strength, disaster = _("locked:"), _("strength:"), _("disaster:")
+    out.append(("lock", locked + " " + _("a skull die is locked and cannot be rerolled")))
+    out.append(("military", strength + " " + _("military + Divisions + ships with Navy; wins give tribute, losses skulls")))
+    out += [(None, disaster + " " + words.disaster(d, tr)) for d in components["disasters"]]
     out += [("check", _("a development you own (with its cost); the developments:"))]
     out += [(None, words.development(d, tr)) for d in components["developments"]]
     return out
