@@ -139,3 +139,38 @@ def _taps(section: ET.Element, key: str, exempt: tuple[str, ...]) -> list[str]:
         if b is None or b.x1 - b.x0 < TAP - 0.5 or b.y1 - b.y0 < TAP - 0.5:
             out.append(f"{key}: element {el} is smaller than {TAP}×{TAP} ({b})")
     return out
+
+
+LONG_NAMES = ["Maximiliane Schwarzenberger-Lindqvist", "Bo", "Friedrich Wilhelm von Hohenzollern",
+              "Wolfgang Amadeus Mozart-Gesellschaft", "Eve"]
+
+
+def board_problems(rules, state, seats: int, tap_exempt: tuple[str, ...] = ()) -> list[str]:
+    """`problems` of every viewer's picture (each seat and a spectator) in English and German, with
+    long names, as the page shows it (component ids named: engine/naming.py)."""
+    from referee.engine.naming import named_svg
+    from referee.plumbing.i18n import translator
+    out = []
+    names = LONG_NAMES[:seats]
+    for lang in ("en", "de"):
+        tr = translator(lang)
+        for viewer in (None, *range(seats)):
+            shown = named_svg(rules.picture(rules.view(state, viewer), viewer, names, tr), rules.id, tr)
+            out += [f"{lang} viewer {viewer}: {p}" for p in problems(shown, tap_exempt)]
+    return out
+
+
+def played(rules, seats: int, seed: int, moves: int):
+    """A state after up to `moves` moves of a random game (choices at random, else defaults)."""
+    import random
+
+    from referee.engine.replay import advance, initial
+    key = bytes([seed % 256]) * 32
+    state = initial(rules, key, seats, {}, None).state
+    pick, seq = random.Random(seed), 1
+    while rules.result(state) is None and seq < moves:
+        prompt = pick.choice(rules.prompts(state))
+        move = pick.choice(prompt.choices) if prompt.choices else prompt.default
+        seq += 1
+        state = advance(rules, key, state, seq, "move", prompt.seat, {"move": move}).state
+    return state
