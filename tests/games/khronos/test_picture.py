@@ -12,6 +12,7 @@ import pytest
 from tests.games.khronos.test_steps import _positions
 from referee.engine.naming import named
 from referee.plumbing.i18n import EN
+from tests.boardcheck import NS, board_problems, problems, sections
 from tests.picturecheck import check_picture, elements
 
 
@@ -59,3 +60,29 @@ def test_the_squares_a_reduced_tile_may_take_are_drawn_while_its_owner_decides()
     assert {"anchor-might-0-0", "anchor-might-1-1", "b-might-0-0"} <= set(els)
     assert "Waiting for Ben to place a reduced building in Might" in svg
     assert els["b-might-3-0"][0].text.startswith("fortress (military, rank 3) at row 3, column 0 in Might, Ben's")
+
+
+RULES_OF = {n: next(iter(_positions(n, False, 1, every=50)))[0] for n in (2, 5)}
+MAP = ("sq-", "b-", "anchor-", "player-", "adv-")  # a map square is 30 units (11 fit a phone; each
+# is also a button beside the board); players and adventurers are never picked
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_the_board_fits_a_phone_and_no_text_overlaps_in_english_and_german_issue_39(seats):
+    """Sections at most 360 wide shown 1:1, text >= 11, cards >= 44x44, symbols defined once and
+    drawn with <use>, no text overlapping another or leaving its box (an adventurer's pill, a
+    card), with long names, in both languages, for every viewer, as buildings go up."""
+    states = [st for _, st in _positions(seats, False, 40 + seats, every=12)]
+    for state in (states[len(states) // 2], states[-1]):
+        assert board_problems(RULES_OF[seats], state, seats, MAP) == []
+
+
+def test_an_adventurer_pill_holds_its_words_and_each_age_is_a_section_issue_39():
+    rules, state = next((r, s) for r, s in _positions(3, False, 43, every=2)
+                        if any(s["players"][s["active_seat"]]["cards_played"]))
+    svg = rules.picture(rules.view(state, 0), 0, NAMES[:3])
+    pills = [g for g in sections(svg)[0].iter(f"{NS}g") if (g.get("data-el") or "").startswith("adv-")]
+    played = [g for g in pills if "played" in "".join("".join(t.itertext()) for t in g.iter(f"{NS}text"))]
+    assert played and problems(svg, MAP) == []
+    assert [s.get("data-section") for s in sections(svg)] == ["turn", "cards", "age-might", "age-faith",
+                                                              "age-reason", "legend"]
