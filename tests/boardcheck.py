@@ -23,11 +23,11 @@ class Box:
     y1: float
     what: str = ""
 
-    def meets(self, other: "Box", slack: float = 0.5) -> bool:
+    def meets(self, other: Box, slack: float = 0.5) -> bool:
         return (self.x0 < other.x1 - slack and other.x0 < self.x1 - slack
                 and self.y0 < other.y1 - slack and other.y0 < self.y1 - slack)
 
-    def inside(self, other: "Box", slack: float = 0.5) -> bool:
+    def inside(self, other: Box, slack: float = 0.5) -> bool:
         return (self.x0 >= other.x0 - slack and self.y0 >= other.y0 - slack
                 and self.x1 <= other.x1 + slack and self.y1 <= other.y1 + slack)
 

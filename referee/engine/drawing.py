@@ -13,8 +13,8 @@ Conventions every picture follows, so pages treat all five games alike:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import quoteattr
 from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 
 def esc(text: object) -> str:

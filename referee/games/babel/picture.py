@@ -1,10 +1,12 @@
-"""Babel's board as SVG, drawn from a seat's view only (RULES.md §9): it cannot show what the
-seat may not see, because the view does not hold it.
+"""Babel's board as a board in sections (engine/drawing.py `board`), drawn from a seat's view
+only (RULES.md §9): it cannot show what the seat may not see, because the view does not hold it.
 
-The five locations stacked as bands: the location (with the pawns there), then each player's
-temple and column of people cards, the viewer's below. Then the build yards, the start cards,
-the viewer's hand card by card, the opponent's hand size, the piles and a legend. Things a step
-may name are `element`s whose ids are listed in steps.py; every text is at least MIN_FONT.
+The seat's own things first: the turn and the hand, as people cards (colour, emblem and name, how
+many of each), the opponent's hand as a card back with its size; then the build yards, start
+cards and piles; then one section per location, with the pawns there, and each player's temple
+(stacked blocks, one per level) beside its column of cards; then the legend. Each section fits a
+phone (360 units) and every label is measured. Things a step may name are `element`s whose ids
+are listed in steps.py, each at least 44×44 units; every text is at least MIN_FONT.
 """
 
 from __future__ import annotations
@@ -12,8 +14,20 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from referee.engine.drawing import (SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
-                                    text, use, wrap)
+from referee.engine.drawing import (
+    SECTION_WIDTH,
+    board,
+    element,
+    group,
+    label,
+    lines,
+    rect,
+    section,
+    symbol,
+    text,
+    use,
+    wrap,
+)
 from referee.engine.glossary import term
 from referee.games.babel.steps import POWER_WORDS, name
 from referee.plumbing.i18n import EN, Translator

@@ -15,8 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
-                                    text, use, wrap)
+from referee.engine.drawing import (
+    SECTION_WIDTH,
+    board,
+    element,
+    group,
+    label,
+    lines,
+    rect,
+    section,
+    symbol,
+    text,
+    use,
+    wrap,
+)
 from referee.games.iron_age import words
 from referee.plumbing.i18n import EN, N_, Translator
 
@@ -214,7 +226,7 @@ def _tracks(seat: int, p: dict, components: dict, y: float, tr: Translator) -> s
         body = (use("ia-track", x, y, 65, 74)
                 + _icon(t, x + 4, y + 4, 18)
                 + text(x + 61, y + 18, value, font_size=14, font_weight="bold", text_anchor="end")
-                + label(x + 4, y + 36, word, 57, 11)
+                + label(x + 3, y + 36, word, 60, 11)
                 + _slots(x + 3, y + 42, min(value, maximum), maximum, 5))
         title = tr.gettext("%(track)s: %(value)s of %(max)s", track=word, value=value, max=maximum)
         el = {"military": f"s{seat}-military", "ships": f"s{seat}-ships"}.get(t)
@@ -283,13 +295,13 @@ def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator
         name = words.named(m, tr)
         points = mine["points"] if done else m["points_later"] if taken else m["points_first"]
         boxes = m["worker_boxes"]
-        per_row = min(boxes, 9)
-        name_lines = wrap(name, 80, 11, True, 2)
+        per_row = min(boxes, 7)
+        name_lines = wrap(name, 102, 11, True, 2)
         body = (use("ia-monument-on" if done else "ia-monument", x, yy, 112, 62)
                 + "".join(text(x + 5, yy + 15 + 13 * i, n, font_size=11, font_weight="bold")
                           for i, n in enumerate(name_lines))
-                + _icon("star", x + 88, yy + 3, 14) + text(x + 107, yy + 30, points, font_size=12,
-                                                           font_weight="bold", text_anchor="end")
+                + _icon("star", x + 88, yy + 34, 12) + text(x + 107, yy + 57, points, font_size=12,
+                                                            font_weight="bold", text_anchor="end")
                 + (_icon("check", x + 5, yy + 33, 24) if done else
                    _slots(x + 5, yy + 38, mine["boxes_filled"], boxes, per_row, step=11)))
         args = dict(name=name, filled=mine["boxes_filled"], boxes=boxes, first=m["points_first"],

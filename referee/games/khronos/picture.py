@@ -1,22 +1,39 @@
-"""The seat's whole table as one inline SVG (contract hook `picture`), drawn from a view only
-with engine/drawing.py: the turn and phase, every player's public holdings, the seat's own hand
-and the Hold'em display as cards in words, then the three ages stacked, each beside its notes,
-the first beside the legend. Pure: the same view gives the same bytes.
+"""The seat's whole table as a board in sections (contract hook `picture`, engine/drawing.py
+`board`), drawn from a view only: the turn and every player's public holdings (each player with
+a mark of its own shape and colour, its adventurers as pills sized to their words), the seat's
+own hand and the Hold'em display as cards in their kind's colour and emblem, then one section per
+age: its grid with terrain marks, buildings as squares of their rank's size with their type's
+emblem once per rank, printed hamlets, owners' marks; then the legend. Pure: the same view gives
+the same bytes.
 
 Things a step may name are `element`s (steps.py): `age-<age>` (a board's heading),
 `sq-<age>-<r>-<c>` (a free square), `b-<age>-<r>-<c>` (the building anchored there, printed
 hamlets included), `anchor-<age>-<r>-<c>` (a square the reduced tile may take, drawn only while
 that decision is pending), `card-<id>` (own hand), `display-<id>`, `adv-<seat>-<i>` (an
-adventurer), `player-<seat>`. The viewBox is 760 wide and no text is below MIN_FONT, so at a
-1280-px window every label stays readable.
+adventurer), `player-<seat>`. Each section is 360 units wide and no text is below MIN_FONT, so a
+phone shows it 1:1; a square is 30 units (11 fit the width), a card and a heading at least 44.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, group, label, lines, rect, section,
-                                    symbol, text, text_width, use, wrap)
+from referee.engine.drawing import (
+    MIN_FONT,
+    SECTION_WIDTH,
+    board,
+    element,
+    group,
+    label,
+    lines,
+    rect,
+    section,
+    symbol,
+    text,
+    text_width,
+    use,
+    wrap,
+)
 from referee.engine.glossary import term
 from referee.engine.naming import named
 from referee.games.khronos.data import NAMES
@@ -29,10 +46,8 @@ CELL = 30  # a square: 11 of them and the row numbers fit a phone
 BX = 26  # the boards' west edge (row numbers sit left of it)
 FILL = {"P": "#f5f1e3", "F": "#b7d7a0", "M": "#c9c2b8", "R": "#a8d4ec"}
 TERRAIN = {"P": N_("plain"), "F": N_("forest"), "M": N_("mountain"), "R": N_("river")}
-MARK = {"F": "f", "M": "^", "R": "~"}
 TYPE_FILL = {"military": "#f4a259", "religious": "#b38bd6", "civil": "#6fa8dc"}
 COLOUR = {"military": N_("orange"), "religious": N_("violet"), "civil": N_("blue")}
-LETTER = {"military": "M", "religious": "R", "civil": "C"}
 # An age's short name (where room is short: adventurers, cards); headings use the rulebook's full name.
 AGE = {"might": N_("Might"), "faith": N_("Faith"), "reason": N_("Reason")}
 AGE_EN = {"might": "Might", "faith": "Faith", "reason": "Reason"}
@@ -68,13 +83,6 @@ def _name(names: list[str] | None, seat: int | None, tr: Translator = EN) -> str
     if seat is None:
         return tr.gettext("nobody")
     return names[seat] if names and 0 <= seat < len(names) else tr.gettext("seat %(seat)s", seat=seat)
-
-
-def _short(names: list[str] | None, seat: int, size: int, tr: Translator = EN) -> str:
-    """A name cut to fit a building `size` squares wide at 11 px."""
-    n = _name(names, seat, tr)
-    room = 5 if size == 1 else 11 * size
-    return n if len(n) <= room else n[: room - 1] + "."
 
 
 def _card_effect(view: dict, colour: str, tr: Translator) -> list[str]:
@@ -358,8 +366,6 @@ def _legend(tr: Translator) -> list[tuple[str, str]]:
             (_("size"), _("rank 1/2/3 = 1x1/2x2/3x3")),
             ("0..10", _("rows left, columns on top"))]
 
-
-LEGEND = _legend(EN)
 
 
 def _supply(view: dict, tr: Translator) -> str:

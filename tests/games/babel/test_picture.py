@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from tests.games.babel.test_steps import RULES, _positions
 from referee.engine.glossary import term
 from referee.engine.naming import named_svg
 from referee.plumbing.i18n import translator
 from tests.boardcheck import NS, board_problems, sections, text_box
+from tests.games.babel.test_steps import RULES, _positions
 from tests.picturecheck import check_picture
 
 DE = translator("de")

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from tests.games.iron_age.test_steps import RULES, _positions
 from tests.boardcheck import NS, board_problems, problems, sections
+from tests.games.iron_age.test_steps import RULES, _positions
 from tests.picturecheck import check_picture, elements
 
 NAMES = ["Ada", "Bo", "Cy", "Di"]
@@ -53,7 +53,7 @@ def test_dice_are_drawn_faces_and_tracks_filled_slots_issue_39():
     svg = RULES.picture(RULES.view(state, 0), 0, NAMES[:2])
     faces = state["turn"]["empire_faces"]
     die = elements(svg)["die-0"]
-    assert [u.get("href") for u in die.iter(f"{NS}use")][0] == f"#ia-{faces[0]}"
+    assert next(u.get("href") for u in die.iter(f"{NS}use")) == f"#ia-{faces[0]}"
     assert svg.count('<symbol id="ia-food"') == 1 and svg.count('href="#ia-on-') > 0
     assert [s.get("data-section") for s in sections(svg)] == ["turn", "board-0", "board-1", "legend"]
 

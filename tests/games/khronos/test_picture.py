@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from tests.games.khronos.test_steps import _positions
 from referee.engine.naming import named
 from referee.plumbing.i18n import EN
 from tests.boardcheck import NS, board_problems, problems, sections
+from tests.games.khronos.test_steps import _positions
 from tests.picturecheck import check_picture, elements
 
 
