@@ -52,10 +52,6 @@ PLAYER = ("#b33a3a", "#2f5f9e")
 
 
 def _defs() -> str:
-    cards = "".join(symbol(f"bb-{p}", CARD_W, CARD_H,
-                           rect(1, 1, CARD_W - 2, CARD_H - 2, rx=5, fill=FILL[p], stroke="#333")
-                           + f'<svg x="4" y="4" width="16" height="16" viewBox="0 0 24 24">{EMBLEM[p]}</svg>')
-                    for p in FILL)
     back = symbol("bb-back", CARD_W, CARD_H, rect(1, 1, CARD_W - 2, CARD_H - 2, rx=5, fill="#6b5a44", stroke="#333")
                   + rect(6, 6, CARD_W - 12, CARD_H - 12, rx=3, fill="none", stroke="#d9c9a8", stroke_dasharray="3 2"))
     pawns = "".join(symbol(f"bb-pawn-{i}", 20, 28, f'<circle cx="10" cy="7" r="6" fill="{c}" stroke="#222"/>'
@@ -63,7 +59,7 @@ def _defs() -> str:
                     for i, c in enumerate(PLAYER))
     block = symbol("bb-block", 60, 14, rect(0.5, 0.5, 59, 13, rx=1.5, fill="#d8c7a0", stroke="#6b5a44"))
     emblems = "".join(symbol(f"bb-em-{p}", 24, 24, e) for p, e in EMBLEM.items())
-    return cards + back + pawns + block + emblems
+    return back + pawns + block + emblems
 
 
 def _n(p: Any, tr: Translator) -> str:
@@ -97,9 +93,11 @@ def _temple(site: list[int], tr: Translator) -> str:
 
 
 def _card(people: str, x: float, y: float, tr: Translator, count: int | None = None) -> str:
-    """A people card: its colour, its emblem and its name (and, in a hand, how many)."""
+    """A people card: its colour, its emblem and its name (and, in a hand, how many); its edge a
+    <rect> of its own, so the page's highlight of a card to pick reaches it."""
     many = label(x + CARD_W - 5, y + 16, f"×{count}", 36, 12, font_weight="bold", text_anchor="end") if count else ""
-    return use(f"bb-{people}", x, y, CARD_W, CARD_H) + many + label(x + 3, y + 36, _n(people, tr), CARD_W - 6, 11)
+    return (rect(x, y, CARD_W, CARD_H, rx=5, fill=FILL.get(people, "#eee"), stroke="#333")
+            + use(f"bb-em-{people}", x + 5, y + 5, 16, 16) + many + label(x + 3, y + 36, _n(people, tr), CARD_W - 6, 11))
 
 
 def _temple_blocks(site: list[int], x: float, bottom: float) -> str:

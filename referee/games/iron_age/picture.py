@@ -128,10 +128,14 @@ def _defs() -> str:
     icons = "".join(symbol(f"ia-{k}", 24, 24, v) for k, v in ICONS.items())
     rows = "".join(_row_symbol(f"ia-on-{n}", n, "#2f5f9e", "#1d3f70") + _row_symbol(f"ia-off-{n}", n, "#fff", "#888")
                    for n in range(1, SLOTS_PER_ROW + 1))
-    frames = "".join(symbol(f"ia-{k}", w, h, rect(1, 1, w - 2, h - 2, rx=5, fill=fill, stroke=stroke,
-                                                      stroke_width=sw))
-                     for k, (w, h, fill, stroke, sw) in FRAMES.items())
-    return icons + rows + frames
+    return icons + rows
+
+
+def _frame(kind: str, x: float, y: float) -> str:
+    """A card's or box's edge: a <rect> of its own (not a <use>), so the page's highlight of a
+    thing to pick (its stroke) reaches it."""
+    w, h, fill, stroke, sw = FRAMES[kind]
+    return rect(x, y, w, h, rx=5, fill=fill, stroke=stroke, stroke_width=sw if sw != 1 else None)
 
 
 def _icon(kind: str, x: float, y: float, size: float = 24, high: float | None = None) -> str:
@@ -223,7 +227,7 @@ def _tracks(seat: int, p: dict, components: dict, y: float, tr: Translator) -> s
         x = PAD + i * 69
         value = p[t]
         word = _word(TRACK_WORDS, t, tr)
-        body = (use("ia-track", x, y, 65, 74)
+        body = (_frame("track", x, y)
                 + _icon(t, x + 4, y + 4, 18)
                 + text(x + 61, y + 18, value, font_size=14, font_weight="bold", text_anchor="end")
                 + label(x + 3, y + 36, word, 60, 11)
@@ -241,19 +245,19 @@ def _ports(seat: int, y: float, cols: list[dict], spec: list[dict], tr: Translat
     for k, (col, data) in enumerate(zip(cols, spec)):
         c, x = col["column"], PAD + k * 58
         if col["complete"]:
-            body = (use("ia-port-on", x, y, 54, 92)
+            body = (_frame("port-on", x, y)
                     + _icon("port", x + 4, y + 4, 20) + text(x + 50, y + 19, c, font_size=12, font_weight="bold",
                                                             text_anchor="end")
                     + _icon("check", x + 13, y + 40, 28))
             out.append(element(f"s{seat}-port-{c}", _("Port %(c)s: built", c=c), body))
             continue
-        box = (use("ia-box", x, y, 54, 44)
+        box = (_frame("box", x, y)
                + _icon("port", x + 4, y + 4, 20) + text(x + 50, y + 19, c, font_size=12, font_weight="bold",
                                                        text_anchor="end")
                + _slots(x + 4, y + 28, col["boxes_filled"], data["worker_boxes"], 4))
         out.append(element(f"s{seat}-port-{c}", _("Port %(c)s: worker box %(filled)s of %(boxes)s filled", c=c,
                                                   filled=col["boxes_filled"], boxes=data["worker_boxes"]), box))
-        amph = (use("ia-box", x, y + 48, 54, 44)
+        amph = (_frame("box", x, y + 48)
                 + _icon("goods", x + 4, y + 51, 16)
                 + text(x + 50, y + 64, f"{col['amphoras_filled']}/{data['amphoras']}", font_size=11,
                        text_anchor="end")
@@ -269,7 +273,7 @@ def _provinces(seat: int, y: float, cols: list[dict], spec: list[dict], tr: Tran
     out = []
     for k, (col, data) in enumerate(zip(cols, spec)):
         c, done, x = col["column"], col["complete"], PAD + k * 58
-        body = (use("ia-box-on" if done else "ia-box", x, y, 54, 44)
+        body = (_frame("box-on" if done else "box", x, y)
                 + _icon("province", x + 4, y + 3, 20)
                 + text(x + 50, y + 18, c, font_size=12, font_weight="bold", text_anchor="end")
                 + (_icon("check", x + 31, y + 24, 16) if done else
@@ -297,7 +301,7 @@ def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator
         boxes = m["worker_boxes"]
         per_row = min(boxes, 7)
         name_lines = wrap(name, 102, 11, True, 2)
-        body = (use("ia-monument-on" if done else "ia-monument", x, yy, 112, 62)
+        body = (_frame("monument-on" if done else "monument", x, yy)
                 + "".join(text(x + 5, yy + 15 + 13 * i, n, font_size=11, font_weight="bold")
                           for i, n in enumerate(name_lines))
                 + _icon("star", x + 88, yy + 34, 12) + text(x + 107, yy + 57, points, font_size=12,
@@ -325,7 +329,7 @@ def _developments(seat: int, p: dict, y: float, spec: list[dict], full: bool, tr
     for k, d in enumerate(shown):
         x, yy = PAD + (k % 3) * 116, y + (k // 3) * 48
         have = d["id"] in owned
-        body = (use("ia-dev-on" if have else "ia-dev", x, yy, 112, 44)
+        body = (_frame("dev-on" if have else "dev", x, yy)
                 + label(x + 5, yy + 16, words.named(d, tr), 102, 11, font_weight="bold" if have else None)
                 + _icon("wealth", x + 5, yy + 24, 14) + text(x + 22, yy + 36, d["cost"], font_size=11)
                 + (_icon("check", x + 88, yy + 22, 18) if have else ""))
