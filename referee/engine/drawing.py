@@ -125,7 +125,10 @@ _EM = {False: dict(zip(_MEASURED, _REGULAR)), True: dict(zip(_MEASURED, _BOLD))}
 def text_width(content: object, size: float = MIN_FONT, bold: bool = False) -> float:
     """How wide `content` is drawn in sans-serif at `size` units (an estimate on the wide side)."""
     em = _EM[bold]
-    return sum(em.get(c, 100) for c in str(content)) * size / 100
+    # + 1 unit: a browser rounds each glyph's advance to its pixel grid (Chromium measured up to
+    # 0.6 units wider than the font's own widths on these boards)
+    s = str(content)
+    return sum(em.get(c, 100) for c in s) * size / 100 + 1 if s else 0.0
 
 
 def fit(content: object, width: float, size: float = MIN_FONT, bold: bool = False) -> str:
