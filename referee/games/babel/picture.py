@@ -14,20 +14,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from referee.engine.drawing import (
-    SECTION_WIDTH,
-    board,
-    element,
-    group,
-    label,
-    lines,
-    rect,
-    section,
-    symbol,
-    text,
-    use,
-    wrap,
-)
+from referee.engine.drawing import (SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol, text,
+                                    use, wrap)
 from referee.engine.glossary import term
 from referee.games.babel.steps import POWER_WORDS, name
 from referee.plumbing.i18n import EN, Translator

@@ -15,20 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (
-    SECTION_WIDTH,
-    board,
-    element,
-    group,
-    label,
-    lines,
-    rect,
-    section,
-    symbol,
-    text,
-    use,
-    wrap,
-)
+from referee.engine.drawing import (SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol, text,
+                                    use, wrap)
 from referee.games.iron_age import words
 from referee.plumbing.i18n import EN, N_, Translator
 

@@ -18,22 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (
-    MIN_FONT,
-    SECTION_WIDTH,
-    board,
-    element,
-    group,
-    label,
-    lines,
-    rect,
-    section,
-    symbol,
-    text,
-    text_width,
-    use,
-    wrap,
-)
+from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, group, label, lines, rect, section,
+                                    symbol, text, text_width, use, wrap)
 from referee.engine.glossary import term
 from referee.engine.naming import named
 from referee.games.khronos.data import NAMES
