@@ -55,11 +55,6 @@ def _n(p: Any, tr: Translator) -> str:
     return term("babel", name(p), tr.lang)
 
 
-def short(people: str, tr: Translator = EN) -> str:
-    """The three letters a card shows ("Hit", "Het" in German)."""
-    return _n(people, tr)[:3].capitalize()
-
-
 def _up(s: str) -> str:
     """The first letter upper case (a sentence that starts with a player's name)."""
     return s[:1].upper() + s[1:]
@@ -219,9 +214,10 @@ def _start_box(view: dict, s: int, x: float, y: float, names: list[str], tr: Tra
         title = _("%(owner)s's unbuilt start card (level 1; only %(who)s can build it)", owner=_up(who), who=who)
         head = _("%(owner)s's start card", owner=_up(who))
     w = INNER / 2 - 3
-    body = (rect(x, y, w, 52, rx=5, fill="#fff4c2", stroke="#555") + use("bb-block", x + 6, y + 30, 40, 12)
+    rows = wrap(_("level 1, not built yet"), w - 12, 11, lines=2)
+    body = (rect(x, y, w, 52, rx=5, fill="#fff4c2", stroke="#555")
             + label(x + 6, y + 16, head, w - 12, 12, font_weight="bold")
-            + label(x + 52, y + 40, _("level 1, not built yet"), w - 58, 11))
+            + "".join(text(x + 6, y + 32 + 13 * i, r, font_size=11) for i, r in enumerate(rows)))
     return element(f"start-{s}", title, body)
 
 
@@ -243,7 +239,7 @@ def _hand(view: dict, status: list[str], names: list[str], tr: Translator) -> st
         k = 0
         for people, n in hand.items():
             if n:
-                x, yy = PAD + (k % 5) * (CARD_W + 6), y - 6 + (k // 5) * (CARD_H + 6)
+                x, yy = PAD + (k % 5) * (CARD_W + 4), y - 6 + (k // 5) * (CARD_H + 6)
                 parts.append(element(f"hand-{people}", tr.ngettext(
                     "%(n)d %(people)s card in your hand", "%(n)d %(people)s cards in your hand", n,
                     people=_n(people, tr)), _card(people, x, yy, tr, n)))
@@ -299,8 +295,7 @@ def _yards(view: dict, names: list[str], tr: Translator) -> str:
 def _legend(tr: Translator) -> list[tuple[str, str]]:
     _ = tr.gettext
     words = partial(term, "babel")
-    return [(_("Med Sum Hit Per Ass:"), _("people cards: Medes, Sumerians, Hittites, Persians, Assyrians")),
-            (_("♟ name:"), _("that player's pawn stands at this location")),
+    return [(_("♟ name:"), _("that player's pawn stands at this location")),
             (_("temple 1-2-4 (worth 4):"), _("temple levels bottom to top; a temple is worth its top level")),
             (_("cards:"), _("each column from its first card (left) to its open end (right, where cards are added)")),
             (_("triple:"), _("3 or more equal cards in a row in your column at your pawn: discard one for its ability")),

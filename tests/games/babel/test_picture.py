@@ -48,7 +48,8 @@ def test_the_board_fits_a_phone_and_no_text_overlaps_in_english_and_german_issue
     drawn with <use>, no text overlapping another or leaving its card, with long names, in both
     languages, for both seats and a spectator, from the deal to the end."""
     states = list(_positions(1, every=4))
-    for state in states[:: max(1, len(states) // 4)] + [states[-1]]:
+    widest_hand = max(_positions(0, every=2), key=lambda s: sum(1 for n in s["players"][0]["hand"].values() if n))
+    for state in states[:: max(1, len(states) // 4)] + [states[-1], widest_hand]:
         assert board_problems(RULES, state, 2) == []
 
 
