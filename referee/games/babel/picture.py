@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from referee.engine.drawing import (SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol, text,
-                                    use, wrap)
+from referee.engine.drawing import (PAPER, SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
+                                    text, use, wrap)
 from referee.engine.glossary import term
 from referee.games.babel.steps import POWER_WORDS, name
 from referee.plumbing.i18n import EN, Translator
@@ -146,7 +146,7 @@ def _location(view: dict, loc: str, order: tuple[int, int], names: list[str], tr
         body, h = _row(view, seat, loc, y, names, tr)
         parts.append(body)
         y += h + 6
-    return section(f"loc-{loc}", W, int(y), _("Location %(location)s", location=_n(loc, tr)), "".join(parts))
+    return section(f"loc-{loc}", W, int(y), _("Location %(location)s", location=_n(loc, tr)), "".join(parts), PAPER)
 
 
 def _reason(reason: Any, tr: Translator) -> str:
@@ -258,7 +258,7 @@ def _hand(view: dict, status: list[str], names: list[str], tr: Translator) -> st
             parts.append(group(use("bb-back", PAD, y, CARD_W, CARD_H), words) + "".join(
                 text(PAD + CARD_W + 8, y + 18 + 15 * i, r, font_size=12) for i, r in enumerate(rows)))
             y += max(CARD_H, 15 * len(rows) + 8) + 6
-    return section("hand", W, int(y + 2), status[0], "".join(parts))
+    return section("hand", W, int(y + 2), status[0], "".join(parts), PAPER)
 
 
 def _yards(view: dict, names: list[str], tr: Translator) -> str:
@@ -289,7 +289,7 @@ def _yards(view: dict, names: list[str], tr: Translator) -> str:
         body, y = lines(PAD, y, line, INNER, 12)
         parts.append(body)
         y += 4
-    return section("yards", W, int(y), _("Build yards and piles"), "".join(parts))
+    return section("yards", W, int(y), _("Build yards and piles"), "".join(parts), PAPER)
 
 
 def _legend(tr: Translator) -> list[tuple[str, str]]:
@@ -314,7 +314,7 @@ def _legend_section(tr: Translator) -> str:
         body, y = lines(PAD, y, f"{sym.strip()} {meaning}", INNER, 11)
         parts.append(body)
         y += 3
-    return section("legend", W, int(y), tr.gettext("Legend"), "".join(parts))
+    return section("legend", W, int(y), tr.gettext("Legend"), "".join(parts), PAPER)
 
 
 def draw(view: dict[str, Any], viewer: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:

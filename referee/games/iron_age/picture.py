@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol, text,
-                                    use, wrap)
+from referee.engine.drawing import (PAPER, SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
+                                    text, use, wrap)
 from referee.games.iron_age import words
 from referee.plumbing.i18n import EN, N_, Translator
 
@@ -199,7 +199,7 @@ def _dice(view: dict, components: dict, names: list[str], viewer: int | None, tr
             facts.append(_("bought: %(development)s", development=words.face(turn["development_bought"], tr)))
         body, y = lines(PAD, y, _("This turn: %(facts)s", facts=" · ".join(facts)), INNER, 12)
         parts.append(body)
-    return section("turn", W, int(y), status, "".join(parts))
+    return section("turn", W, int(y), status, "".join(parts), PAPER)
 
 
 def _word(table: dict[str, str], key: str, tr: Translator) -> str:
@@ -374,7 +374,7 @@ def _sheet(view: dict, components: dict, seat: int, names: list[str], viewer: in
     parts[0] = rect(1, 1, W - 2, height - 2, rx=6, fill="#fafaf5", stroke="#333" if active else "#999",
                     stroke_width=3 if active else 1)
     return section(f"board-{seat}", W, height, _("Score sheet of %(who)s: %(head)s", who=who, head=head),
-                   "".join(parts))
+                   "".join(parts), PAPER)
 
 
 def _legend_items(components: dict, tr: Translator) -> list[tuple[str | None, str]]:
@@ -407,7 +407,7 @@ def _legend(components: dict, tr: Translator) -> str:
             parts.append(_icon(icon, PAD, y + 1, 16))
         parts += [text(PAD + 22, y + 13 + 14 * i, r, font_size=11) for i, r in enumerate(rows)]
         y += max(20, 14 * len(rows) + 6)
-    return section("legend", W, int(y + 4), tr.gettext("Legend"), "".join(parts))
+    return section("legend", W, int(y + 4), tr.gettext("Legend"), "".join(parts), PAPER)
 
 
 def draw(view: dict[str, Any], viewer: int | None, components: dict[str, Any], names: list[str] | None = None,

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, group, label, lines, rect, section,
-                                    symbol, text, text_width, use, wrap)
+from referee.engine.drawing import (MIN_FONT, PAPER, SECTION_WIDTH, board, element, group, label, lines, rect,
+                                    section, symbol, text, text_width, use, wrap)
 from referee.engine.glossary import term
 from referee.engine.naming import named
 from referee.games.khronos.data import NAMES
@@ -317,7 +317,7 @@ def _board(view: dict, age: str, names: list[str] | None, tr: Translator) -> str
         out.append(text(PAD, y, _("none"), font_size=F))
         y += 15
     return section(f"age-{age}", W, int(y), _("the age of %(age)s (%(rule)s)", age=_age_full(age, tr), rule=rule),
-                   "".join(out))
+                   "".join(out), PAPER)
 
 
 def _anchors(view: dict, age: str, top: float, cell: float, tr: Translator = EN) -> list[str]:
@@ -380,7 +380,7 @@ def _legend_section(tr: Translator) -> str:
         body, y = lines(PAD, y + 12, f"{sym}: {meaning}", INNER, F)
         parts.append(body)
         y -= 6
-    return section("legend", W, int(y + 12), _("Legend"), "".join(parts))
+    return section("legend", W, int(y + 12), _("Legend"), "".join(parts), PAPER)
 
 
 def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
@@ -394,7 +394,7 @@ def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, 
         parts.append(body)
     players, y = _players(view, seat, names, y + 10, tr)
     parts.append(group(players, _("the players: coins, cards, free cubes, adventurers")))
-    sections = [section("turn", W, int(y), status[0], "".join(parts))]
+    sections = [section("turn", W, int(y), status[0], "".join(parts), PAPER)]
     hand = view["players"][seat]["hand"] if seat is not None and 0 <= seat < len(view["players"]) else None
     parts, y = [], 6.0
     if hand is not None:
@@ -422,7 +422,7 @@ def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, 
         parts.append(body)
         y -= 6
     sections.append(section("cards", W, int(y + 14), _("Your hand is empty.") if hand == [] else status[0],
-                            "".join(parts)))
+                            "".join(parts), PAPER))
     sections += [_board(view, age, names, tr) for age in view["board"]]
     sections.append(_legend_section(tr))
     title = _("Khronos, round %(round)s: the three ages and the players", round=view["round"])
