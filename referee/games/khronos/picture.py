@@ -339,19 +339,34 @@ def _size(view: dict, t: dict) -> int:
     return int(view["kinds"][f"{t['type']}_{t['rank']}"]["size"])
 
 
-def _legend(tr: Translator) -> list[tuple[str, str]]:
+def _legend_section(tr: Translator) -> str:
+    """What the marks mean: each row its glyphs, then its words."""
     _ = tr.gettext
-    return [("f ^ ~", _("forest, mountain, river")),
-            ("M1 M2 M3", _("watchtower, castle, fortress")),
-            ("R1 R2 R3", _("church, monastery, abbey")),
-            ("C1 C2 C3", _("hamlet, village, city")),
-            ("h", _("printed hamlet (civil, value 1)")),
-            (_("dashed"), _("ruin; half = 1 card paid")),
-            (_("box"), _("owner's colour (see the top)")),
-            (_("name"), _("owner; in Reason: cubes")),
-            (_("size"), _("rank 1/2/3 = 1x1/2x2/3x3")),
-            ("0..10", _("rows left, columns on top"))]
 
+    def three(sym: str, y: float) -> str:
+        return "".join(use(sym, PAD + 18 * k, y, 16, 16) for k in range(3))
+
+    glyphs = [(lambda y: use("kh-tF", PAD, y, 16, 16) + use("kh-tM", PAD + 18, y, 16, 16)
+               + use("kh-tR", PAD + 36, y, 16, 16), _("forest, mountain, river")),
+              (lambda y: three("kh-military", y), _("watchtower, castle, fortress")),
+              (lambda y: three("kh-religious", y), _("church, monastery, abbey")),
+              (lambda y: three("kh-civil", y), _("hamlet, village, city")),
+              (lambda y: rect(PAD + 1, y, 18, 18, fill="#fff", stroke="#12395e", rx=9)
+               + use("kh-civil", PAD + 4, y + 3, 12, 12), _("printed hamlet (civil, value 1)")),
+              (lambda y: rect(PAD + 1, y + 1, 48, 16, fill=TYPE_FILL["military"], fill_opacity="0.45", stroke="#222",
+                              stroke_dasharray="5 3"), _("ruin; half = 1 card paid")),
+              (lambda y: "".join(_badge(k, PAD + 11 * k, y + 3, 10) for k in range(5)), _("owner; in Reason: cubes")),
+              (None, _("rank 1/2/3 = 1x1/2x2/3x3")),
+              (None, _("rows left, columns on top"))]
+    parts = [text(PAD, 18, _("Legend"), font_size=13, font_weight="bold")]
+    y = 28.0
+    for glyph, words in glyphs:
+        if glyph:
+            parts.append(glyph(y))
+        body, end = lines(PAD + 60, y + 13, words, INNER - 60, F)
+        parts.append(body)
+        y = max(y + 22, end - 6)
+    return section("legend", W, int(y + 6), _("Legend"), "".join(parts), PAPER)
 
 
 def _supply(view: dict, tr: Translator) -> str:
@@ -359,28 +374,6 @@ def _supply(view: dict, tr: Translator) -> str:
         key = (k.rsplit("_", 1)[0], int(k.rsplit("_", 1)[1]))
         return _building(key, tr) if key in NAMES else k
     return tr.gettext("Tiles left: %(tiles)s", tiles=", ".join(f"{kind(k)} {n}" for k, n in view["supply"].items()))
-
-
-def _legend_section(tr: Translator) -> str:
-    _ = tr.gettext
-    parts = [text(PAD, 18, _("Legend"), font_size=13, font_weight="bold")]
-    y = 26.0
-    icons = [("kh-tF", _("forest, mountain, river")), ("kh-military", _("watchtower, castle, fortress")),
-             ("kh-religious", _("church, monastery, abbey")), ("kh-civil", _("hamlet, village, city"))]
-    for k, (sym, words) in enumerate(icons):
-        if k == 0:
-            parts.append(use("kh-tF", PAD, y, 16, 16) + use("kh-tM", PAD + 18, y, 16, 16)
-                         + use("kh-tR", PAD + 36, y, 16, 16))
-        else:
-            parts.append(use(sym, PAD, y, 16, 16) + use(sym, PAD + 18, y, 16, 16) + use(sym, PAD + 36, y, 16, 16))
-        body, _y = lines(PAD + 58, y + 12, words, INNER - 58, F)
-        parts.append(body)
-        y = max(y + 20, _y)
-    for sym, meaning in _legend(tr)[4:]:
-        body, y = lines(PAD, y + 12, f"{sym}: {meaning}", INNER, F)
-        parts.append(body)
-        y -= 6
-    return section("legend", W, int(y + 12), _("Legend"), "".join(parts), PAPER)
 
 
 def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
