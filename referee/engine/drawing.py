@@ -13,6 +13,7 @@ Conventions every picture follows, so pages treat all five games alike:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr
 
@@ -21,8 +22,16 @@ def esc(text: object) -> str:
     return _escape(str(text))
 
 
+@lru_cache(maxsize=None)
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
 def _attrs(attrs: dict[str, object]) -> str:
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
+    """Attributes from keywords (`font_size` -> font-size); numbers need no escaping, and a board
+    writes thousands of them on every page."""
+    return "".join(f' {_attr_name(k)}="{v}"' if isinstance(v, (int, float)) else f" {_attr_name(k)}={quoteattr(str(v))}"
+                   for k, v in attrs.items() if v is not None)
 
 
 MIN_FONT = 11
@@ -129,13 +138,19 @@ _BOLD = (35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70
 _EM = {False: dict(zip(_MEASURED, _REGULAR)), True: dict(zip(_MEASURED, _BOLD))}
 
 
+@lru_cache(maxsize=8192)
+def _ems(content: str, bold: bool) -> int:
+    """The advance of `content` in hundredths of an em (a board draws the same words move after move)."""
+    em = _EM[bold]
+    return sum(em.get(c, 100) for c in content)
+
+
 def text_width(content: object, size: float = MIN_FONT, bold: bool = False) -> float:
     """How wide `content` is drawn in sans-serif at `size` units (an estimate on the wide side)."""
-    em = _EM[bold]
+    s = str(content)
     # + 1 unit: a browser rounds each glyph's advance to its pixel grid (Chromium measured up to
     # 0.6 units wider than the font's own widths on these boards)
-    s = str(content)
-    return sum(em.get(c, 100) for c in s) * size / 100 + 1 if s else 0.0
+    return _ems(s, bold) * size / 100 + 1 if s else 0.0
 
 
 def fit(content: object, width: float, size: float = MIN_FONT, bold: bool = False) -> str:
@@ -144,21 +159,32 @@ def fit(content: object, width: float, size: float = MIN_FONT, bold: bool = Fals
     s = str(content)
     if text_width(s, size, bold) <= width:
         return s
-    while s and text_width(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s.rstrip() + "…" if s else ""
+    em, room = _EM[bold], (width - 1) * 100 / size - _EM[bold]["…"]
+    used, cut = 0, 0
+    for cut, c in enumerate(s):
+        used += em.get(c, 100)
+        if used > room:
+            break
+    s = s[:cut].rstrip()
+    return s + "…" if s else ""
 
 
 def wrap(content: object, width: float, size: float = MIN_FONT, bold: bool = False,
          lines: int | None = None) -> list[str]:
     """`content` broken at spaces into lines of at most `width` units (a word wider than a line
     is cut); with `lines`, at most that many, the last one ending in an ellipsis if cut."""
+    room = (width - 1) * 100 / size  # in hundredths of an em, as _ems counts
+    space = _EM[bold][" "]
     out: list[str] = []
+    used = 0
     for word in str(content).split():
-        if out and text_width(out[-1] + " " + word, size, bold) <= width:
+        w = _ems(word, bold)
+        if out and used + space + w <= room:
             out[-1] += " " + word
+            used += space + w
         else:
             out.append(fit(word, width, size, bold))
+            used = _ems(out[-1], bold)
     if lines is not None and len(out) > lines:
         out = out[:lines - 1] + [fit(" ".join(out[lines - 1:]) + " …", width, size, bold)]
     return out or [""]
