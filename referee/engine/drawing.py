@@ -2,12 +2,15 @@
 pages' Content-Security-Policy forbids inline style, so colours are presentation attributes).
 
 Conventions every picture follows, so pages treat all five games alike:
-- the picture is one `document(...)` with a <title> and <desc>;
+- the picture is one `document(...)` with a <title> and <desc>, or (issue 39) a `board(...)` of
+  `section(...)`s that each fit a phone, drawn 1:1, components defined once as `symbol`s;
 - each thing a step may name (a square, a region, a card, a tile, a die) is an `element(...)`:
   a <g> with `data-el` (the id an `Option.element` of engine/steps.py names) and a <title> in
   words, so the page can highlight it, take a click on it, and a screen reader can name it;
 - no text smaller than MIN_FONT (11 px at a 1280 px window); `legend(...)` explains symbols;
-- players are named by their names (`names[seat]`), never "seat N".
+- players are named by their names (`names[seat]`), never "seat N";
+- every label is measured (`text_width`, `fit`, `wrap`, `label`, `lines`) so that no text leaves
+  its box or meets another, in any language, whatever the names (tests/boardcheck.py checks).
 """
 
 from __future__ import annotations
