@@ -11,7 +11,7 @@ are listed in steps.py, each at least 44×44 units; every text is at least MIN_F
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from referee.engine.drawing import (PAPER, SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
@@ -304,6 +304,7 @@ def _legend(tr: Translator) -> list[tuple[str, str]]:
             (_("goal:"), _("15 points while the opponent has under 10; otherwise a race to 20 (or push them below 10)"))]
 
 
+@lru_cache(maxsize=8)  # the same for every position: a page draws it once per language
 def _legend_section(tr: Translator) -> str:
     parts = [text(PAD, 18, tr.gettext("Legend"), font_size=13, font_weight="bold")]
     y = 36.0

@@ -398,7 +398,19 @@ def _legend_items(components: dict, tr: Translator) -> list[tuple[str | None, st
     return out
 
 
+_LEGENDS: dict[tuple[int, str], tuple[dict, str]] = {}
+
+
 def _legend(components: dict, tr: Translator) -> str:
+    """The legend section, drawn once per component data and language (it is the same for every
+    position)."""
+    kept = _LEGENDS.get((id(components), tr.lang))
+    if kept is None or kept[0] is not components:
+        kept = _LEGENDS[(id(components), tr.lang)] = (components, _draw_legend(components, tr))
+    return kept[1]
+
+
+def _draw_legend(components: dict, tr: Translator) -> str:
     parts = [text(PAD, 18, tr.gettext("Legend"), font_size=13, font_weight="bold")]
     y = 24.0
     for icon, words_ in _legend_items(components, tr):

@@ -16,6 +16,7 @@ phone shows it 1:1; a square is 30 units (11 fit the width), a card and a headin
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from referee.engine.drawing import (MIN_FONT, PAPER, SECTION_WIDTH, board, element, group, label, lines, rect,
@@ -339,6 +340,7 @@ def _size(view: dict, t: dict) -> int:
     return int(view["kinds"][f"{t['type']}_{t['rank']}"]["size"])
 
 
+@lru_cache(maxsize=8)  # the same for every position: a page draws it once per language
 def _legend_section(tr: Translator) -> str:
     """What the marks mean: each row its glyphs, then its words."""
     _ = tr.gettext
