@@ -15,7 +15,6 @@ Conventions every picture follows, so pages treat all five games alike:
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from functools import lru_cache
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr
@@ -209,32 +208,3 @@ def lines(x: float, y: float, content: object, width: float, size: float = MIN_F
     step = line or round(size * 1.35)
     rows = wrap(content, width, size, attrs.get("font_weight") == "bold", most)
     return "".join(text(x, y + i * step, r, font_size=size, **attrs) for i, r in enumerate(rows)), y + len(rows) * step
-
-
-def flat(picture: str, page_width: int = 2 * SECTION_WIDTH + 16, gap: int = 8) -> str:
-    """A picture as one SVG (for a PNG: link previews, screenshots in tests): a `board`'s sections
-    laid out as a page `page_width` wide lays them (rows, left to right), its title above; a
-    picture drawn as one `document` is returned as it is."""
-    ns = "http://www.w3.org/2000/svg"
-    root = ET.fromstring(picture)
-    if root.tag == f"{{{ns}}}svg":
-        return picture
-    ET.register_namespace("", ns)
-    title = "".join(root.find("p").itertext()) if root.find("p") is not None else ""
-    defs = "".join(ET.tostring(d, encoding="unicode") for s in root.findall(f"{{{ns}}}svg")
-                   if s.get("class") == "symbols" for d in s)
-    x, y, row_h, placed = 0, 24, 0, []
-    for s in root.findall(f"{{{ns}}}svg"):
-        if s.get("class") != "section":
-            continue
-        w, h = int(float(s.get("width"))), int(float(s.get("height")))
-        if x and x + w > page_width:
-            x, y, row_h = 0, y + row_h + gap, 0
-        s.set("x", str(x))
-        s.set("y", str(y))
-        placed.append(ET.tostring(s, encoding="unicode"))
-        x, row_h = x + w + gap, max(row_h, h)
-    height = y + row_h
-    return (f'<svg xmlns="{ns}" width="{page_width}" height="{height}" viewBox="0 0 {page_width} {height}" '
-            f'font-family="sans-serif" font-size="13">{defs}{text(0, 16, title, font_size=14, font_weight="bold")}'
-            f"{''.join(placed)}</svg>")

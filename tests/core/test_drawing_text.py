@@ -5,7 +5,7 @@ in a <title>, paragraphs wrapped at spaces to the width given."""
 
 from __future__ import annotations
 
-from referee.engine.drawing import fit, flat, label, text_width, wrap
+from referee.engine.drawing import fit, label, text_width, wrap
 
 
 def test_widths_follow_the_font_and_bold_is_wider():
@@ -34,11 +34,3 @@ def test_wrap_breaks_at_spaces_within_the_width_and_says_when_it_stops():
     two = wrap("one two three four five six seven eight nine ten", 60, 11, lines=2)
     assert len(two) == 2 and two[-1].endswith("…")
 
-
-def test_flat_lays_a_boards_sections_out_in_rows_for_a_png():
-    from referee.engine.drawing import board, section, symbol, text, use
-    b = board("Title", "desc", [section(k, 360, 100, k, text(10, 20, k) + use("s", 0, 0, 10, 10))
-                                for k in ("a", "b", "c")], "x", symbol("s", 10, 10, ""))
-    one = flat(b, 736)
-    assert one.startswith("<svg") and 'width="736"' in one and 'height="232"' in one  # two rows
-    assert one.count('<symbol id="s"') == 1 and flat(one) == one
