@@ -13,6 +13,7 @@ Things a step may name are `element`s (ids in steps.py), each at least 44×44 un
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.engine.drawing import (PAPER, SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
@@ -106,16 +107,18 @@ FACE_FILL = {"food": "#e3f2d5", "workers": "#f4e6d4", "food_or_workers": "#ecefd
 
 
 def _row_symbol(symbol_id: str, n: int, fill: str, stroke: str) -> str:
-    """`n` slot boxes in a row (10 units each, 12 apart): one <use> draws a whole row."""
-    return symbol(symbol_id, 12 * n - 2, 10, "".join(
-        f'<rect x="{12 * i + 0.5}" y="0.5" width="9" height="9" rx="1.5" fill="{fill}" stroke="{stroke}"/>'
-        for i in range(n)))
+    """`n` slot boxes in a row (10 units each, 12 apart), one path: one <use> draws a whole row."""
+    return symbol(symbol_id, 12 * n - 2, 10, f'<path d="M.5 .5{"h9v9h-9zm12 0" * n}" fill="{fill}" '
+                                            f'stroke="{stroke}"/>')
 
 
-def _defs() -> str:
-    icons = "".join(symbol(f"ia-{k}", 24, 24, v) for k, v in ICONS.items())
-    rows = "".join(_row_symbol(f"ia-on-{n}", n, "#2f5f9e", "#1d3f70") + _row_symbol(f"ia-off-{n}", n, "#fff", "#888")
-                   for n in range(1, SLOTS_PER_ROW + 1))
+def _defs(drawn: str) -> str:
+    """The symbols the sections `drawn` use, each once (a page carries no symbol it does not draw)."""
+    used = set(re.findall(r'href="#ia-([\w-]+)"', drawn))
+    icons = "".join(symbol(f"ia-{k}", 24, 24, v) for k, v in ICONS.items() if k in used)
+    rows = "".join(_row_symbol(f"ia-{kind}-{n}", n, fill, edge) for kind, fill, edge in
+                   (("on", "#2f5f9e", "#1d3f70"), ("off", "#fff", "#888"))
+                   for n in range(1, SLOTS_PER_ROW + 1) if f"{kind}-{n}" in used)
     return icons + rows
 
 
@@ -274,13 +277,18 @@ def _provinces(seat: int, y: float, cols: list[dict], spec: list[dict], tr: Tran
     return "".join(out)
 
 
-def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator) -> str:
-    """Monuments as cards: name, worker boxes as slots, the points it is worth to this player."""
+def _monuments(view: dict, seat: int, y: float, spec: list[dict], full: bool, tr: Translator) -> tuple[str, float]:
+    """Monuments as cards: name, worker boxes as slots, the points it is worth to this player.
+    `full`: every monument (the viewer's own board, where one is built); else those begun, and
+    the others named in a line (a page with four boards stays light)."""
     _ = tr.gettext
     p = view["players"][seat]
     firsts = view.get("monument_first_by", {})
     out = []
-    for k, m in enumerate(spec):
+    begun = [m for m in spec if full or (p["monuments"].get(m["id"]) or {}).get("boxes_filled")
+             or (p["monuments"].get(m["id"]) or {}).get("complete")]
+    rest = [words.named(m, tr) for m in spec if m not in begun]
+    for k, m in enumerate(begun):
         x, yy = PAD + (k % 3) * 116, y + (k // 3) * 66
         mine = p["monuments"].get(m["id"], {"boxes_filled": 0, "complete": False, "points": None})
         done, taken = mine["complete"], firsts.get(m["id"]) is not None
@@ -304,7 +312,12 @@ def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator
                  _("%(name)s: %(filled)s of %(boxes)s worker boxes; worth %(first)s points to the first to complete "
                    "it, %(later)s later", **args))
         out.append(element(f"s{seat}-monument-{m['id']}", title, body))
-    return "".join(out)
+    y += 66 * (-(-len(begun) // 3))
+    if rest:
+        body, y = lines(PAD + 2, y + 10, _("Monuments not begun: %(names)s", names=", ".join(rest)), INNER - 4, 11)
+        out.append(body)
+        y -= 6
+    return "".join(out), y
 
 
 def _developments(seat: int, p: dict, y: float, spec: list[dict], full: bool, tr: Translator) -> tuple[str, float]:
@@ -360,8 +373,9 @@ def _sheet(view: dict, components: dict, seat: int, names: list[str], viewer: in
     parts.append(text(PAD + 2, y, _("Provinces"), font_size=12, font_weight="bold"))
     parts.append(_provinces(seat, y + 6, p["provinces"], components["provinces"], tr))
     y += 70
-    parts.append(_monuments(view, seat, y - 6, components["monuments"], tr))
-    y += 66 * ((len(components["monuments"]) + 2) // 3) + 2
+    monuments, y = _monuments(view, seat, y - 6, components["monuments"], seat == viewer, tr)
+    parts.append(monuments)
+    y += 8
     devs, y = _developments(seat, p, y - 10, components["developments"], seat == viewer, tr)
     parts.append(devs)
     y += 10
@@ -451,4 +465,4 @@ def draw(view: dict[str, Any], viewer: int | None, components: dict[str, Any], n
     sections.append(_legend(components, tr))
     title = (_("Iron Age table as a spectator sees it") if viewer is None
              else _("Iron Age table as %(who)s sees it", who=_name(names, viewer, viewer, tr)))
-    return board(title, f"{status}. {line2}.", sections, "iron-age", _defs())
+    return board(title, f"{status}. {line2}.", sections, "iron-age", _defs("".join(sections)))
