@@ -64,7 +64,8 @@ def problems(picture: str, tap_exempt: tuple[str, ...] = ()) -> list[str]:
     out: list[str] = []
     if root.tag != "div" or root.get("class") != "board":
         return ["not a board in sections"]
-    defined = [s.get("id") for s in root.iter(f"{NS}symbol")]
+    defined = [e.get("id") for d in root.iter(f"{NS}svg") if d.get("class") == "symbols"
+               for e in d.iter() if e.get("id")]  # symbols, and shapes a <use> places unscaled
     out += [f"symbol {d} defined twice" for d in set(defined) if defined.count(d) > 1]
     for sym in root.iter(f"{NS}symbol"):
         out += ["text inside a symbol (its size would follow the use)"] if sym.find(f".//{NS}text") is not None else []

@@ -108,7 +108,12 @@ def _defs() -> str:
                                                                    'stroke-width="1.5"/>'))
                       for i, shape in enumerate(PLAYER_SHAPE))
     terrain = "".join(symbol(f"kh-t{k}", 24, 24, v) for k, v in TERRAIN_ICON.items())
-    return types + players + terrain
+    # a square of each ground, drawn by a <use> at its corner (no size: a page has 363 of them);
+    # no edge of its own, so the page's highlight of a square to pick reaches it
+    cells = f'<rect id="kh-sqP" width="{CELL}" height="{CELL}"/>' + "".join(
+        f'<g id="kh-sq{k}">{rect(0, 0, CELL, CELL, fill=FILL[k])}{use(f"kh-t{k}", CELL - 12, CELL - 12, 10, 10)}</g>'
+        for k in TERRAIN_ICON)
+    return types + players + terrain + cells
 
 
 def _badge(seat: int, x: float, y: float, size: float = 12) -> str:
@@ -233,7 +238,7 @@ def _tile(view: dict, t: dict, age: str, names: list[str] | None, top: float, tr
     r, c = t["anchor"]
     x, y, w = BX + c * CELL, top + r * CELL, s * CELL
     ruin = t.get("ruin")
-    body = rect(x + 1, y + 1, w - 2, w - 2, fill=TYPE_FILL[t["type"]], fill_opacity="0.45" if ruin else "0.9",
+    body = rect(x + 1, y + 1, w - 2, w - 2, fill=TYPE_FILL[t["type"]], fill_opacity="0.45" if ruin else None,
                 stroke="#222", stroke_width=2, stroke_dasharray="5 3" if ruin else None)
     icon = 18 if s == 1 else 22
     for k in range(int(t["rank"])):
@@ -274,13 +279,14 @@ def _board(view: dict, age: str, names: list[str] | None, tr: Translator) -> str
         s = _size(view, t)
         covered.update((t["anchor"][0] + i, t["anchor"][1] + j) for i in range(s) for j in range(s))
     hamlets = {(h[0], h[1]) for h in b["printed_hamlets"]}
+    under_ruins = {(t["anchor"][0] + i, t["anchor"][1] + j) for t in tiles.values() if t.get("ruin")
+                   for i in range(_size(view, t)) for j in range(_size(view, t))}
     squares = []
     for r, row in enumerate(b["terrain"]):
         for c, terr in enumerate(row):
-            x, y = BX + c * CELL, top + r * CELL
-            body = rect(x, y, CELL, CELL, fill=FILL[terr] if terr != "P" and terr in FILL else None)
-            if terr in TERRAIN_ICON and (r, c) not in covered:
-                body += use(f"kh-t{terr}", x + CELL - 12, y + CELL - 12, 10, 10)
+            if (r, c) in covered and (r, c) not in under_ruins:
+                continue  # a building covers it whole
+            body = f'<use href="#kh-sq{terr if terr in TERRAIN_ICON else "P"}" x="{BX + c * CELL}" y="{top + r * CELL}"/>'
             if (r, c) in covered or (r, c) in hamlets:
                 squares.append(body)
             else:
