@@ -354,6 +354,7 @@ def _map(data: GameData, view: dict[str, Any], names: list[str] | None, tr: Tran
     owner = view.get("city_owner", {})
     out = []
     w, h = _cols(4), 50
+    the_map = _("Map: 3 regions of 8 city spaces (symbol, owner, bonus when activated)")
     for region in data.regions:
         s = Sheet(tr)
         spaces = [sp for sp in data.map_order if data.map_spaces[sp]["region"] == region]
@@ -372,7 +373,7 @@ def _map(data: GameData, view: dict[str, Any], names: list[str] | None, tr: Tran
             s.parts.append(element(f"space-{sid}", f"{s.say(space_line(data, sid))}: {_owner_words(names, o, tr)}",
                                    body))
         s.y = top + ((len(spaces) + 3) // 4) * (h + GAP)
-        out.append(s.done(f"map-{region}", _("%(colour)s region", colour=colour.capitalize())))
+        out.append(s.done(f"map-{region}", " - ".join((the_map, _("%(colour)s region", colour=colour.capitalize())))))
     return out
 
 
