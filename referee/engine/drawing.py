@@ -12,8 +12,9 @@ Conventions every picture follows, so pages treat all five games alike:
 
 from __future__ import annotations
 
-from xml.sax.saxutils import quoteattr
+import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape as _escape
+from xml.sax.saxutils import quoteattr
 
 
 def esc(text: object) -> str:
@@ -103,49 +104,98 @@ def board(title: str, desc: str, sections: list[str], label_id: str, defs: str =
 
 
 # --- Measuring text (issue 39) -----------------------------------------------------------------
-# Pages draw in sans-serif; DejaVu Sans (the widest common sans) is the measure, so a text that
-# fits here fits in narrower fonts too. Advance widths per 100 px, regular and bold, measured in
-# Chromium; a character not listed counts as a wide one.
-_MEASURED = (' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz'
-             '{|}~äöüÄÖÜß–—…·×é')
-_REGULAR = (32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
-            34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79, 60, 79, 69, 63,
-            61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28, 97,
-            63, 61, 63, 63, 41, 52, 39, 63, 59, 82, 59, 59, 52, 64, 34, 64, 84, 61, 61, 63, 68, 79, 73, 63, 50, 100,
-            100, 32, 84, 62)
-_BOLD = (35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40,
-         40, 84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81,
-         77, 110, 77, 72, 73, 46, 37, 46, 84, 50, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72,
-         72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84, 67, 69, 71, 77, 85, 81, 72, 50, 100, 100, 38, 84, 68)
-_WIDTHS = {False: dict(zip(_MEASURED, _REGULAR)), True: dict(zip(_MEASURED, _BOLD))}
+# SVG text does not wrap, and a picture is drawn on the server, which cannot ask the browser how
+# wide a word is. So every label is measured with the advance widths of DejaVu Sans (what
+# "sans-serif" is on Linux, and wider than Arial or Helvetica elsewhere, so an estimate that fits
+# here fits there), in hundredths of an em; a character not in the table counts a whole em.
+_MEASURED = ("".join(chr(i) for i in range(32, 127)) + "äöüÄÖÜßéèàç·×…—–’“”„✓♟°²³½")
+_REGULAR = (32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+            64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79, 60, 79, 69,
+            63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55, 63, 62, 35, 63, 63, 28, 28, 58, 28,
+            97, 63, 61, 63, 63, 41, 52, 39, 63, 59, 82, 59, 59, 52, 64, 34, 64, 84, 61, 61, 63, 68, 79, 73, 63, 62,
+            62, 61, 55, 32, 84, 100, 100, 50, 32, 52, 52, 52, 84, 90, 50, 40, 40, 97)
+_BOLD = (35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70,
+         40, 40, 84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72,
+         68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84, 50, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104,
+         71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84, 67, 69, 71, 77, 85, 81, 72, 68, 68, 67,
+         59, 38, 84, 100, 100, 50, 38, 66, 66, 66, 84, 90, 50, 44, 44, 104)
+_EM = {False: dict(zip(_MEASURED, _REGULAR)), True: dict(zip(_MEASURED, _BOLD))}
 
 
-def text_width(words: object, size: float = MIN_FONT, bold: bool = False) -> float:
-    """The width `words` take at font size `size` (user units), measured for DejaVu Sans."""
-    table = _WIDTHS[bold]
-    return sum(table.get(ch, 100) for ch in str(words)) * size / 100
+def text_width(content: object, size: float = MIN_FONT, bold: bool = False) -> float:
+    """How wide `content` is drawn in sans-serif at `size` units (an estimate on the wide side)."""
+    em = _EM[bold]
+    return sum(em.get(c, 100) for c in str(content)) * size / 100
 
 
-def shorten(words: object, width: float, size: float = MIN_FONT, bold: bool = False) -> str:
-    """`words` as they fit in `width`, cut with "…" when they do not (the full words belong in
-    the element's <title>)."""
-    words = str(words)
-    if text_width(words, size, bold) <= width:
-        return words
-    while words and text_width(words + "…", size, bold) > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
+def fit(content: object, width: float, size: float = MIN_FONT, bold: bool = False) -> str:
+    """`content` as it fits in `width` units: whole, or cut with an ellipsis (put the whole in a
+    <title>: `label` does)."""
+    s = str(content)
+    if text_width(s, size, bold) <= width:
+        return s
+    while s and text_width(s + "…", size, bold) > width:
+        s = s[:-1]
+    return s.rstrip() + "…" if s else ""
 
 
-def wrap(words: object, width: float, size: float = MIN_FONT, bold: bool = False, lines: int = 0) -> list[str]:
-    """`words` broken into lines that each fit `width`; a word longer than a line is cut with
-    "…"; with `lines`, at most that many, the last one ending in "…" when words were left over."""
+def wrap(content: object, width: float, size: float = MIN_FONT, bold: bool = False,
+         lines: int | None = None) -> list[str]:
+    """`content` broken at spaces into lines of at most `width` units (a word wider than a line
+    is cut); with `lines`, at most that many, the last one ending in an ellipsis if cut."""
     out: list[str] = []
-    for word in str(words).split():
+    for word in str(content).split():
         if out and text_width(out[-1] + " " + word, size, bold) <= width:
             out[-1] += " " + word
         else:
-            out.append(shorten(word, width, size, bold))
-    if lines and len(out) > lines:
-        out = out[:lines - 1] + [shorten(out[lines - 1] + " " + " ".join(out[lines:]) + "…", width, size, bold)]
+            out.append(fit(word, width, size, bold))
+    if lines is not None and len(out) > lines:
+        out = out[:lines - 1] + [fit(" ".join(out[lines - 1:]) + " …", width, size, bold)]
     return out or [""]
+
+
+def label(x: float, y: float, content: object, width: float, size: float = MIN_FONT, **attrs: object) -> str:
+    """A text at most `width` units wide: shortened if it must be, with the whole in a <title>."""
+    bold = attrs.get("font_weight") == "bold"
+    shown = fit(content, width, size, bold)
+    if shown == str(content):
+        return text(x, y, shown, font_size=size, **attrs)
+    return (f"<text x=\"{x:g}\" y=\"{y:g}\"{_attrs({'font_size': size, **attrs})}><title>{esc(content)}</title>"
+            f"{esc(shown)}</text>")
+
+
+def lines(x: float, y: float, content: object, width: float, size: float = MIN_FONT, line: float | None = None,
+          most: int | None = None, **attrs: object) -> tuple[str, float]:
+    """A paragraph wrapped to `width` units from baseline `y`; returns it and the y under it."""
+    step = line or round(size * 1.35)
+    rows = wrap(content, width, size, attrs.get("font_weight") == "bold", most)
+    return "".join(text(x, y + i * step, r, font_size=size, **attrs) for i, r in enumerate(rows)), y + len(rows) * step
+
+
+def flat(picture: str, page_width: int = 2 * SECTION_WIDTH + 16, gap: int = 8) -> str:
+    """A picture as one SVG (for a PNG: link previews, screenshots in tests): a `board`'s sections
+    laid out as a page `page_width` wide lays them (rows, left to right), its title above; a
+    picture drawn as one `document` is returned as it is."""
+    ns = "http://www.w3.org/2000/svg"
+    root = ET.fromstring(picture)
+    if root.tag == f"{{{ns}}}svg":
+        return picture
+    ET.register_namespace("", ns)
+    title = "".join(root.find("p").itertext()) if root.find("p") is not None else ""
+    defs = "".join(ET.tostring(d, encoding="unicode") for s in root.findall(f"{{{ns}}}svg")
+                   if s.get("class") == "symbols" for d in s)
+    x, y, row_h, placed = 0, 24, 0, []
+    for s in root.findall(f"{{{ns}}}svg"):
+        if s.get("class") != "section":
+            continue
+        w, h = int(float(s.get("width"))), int(float(s.get("height")))
+        if x and x + w > page_width:
+            x, y, row_h = 0, y + row_h + gap, 0
+        s.set("x", str(x))
+        s.set("y", str(y))
+        placed.append(ET.tostring(s, encoding="unicode"))
+        x, row_h = x + w + gap, max(row_h, h)
+    height = y + row_h
+    return (f'<svg xmlns="{ns}" width="{page_width}" height="{height}" viewBox="0 0 {page_width} {height}" '
+            f'font-family="sans-serif" font-size="13">{defs}{text(0, 16, title, font_size=14, font_weight="bold")}'
+            f"{''.join(placed)}</svg>")

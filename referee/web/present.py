@@ -104,6 +104,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 _G_TAG = re.compile(r"<(/?)g\b[^>]*?(/?)>")
 _ROLE_IMG = re.compile(r'^(<svg\b[^>]*?)\brole="img"')
+_SECTION = re.compile(r'<svg\b[^>]*class="section".*?</svg>(?=<svg|</div>)', re.S)
 
 
 def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str, set[str]]:
@@ -142,7 +143,11 @@ def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str,
     out.append(svg[pos:])
     marked = "".join(out)
     if found:  # an img's children are hidden from screen readers; these are links
-        marked = _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
+        if marked.startswith("<svg"):
+            marked = _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
+        else:  # a board in sections (engine/drawing.py `board`): each section holding a link
+            marked = _SECTION.sub(lambda m: m.group(0).replace(' role="img"', ' role="group"', 1)
+                                  if 'class="pick"' in m.group(0) else m.group(0), marked)
     return marked, found
 
 
@@ -172,6 +177,9 @@ def unmarked(svg: str) -> ET.Element:
                 parent.remove(child)
                 for j, inner in enumerate(list(child)):
                     parent.insert(i + j, inner)
-    if root.get("role") == "group":
-        root.set("role", "img")
+    drawn_as_img = [root] if root.tag == f"{{{SVG_NS}}}svg" else [
+        s for s in root.iter(f"{{{SVG_NS}}}svg") if s.get("class") == "section"]
+    for svg_el in drawn_as_img:
+        if svg_el.get("role") == "group":
+            svg_el.set("role", "img")
     return root

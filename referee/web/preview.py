@@ -15,6 +15,7 @@ import re
 import resvg_py
 from flask import Blueprint, Response, jsonify, request, url_for
 
+from referee.engine.drawing import flat
 from referee.plumbing.errors import BadRequest, NotFound
 from referee.plumbing.i18n import EN
 from referee.web import present
@@ -41,8 +42,8 @@ def spectator_svg(game_id: str, at: int | None = None) -> tuple[str, int]:
 
 
 def rasterise(svg: str) -> bytes:
-    """An SVG as PNG bytes at its own size, on white."""
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", sans_serif_family=FONT))
+    """A picture as PNG bytes at its own size, on white (a board in sections laid out as one SVG)."""
+    return bytes(resvg_py.svg_to_bytes(svg_string=flat(svg), background="#ffffff", sans_serif_family=FONT))
 
 
 def _at() -> int | None:

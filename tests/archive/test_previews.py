@@ -13,6 +13,7 @@ import zlib
 import pytest
 import requests
 
+from referee.engine.drawing import flat
 from referee.plumbing.i18n import EN
 from referee.web import present
 from referee.web.preview import rasterise
@@ -58,8 +59,8 @@ def test_the_preview_png_is_the_spectators_board_at_a_seq(server, khronos):
     r = server.call("GET", f"/g/{khronos}/preview.png")
     assert r.status_code == 200 and r.headers["Content-Type"] == "image/png"
     width, height = _png_size(r.content)
-    view_box = re.search(r'viewBox="0 0 (\d+) (\d+)"', _svg_of(loaded, None))
-    assert (width, height) == (int(view_box.group(1)), int(view_box.group(2)))  # the board's size
+    view_box = re.search(r'viewBox="0 0 (\d+) (\d+)"', flat(_svg_of(loaded, None)))
+    assert (width, height) == (int(view_box.group(1)), int(view_box.group(2)))  # the board's size, sections laid out
     spectator, seat0 = rasterise(_svg_of(loaded, None)), rasterise(_svg_of(loaded, 0))
     assert _svg_of(loaded, 0) != _svg_of(loaded, None)  # seat 0 sees its own hand
     assert r.content == spectator and r.content != seat0  # the public board only

@@ -19,7 +19,11 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 def _draws(rules, view, seat) -> str:
     svg = rules.picture(view, seat)
     root = ET.fromstring(svg)
-    assert root.tag == SVG_NS + "svg" and root.find(SVG_NS + "title") is not None
+    if root.tag == "div":  # a board in sections: its title a paragraph, each section titled
+        assert root.get("class") == "board" and root.find("p").text
+        assert all(s.find(SVG_NS + "title") is not None for s in root.iter(SVG_NS + "svg") if s.get("class") == "section")
+    else:
+        assert root.tag == SVG_NS + "svg" and root.find(SVG_NS + "title") is not None
     assert root.findall(f".//{SVG_NS}text"), "labels in text, readable without colour"
     return svg
 

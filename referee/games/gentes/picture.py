@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, group, rect, section, shorten, symbol,
+from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, group, rect, section, fit, symbol,
                                     text, text_width, use, wrap)
 from referee.engine.naming import named
 from referee.games.gentes.data import GameData
@@ -127,14 +127,15 @@ def _cols(n: int) -> float:
 def _icons(x: float, y: float, items: list[tuple[str, object]], size: int = 14) -> tuple[str, float]:
     """Icons each followed by its number from (x, y) (y: the top); returns the svg and the end x."""
     out = []
-    for sym, value in items:
-        out.append(use(sym, x, y, size, size))
+    for sym, value in items:  # each number before its icon: a group of them starts with words, not a box
+        icon = use(sym, x, y, size, size)
         x += size + 2
         if value != "":
             out.append(text(x, y + size - 2, value, font_size=MIN_FONT, font_weight="bold"))
             x += text_width(value, MIN_FONT, True) + 6
         else:
             x += 2
+        out.append(icon)
     return "".join(out), x
 
 
@@ -217,7 +218,7 @@ def _training(data: GameData, view: dict[str, Any], tr: Translator) -> str:
     for i, prof in enumerate(view.get("training_queue", [])):
         x, y = PAD + (i % 3) * (w + GAP), top + (i // 3) * (h + GAP)
         body = rect(x, y, w, h, rx=5, fill="#eef", stroke="#333")
-        body += text(x + 5, y + 15, shorten(f"{i + 1}. {s.say(prof)}", w - 10, MIN_FONT, True), font_size=MIN_FONT,
+        body += text(x + 5, y + 15, fit(f"{i + 1}. {s.say(prof)}", w - 10, MIN_FONT, True), font_size=MIN_FONT,
                      font_weight="bold")
         one, end = _icons(x + 5, y + 24, [("gt-person", data.cost_one[i])], 13)
         two, _end = _icons(end + 4, y + 24, [("gt-person", ""), ("gt-person", data.cost_two[i])], 13)
@@ -246,7 +247,7 @@ def _card_lines(s: Sheet, data: GameData, cid: str, w: float, head: str = "") ->
     if card.get("ability"):
         does.append(ability(card["ability"]))
     rest = [line for part in does for line in wrap(s.seen(part), w - 10, MIN_FONT)]
-    return name, rest if len(rest) <= 5 else rest[:4] + [shorten(rest[4] + " …", w - 10)]
+    return name, rest if len(rest) <= 5 else rest[:4] + [fit(rest[4] + " …", w - 10)]
 
 
 def _card_height(lines: tuple[list[str], list[str]]) -> float:
@@ -282,7 +283,7 @@ def _display(data: GameData, view: dict[str, Any], tr: Translator) -> str:
         h = max(_card_height(lines[k]) for k in range(i - i % 2, min(len(cells), i - i % 2 + 2)))
         if cell is None:
             body = rect(x, y, w, h, rx=5, fill="#fff", stroke="#999", stroke_dasharray="4 3")
-            body += text(x + 5, y + 15, shorten(_("Slot %(n)s: empty", n=i + 1), w - 10), font_size=MIN_FONT)
+            body += text(x + 5, y + 15, fit(_("Slot %(n)s: empty", n=i + 1), w - 10), font_size=MIN_FONT)
             s.parts.append(element(f"slot-{i + 1}", _("Display slot %(n)s, empty", n=i + 1), body))
         else:
             body = _card_box(s, data, cell["card"], x, y, w, h, lines[i])
@@ -303,7 +304,7 @@ def _display(data: GameData, view: dict[str, Any], tr: Translator) -> str:
         body = rect(x, y, iw, ih, rx=5, fill="#fdf5d8", stroke="#333")
         icons, _end = _icons(x + 5, y + 4, [("gt-coin", f"≥{ind['min_paid']}")], 13)
         body += icons
-        body += text(x + 5, y + 36, shorten(_("%(n)s of slots 1-%(slot)s", n=ind["max_cards"], slot=ind["max_slot"]),
+        body += text(x + 5, y + 36, fit(_("%(n)s of slots 1-%(slot)s", n=ind["max_cards"], slot=ind["max_slot"]),
                                             iw - 10), font_size=MIN_FONT)
         s.parts.append(element(f"ind-{iid}", s.say(indicator_line(data, iid)), body))
     s.y = top + ((len(data.indicators) + 2) // 3) * (ih + GAP)
@@ -336,9 +337,9 @@ def _space(s: Sheet, data: GameData, sid: str, x: float, y: float, w: float, h: 
                 stroke=SEAT_DARK[owner % len(SEAT_DARK)] if owner is not None else "#333",
                 stroke_width=3 if owner is not None else 1)
     body += use(SYMBOL_ICON.get(sp["symbol"], "gt-spiral"), x + 4, y + 4, 16, 14)
-    body += text(x + 23, y + 15, shorten(s.seen(sid), w - 27, MIN_FONT, True), font_size=MIN_FONT, font_weight="bold")
+    body += text(x + 23, y + 15, fit(s.seen(sid), w - 27, MIN_FONT, True), font_size=MIN_FONT, font_weight="bold")
     who = _owner_words(names, owner, s.tr)
-    body += text(x + 4, y + 30, shorten(who, w - 8, MIN_FONT, owner is not None), font_size=MIN_FONT,
+    body += text(x + 4, y + 30, fit(who, w - 8, MIN_FONT, owner is not None), font_size=MIN_FONT,
                  font_weight="bold" if owner is not None else None)
     bonus = [_bonus_icons(e) for e in sp.get("bonus", [])]
     if bonus:
@@ -360,7 +361,7 @@ def _map(data: GameData, view: dict[str, Any], names: list[str] | None, tr: Tran
         spaces = [sp for sp in data.map_order if data.map_spaces[sp]["region"] == region]
         mine = {name_of(names, owner[sp], tr) for sp in spaces if sp in owner}
         colour = s.say(region) if tr.lang != EN.lang else region
-        head = text(PAD, 27, shorten(_("%(colour)s region", colour=colour.capitalize()), W - 2 * PAD, 13, True),
+        head = text(PAD, 27, fit(_("%(colour)s region", colour=colour.capitalize()), W - 2 * PAD, 13, True),
                     font_size=13, font_weight="bold")
         s.parts.append(element(f"region-{region}", _("The %(colour)s region; cities there: %(who)s", colour=colour,
                                                      who=", ".join(sorted(mine)) or _("none")),
@@ -431,7 +432,7 @@ def _piles(data: GameData, view: dict[str, Any], tr: Translator) -> str:
     words = _("Discard pile (%(cards)s, public)", cards=n)
     s.parts.append(element("discard", _("The discard pile: %(cards)s, public", cards=n),
                            rect(PAD, s.y + 4, W - 2 * PAD, 44, rx=5, fill="#eee", stroke="#999")
-                           + text(PAD + 6, s.y + 31, shorten(words, W - 2 * PAD - 12, 13, True), font_size=13,
+                           + text(PAD + 6, s.y + 31, fit(words, W - 2 * PAD - 12, 13, True), font_size=13,
                                   font_weight="bold")))
     s.y += 50
     if discard:
@@ -468,7 +469,7 @@ def _player(data: GameData, view: dict[str, Any], i: int, seat: int | None, name
     head = (_("%(name)s - %(marks)s: %(vp)s VP", name=name, marks=", ".join(marks), vp=p["vp"]) if marks
             else _("%(name)s: %(vp)s VP", name=name, vp=p["vp"]))
     band = rect(0, 0, W, 26, fill=SEAT_DARK[i % len(SEAT_DARK)])
-    band += text(PAD, 18, shorten(name, W - 2 * PAD, 13, True), font_size=13, font_weight="bold", fill="#fff")
+    band += text(PAD, 18, fit(name, W - 2 * PAD, 13, True), font_size=13, font_weight="bold", fill="#fff")
     s.parts.append(group(band, head))
     s.y = 30
     bonus = ", ".join(_("%(bonus)s (%(vp)s VP)", bonus=_bonus_word(tr, b["kind"]), vp=b["value"])
@@ -489,7 +490,7 @@ def _player(data: GameData, view: dict[str, Any], i: int, seat: int | None, name
         body = rect(x, y, w, h, rx=5, fill="#fff", stroke="#333") + use("gt-person", x + 4, y + 6, 16, 21)
         n = str(p["pop"][prof])
         body += text(x + 23, y + 19, n, font_size=15, font_weight="bold")
-        body += text(x + 4, y + 39, shorten(s.say(prof), w - 8), font_size=MIN_FONT)
+        body += text(x + 4, y + 39, fit(s.say(prof), w - 8), font_size=MIN_FONT)
         label = _("%(name)s's %(prof)s: %(n)s", name=who, prof=s.say(_professions(prof)), n=p["pop"][prof])
         s.parts.append(element(f"pop-{prof}", label, body) if own else group(body, label))
     s.y = top + 2 * (h + GAP)
@@ -576,7 +577,7 @@ def _legend(view: dict[str, Any], names: list[str] | None, tr: Translator) -> st
     for i in range(len(view.get("players", []))):
         s.parts.append(rect(PAD, s.y + 3, 16, 14, fill=SEAT_FILL[i % len(SEAT_FILL)],
                             stroke=SEAT_DARK[i % len(SEAT_DARK)], stroke_width=3))
-        s.parts.append(text(PAD + 26, s.y + 15, shorten(name_of(names, i, tr), W - 2 * PAD - 26), font_size=MIN_FONT))
+        s.parts.append(text(PAD + 26, s.y + 15, fit(name_of(names, i, tr), W - 2 * PAD - 26), font_size=MIN_FONT))
         s.y += LINE + 5
     return s.done("legend", _("Legend"))
 

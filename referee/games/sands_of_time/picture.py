@@ -26,7 +26,7 @@ from referee.engine.drawing import (
     group,
     rect,
     section,
-    shorten,
+    fit,
     symbol,
     text,
     text_width,
@@ -140,7 +140,7 @@ def _stats(x: float, y: float, items: list[tuple[str, object, str]]) -> tuple[st
         w = 16 + text_width(value, 12, True) + 12
         if cx + w > W - PAD:
             cx, y = x, y + 22
-        out.append(group(use(sym, cx, y + 2, 14, 14) + text(cx + 17, y + 14, value, font_size=12, font_weight="bold"),
+        out.append(group(text(cx + 17, y + 14, value, font_size=12, font_weight="bold") + use(sym, cx, y + 2, 14, 14),
                          label))
         cx += w
     return "".join(out), y + 20
@@ -252,7 +252,8 @@ def _map_half(g: GameData, view: dict, names: list[str], tr: Translator, key: st
         span = max(len(owners), 1) * size
         mx, my = _marker_spot(x1, y1, x2, y2, span, size, taken, 0.6 if crossing else 0.5)
         # a thumb's target: an invisible 44-unit square under the regions' circles
-        body = rect(mx - R, my - R, 2 * R, 2 * R, fill="#fff", fill_opacity="0") + line
+        hit = max(2 * R, span + 4)
+        body = rect(mx - hit / 2, my - R, hit, 2 * R, fill="#fff", fill_opacity="0") + line
         if owners:
             x0 = mx - len(owners) * size / 2
             for k, o in enumerate(owners):
@@ -273,10 +274,10 @@ def _map_half(g: GameData, view: dict, names: list[str], tr: Translator, key: st
         fill = "#f4ecd8" if reg["in_play"] else "#e5e5e5"
         stroke = SEAT_COLOURS[ctrl % len(SEAT_COLOURS)] if ctrl is not None else "#777"
         body = (f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{R}" fill="{fill}" stroke="{stroke}" '
-                f'stroke-width="{4 if ctrl is not None else 1}"/>')
+                f'stroke-width="{4 if ctrl is not None else 1}"/>') + rect(x - R, y - R, 2 * R, 2 * R, fill="none")
         if reg["in_play"]:
             if ctrl is not None:
-                tag = shorten(f"{_initial(names, ctrl)}{MARK.get(reg['control_type'], '')}", 2 * R - 8, bold=True)
+                tag = fit(f"{_initial(names, ctrl)}{MARK.get(reg['control_type'], '')}", 2 * R - 8, bold=True)
                 body += text(x, y - 3, tag, font_size=MIN_FONT, font_weight="bold", text_anchor="middle")
                 cz = sum(v["farmers"] + v["soldiers"] for v in reg["citizens"].values())
                 row = []
@@ -422,7 +423,7 @@ def _player(g: GameData, view: dict, names: list[str], i: int, own: int | None, 
     s.parts.append(rect(0, 0, W, 26, fill=colour))
     s.parts.append(text(PAD, 18, _letter(names, i), font_size=13, font_weight="bold", fill="#fff"))
     who = _("%(name)s (you)", name=names[i]) if i == own else names[i]
-    s.parts.append(group(text(PAD + 18, 18, shorten(who, W - 2 * PAD - 18, 13, True), font_size=13,
+    s.parts.append(group(text(PAD + 18, 18, fit(who, W - 2 * PAD - 18, 13, True), font_size=13,
                               font_weight="bold", fill="#fff"), who))
     regions = sum(1 for r in view["regions"].values() if r.get("controller") == i)
     sup = p["supply"]
@@ -468,8 +469,7 @@ def _player(g: GameData, view: dict, names: list[str], i: int, own: int | None, 
                        progress=_title(tr, view["progress_rows"][row][lv - 1]), row=say(tr, row_name(g, row)), level=lv)
                      for row, lv in p["progress_markers"].items()) or _("none")
     s.para(_("Progress: %(progress)s", progress=prog))
-    body = group("".join(s.parts), _("%(name)s's public holdings", name=names[i]))
-    return section(f"player-{i}", W, int(s.y + PAD), _("%(name)s's public holdings", name=names[i]), body)
+    return section(f"player-{i}", W, int(s.y + PAD), _("%(name)s's public holdings", name=names[i]), "".join(s.parts))
 
 
 # -- the seat's own cards ----------------------------------------------------------------------
@@ -578,7 +578,7 @@ def _box(s: Sheet, el_id: str, label: str, head: str, words: str, fill: str, str
     top = s.y + 6
     h = max(44.0, 13 * (len(lines) + 1) + 10)
     body = rect(PAD, top, W - 2 * PAD, h, rx=4, fill=fill, stroke=stroke)
-    body += text(PAD + 6, top + 15, shorten(head, W - 2 * PAD - 12, MIN_FONT, True), font_size=MIN_FONT,
+    body += text(PAD + 6, top + 15, fit(head, W - 2 * PAD - 12, MIN_FONT, True), font_size=MIN_FONT,
                  font_weight="bold")
     body += "".join(text(PAD + 6, top + 28 + 13 * k, line, font_size=MIN_FONT) for k, line in enumerate(lines))
     s.parts.append(element(el_id, label, body))
@@ -665,6 +665,6 @@ def _legend(g: GameData, view: dict, names: list[str], tr: Translator) -> str:
     s.para(_("A thick gold line is a border with a trade good; a dashed line is a sea route."))
     for i in range(len(view["players"])):
         s.parts.append(rect(PAD, s.y + 5, 14, 14, fill=SEAT_COLOURS[i % len(SEAT_COLOURS)]))
-        s.parts.append(text(PAD + 24, s.y + 16, shorten(names[i], W - 2 * PAD - 24), font_size=MIN_FONT))
+        s.parts.append(text(PAD + 24, s.y + 16, fit(names[i], W - 2 * PAD - 24), font_size=MIN_FONT))
         s.y += LINE + 2
     return s.done("legend", _("Legend"))

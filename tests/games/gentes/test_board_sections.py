@@ -15,7 +15,7 @@ import pytest
 from referee.engine.naming import named_svg
 from referee.plumbing.i18n import translator
 from tests.games.gentes.test_steps import RULES, game_positions
-from tests.picturecheck import check_board
+from tests.boardcheck import problems, sections
 
 SHORT = ["Alexandra", "Ben", "Carolina", "Dmitri"]
 LONG = ["Alexandra-Maximiliane von Hohenzollern", "Search bot 1", "Bartholomäus Weißenfels", "Dmitri"]
@@ -32,7 +32,8 @@ def test_every_section_fits_a_phone_and_no_text_overlaps(seats: int, lang: str) 
         for names in (SHORT[:seats], LONG[:seats]):
             for seat in (None, pick.randrange(seats)):
                 board = named_svg(RULES.picture(RULES.view(st, seat), seat, names, tr), RULES.id, tr)
-                keys = [s.attrib["data-section"] for s in check_board(board)]
+                assert problems(board) == []
+                keys = [s.attrib["data-section"] for s in sections(board)]
                 assert keys[:2] == ["turn", f"player-{seat}" if seat is not None else "tiles"], keys  # own first
                 assert board.count('<symbol id="gt-hourglass"') == 1 and '<use href="#gt-hourglass"' in board
 
