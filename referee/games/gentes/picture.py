@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, group, rect, section, fit, symbol,
-                                    text, text_width, use, wrap)
+from referee.engine.drawing import (MIN_FONT, SECTION_WIDTH, board, element, fit, group, lines, rect, section,
+                                    symbol, text, text_width, use, wrap)
 from referee.engine.naming import named
 from referee.games.gentes.data import GameData
-from referee.games.gentes.texts import (BONUS_WORDS, CELL_WORDS, ability, card_line, card_name, cards, cities,
-                                        coins, effects, home_option, hourglasses, indicator_line, joined,
-                                        requirements, say, space_line, synergy, tile_line)
+from referee.games.gentes.texts import (BONUS_WORDS, CELL_WORDS, card_line, card_name, card_parts, cards, cities,
+                                        coins, home_option, hourglasses, indicator_line, say, space_line, tile_line)
 from referee.plumbing.i18n import EN, N_, Text, Translator
 
 W = SECTION_WIDTH
@@ -104,16 +103,14 @@ class Sheet:
         return named(say(self.tr, value), "gentes", self.tr, short=True)
 
     def heading(self, words: str, size: int = 13) -> None:
-        for line in wrap(words, W - 2 * PAD, size, bold=True):
-            self.y += size + 6
-            self.parts.append(text(PAD, self.y, line, font_size=size, font_weight="bold"))
-        self.y += 4
+        svg, under = lines(PAD, self.y + size + 6, words, W - 2 * PAD, size, line=size + 6, font_weight="bold")
+        self.parts.append(svg)
+        self.y = under - size - 2
 
-    def lines(self, words: str, x: float = PAD, **attrs: object) -> None:
-        for line in wrap(words, W - x - PAD, MIN_FONT, bold=attrs.get("font_weight") == "bold"):
-            self.y += LINE
-            self.parts.append(text(x, self.y, line, font_size=MIN_FONT, **attrs))
-        self.y += 4
+    def lines(self, words: str) -> None:
+        svg, under = lines(PAD, self.y + LINE, words, W - 2 * PAD, MIN_FONT, line=LINE)
+        self.parts.append(svg)
+        self.y = under + 4 - LINE
 
     def done(self, key: str, title_words: str) -> str:
         return section(key, W, int(self.y + PAD), title_words, "".join(self.parts))
@@ -237,15 +234,7 @@ def _card_lines(s: Sheet, data: GameData, cid: str, w: float, head: str = "") ->
     name = wrap((f"{head} " if head else "") + s.seen(card_name(data, cid)), w - vp_w - 10, MIN_FONT, True, lines=2)
     if not card:
         return name, []
-    does: list[Any] = [Text("needs %(requirements)s", requirements=requirements(card))]
-    if card.get("rewards"):
-        does.append(Text("rewards: %(effects)s", effects=effects(card["rewards"])))
-    if card.get("penalties"):
-        does.append(Text("penalties: %(effects)s", effects=effects(card["penalties"])))
-    if card.get("synergy"):
-        does.append(Text("synergy: %(symbols)s", symbols=joined([synergy(x) for x in card["synergy"]], "/")))
-    if card.get("ability"):
-        does.append(ability(card["ability"]))
+    does = card_parts(card, vp=False)
     rest = [line for part in does for line in wrap(s.seen(part), w - 10, MIN_FONT)]
     return name, rest if len(rest) <= 5 else rest[:4] + [fit(rest[4] + " …", w - 10)]
 

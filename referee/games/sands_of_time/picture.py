@@ -24,6 +24,7 @@ from referee.engine.drawing import (
     board,
     element,
     group,
+    lines,
     rect,
     section,
     fit,
@@ -118,15 +119,17 @@ class Sheet:
         self.parts: list[str] = []
         self.y = top
 
-    def heading(self, words: str, size: int = 13, x: float = PAD) -> None:
-        for line in wrap(words, W - x - PAD, size, bold=True):
-            self.y += size + 5
-            self.parts.append(text(x, self.y, line, font_size=size, font_weight="bold"))
+    def add(self, words: str, size: float, step: float, x: float = PAD, **attrs: object) -> None:
+        """`words` wrapped to the section's width, each line `step` under the one before."""
+        svg, under = lines(x, self.y + step, words, W - x - PAD, size, line=step, **attrs)
+        self.parts.append(svg)
+        self.y = under - step
+
+    def heading(self, words: str, size: int = 13) -> None:
+        self.add(words, size, size + 5, font_weight="bold")
 
     def para(self, words: str, x: float = PAD, **attrs: object) -> None:
-        for line in wrap(words, W - x - PAD, MIN_FONT, bold=attrs.get("font_weight") == "bold"):
-            self.y += LINE
-            self.parts.append(text(x, self.y, line, font_size=MIN_FONT, **attrs))
+        self.add(words, MIN_FONT, LINE, x, **attrs)
 
     def done(self, key: str, title_words: str, extra: float = PAD) -> str:
         return section(key, W, int(self.y + extra), title_words, "".join(self.parts))
