@@ -103,7 +103,6 @@ DEFS = "".join([
            'fill="#cb4335"/>'),
     symbol("st-caravan", 14, 12, '<rect x="1" y="3" width="12" height="6" rx="1" fill="#8e6e3a"/><circle cx="4" '
            'cy="10" r="1.8" fill="#333"/><circle cx="10" cy="10" r="1.8" fill="#333"/>'),
-    symbol("st-card", 30, 40, '<rect x="0.5" y="0.5" width="29" height="39" rx="3" fill="#fbf7ee" stroke="#8c7a5b"/>'),
 ])
 
 
