@@ -506,7 +506,7 @@ def _card(x: float, y: float, w: float, h: float, fill: str, mark: str, head: st
     if mark:
         body += text(x + w - 5, y + 13, mark, font_size=MIN_FONT, font_weight="bold", text_anchor="end")
     inner = w - 10 - (12 if mark else 0)
-    lines = wrap(head, inner, MIN_FONT, True, lines=2)
+    lines = wrap(_hyphenated(head, inner, MIN_FONT, True), inner, MIN_FONT, True, lines=max(1, int((h - 4) // 13) - (1 if rest else 0)))
     yy = y + 13
     for line in lines:
         body += text(x + 5, yy, line, font_size=MIN_FONT, font_weight="bold")
@@ -516,6 +516,19 @@ def _card(x: float, y: float, w: float, h: float, fill: str, mark: str, head: st
         body += text(x + 5, yy, line, font_size=MIN_FONT)
         yy += 13
     return body
+
+
+def _hyphenated(words: str, width: float, size: float, bold: bool) -> str:
+    """`words` with each word wider than `width` broken with a hyphen where it fits (German
+    compounds: "Schwerpunkt- karte"), so a card's name wraps instead of being cut."""
+    out = []
+    for word in words.split():
+        while text_width(word, size, bold) > width:
+            cut = max(k for k in range(1, len(word)) if k == 1 or text_width(word[:k] + "-", size, bold) <= width)
+            out.append(word[:cut] + "-")
+            word = word[cut:]
+        out.append(word)
+    return " ".join(out)
 
 
 def _grid(items: list[tuple[str, str, str, str, str, list[str]]], cols: int, h: float, s: Sheet) -> None:
@@ -540,7 +553,7 @@ def _own_cards(g: GameData, view: dict, names: list[str], seat: int, tr: Transla
         fill, mark = CARD_STATE[state]
         words = say(tr, card_text(g, card))
         actions.append((f"card-{card}", f"{words} ({full})", fill, mark, say(tr, card_name(g, card)), [short]))
-    _grid(actions, 3, 48, s)
+    _grid(actions, 3, 60, s)
     hand = p["chronicle_hand"] if isinstance(p["chronicle_hand"], list) else []
     chron = []
     for v in hand:
