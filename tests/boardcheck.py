@@ -94,6 +94,10 @@ def problems(picture: str, tap_exempt: tuple[str, ...] = ()) -> list[str]:
             boxes.append(b)
         for i, a in enumerate(boxes):
             out += [f"{key}: {a.what!r} overlaps {b.what!r}" for b in boxes[i + 1:] if a.meets(b)]
+        for g in s.iter(f"{NS}g"):
+            b = _extent(g)
+            if g.get("data-el") and b is not None and not b.inside(Box(0, 0, w, h)):
+                out.append(f"{key}: element {g.get('data-el')} leaves the section ({b})")
         out += _in_boxes(s, key)
         out += _taps(s, key, tap_exempt)
     return out

@@ -2,17 +2,20 @@
 pages' Content-Security-Policy forbids inline style, so colours are presentation attributes).
 
 Conventions every picture follows, so pages treat all five games alike:
-- the picture is one `document(...)` with a <title> and <desc>;
+- the picture is one `document(...)` with a <title> and <desc>, or (issue 39) a `board(...)` of
+  `section(...)`s that each fit a phone, drawn 1:1, components defined once as `symbol`s;
 - each thing a step may name (a square, a region, a card, a tile, a die) is an `element(...)`:
   a <g> with `data-el` (the id an `Option.element` of engine/steps.py names) and a <title> in
   words, so the page can highlight it, take a click on it, and a screen reader can name it;
 - no text smaller than MIN_FONT (11 px at a 1280 px window); `legend(...)` explains symbols;
-- players are named by their names (`names[seat]`), never "seat N".
+- players are named by their names (`names[seat]`), never "seat N";
+- every label is measured (`text_width`, `fit`, `wrap`, `label`, `lines`) so that no text leaves
+  its box or meets another, in any language, whatever the names (tests/boardcheck.py checks).
 """
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+from functools import lru_cache
 from xml.sax.saxutils import escape as _escape
 from xml.sax.saxutils import quoteattr
 
@@ -21,8 +24,16 @@ def esc(text: object) -> str:
     return _escape(str(text))
 
 
+@lru_cache(maxsize=None)
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
 def _attrs(attrs: dict[str, object]) -> str:
-    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None)
+    """Attributes from keywords (`font_size` -> font-size); numbers need no escaping, and a board
+    writes thousands of them on every page."""
+    return "".join(f' {_attr_name(k)}="{v}"' if isinstance(v, (int, float)) else f" {_attr_name(k)}={quoteattr(str(v))}"
+                   for k, v in attrs.items() if v is not None)
 
 
 MIN_FONT = 11
@@ -80,12 +91,19 @@ def symbol(symbol_id: str, view_w: float, view_h: float, body: str) -> str:
     return f'<symbol id="{symbol_id}" viewBox="0 0 {view_w:g} {view_h:g}">{body}</symbol>'
 
 
-def section(key: str, width: int, height: int, title: str, body: str) -> str:
+PAPER = "#fffdf8"  # a section's own ground: its dark text stays readable on a page in a dark theme
+
+
+def section(key: str, width: int, height: int, title: str, body: str, background: str | None = None) -> str:
     """One part of a board (a player's hand, one age, one region) that fits a phone's width.
 
-    `key` is stable across moves (`data-section`), so pages and tests can find the part again."""
+    `key` is stable across moves (`data-section`), so pages and tests can find the part again.
+    `background` (e.g. PAPER): a ground under the whole section, so its colours and dark text do
+    not depend on the page's (a dark theme)."""
     if width > SECTION_WIDTH:
         raise ValueError(f"section {key!r} is {width} wide; a phone fits {SECTION_WIDTH}")
+    if background:
+        body = rect(0, 0, width, height, fill=background) + body
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="section" data-section={quoteattr(key)} '
             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
             f'aria-label={quoteattr(title)} font-family="sans-serif" font-size="13">'
@@ -122,10 +140,19 @@ _BOLD = (35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70
 _EM = {False: dict(zip(_MEASURED, _REGULAR)), True: dict(zip(_MEASURED, _BOLD))}
 
 
+@lru_cache(maxsize=8192)
+def _ems(content: str, bold: bool) -> int:
+    """The advance of `content` in hundredths of an em (a board draws the same words move after move)."""
+    em = _EM[bold]
+    return sum(em.get(c, 100) for c in content)
+
+
 def text_width(content: object, size: float = MIN_FONT, bold: bool = False) -> float:
     """How wide `content` is drawn in sans-serif at `size` units (an estimate on the wide side)."""
-    em = _EM[bold]
-    return sum(em.get(c, 100) for c in str(content)) * size / 100
+    s = str(content)
+    # + 1 unit: a browser rounds each glyph's advance to its pixel grid (Chromium measured up to
+    # 0.6 units wider than the font's own widths on these boards)
+    return _ems(s, bold) * size / 100 + 1 if s else 0.0
 
 
 def fit(content: object, width: float, size: float = MIN_FONT, bold: bool = False) -> str:
@@ -134,21 +161,32 @@ def fit(content: object, width: float, size: float = MIN_FONT, bold: bool = Fals
     s = str(content)
     if text_width(s, size, bold) <= width:
         return s
-    while s and text_width(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s.rstrip() + "…" if s else ""
+    em, room = _EM[bold], (width - 1) * 100 / size - _EM[bold]["…"]
+    used, cut = 0, 0
+    for cut, c in enumerate(s):
+        used += em.get(c, 100)
+        if used > room:
+            break
+    s = s[:cut].rstrip()
+    return s + "…" if s else ""
 
 
 def wrap(content: object, width: float, size: float = MIN_FONT, bold: bool = False,
          lines: int | None = None) -> list[str]:
     """`content` broken at spaces into lines of at most `width` units (a word wider than a line
     is cut); with `lines`, at most that many, the last one ending in an ellipsis if cut."""
+    room = (width - 1) * 100 / size  # in hundredths of an em, as _ems counts
+    space = _EM[bold][" "]
     out: list[str] = []
+    used = 0
     for word in str(content).split():
-        if out and text_width(out[-1] + " " + word, size, bold) <= width:
+        w = _ems(word, bold)
+        if out and used + space + w <= room:
             out[-1] += " " + word
+            used += space + w
         else:
             out.append(fit(word, width, size, bold))
+            used = _ems(out[-1], bold)
     if lines is not None and len(out) > lines:
         out = out[:lines - 1] + [fit(" ".join(out[lines - 1:]) + " …", width, size, bold)]
     return out or [""]
@@ -170,32 +208,3 @@ def lines(x: float, y: float, content: object, width: float, size: float = MIN_F
     step = line or round(size * 1.35)
     rows = wrap(content, width, size, attrs.get("font_weight") == "bold", most)
     return "".join(text(x, y + i * step, r, font_size=size, **attrs) for i, r in enumerate(rows)), y + len(rows) * step
-
-
-def flat(picture: str, page_width: int = 2 * SECTION_WIDTH + 16, gap: int = 8) -> str:
-    """A picture as one SVG (for a PNG: link previews, screenshots in tests): a `board`'s sections
-    laid out as a page `page_width` wide lays them (rows, left to right), its title above; a
-    picture drawn as one `document` is returned as it is."""
-    ns = "http://www.w3.org/2000/svg"
-    root = ET.fromstring(picture)
-    if root.tag == f"{{{ns}}}svg":
-        return picture
-    ET.register_namespace("", ns)
-    title = "".join(root.find("p").itertext()) if root.find("p") is not None else ""
-    defs = "".join(ET.tostring(d, encoding="unicode") for s in root.findall(f"{{{ns}}}svg")
-                   if s.get("class") == "symbols" for d in s)
-    x, y, row_h, placed = 0, 24, 0, []
-    for s in root.findall(f"{{{ns}}}svg"):
-        if s.get("class") != "section":
-            continue
-        w, h = int(float(s.get("width"))), int(float(s.get("height")))
-        if x and x + w > page_width:
-            x, y, row_h = 0, y + row_h + gap, 0
-        s.set("x", str(x))
-        s.set("y", str(y))
-        placed.append(ET.tostring(s, encoding="unicode"))
-        x, row_h = x + w + gap, max(row_h, h)
-    height = y + row_h
-    return (f'<svg xmlns="{ns}" width="{page_width}" height="{height}" viewBox="0 0 {page_width} {height}" '
-            f'font-family="sans-serif" font-size="13">{defs}{text(0, 16, title, font_size=14, font_weight="bold")}'
-            f"{''.join(placed)}</svg>")

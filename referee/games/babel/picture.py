@@ -11,23 +11,11 @@ are listed in steps.py, each at least 44×44 units; every text is at least MIN_F
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
-from referee.engine.drawing import (
-    SECTION_WIDTH,
-    board,
-    element,
-    group,
-    label,
-    lines,
-    rect,
-    section,
-    symbol,
-    text,
-    use,
-    wrap,
-)
+from referee.engine.drawing import (PAPER, SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
+                                    text, use, wrap)
 from referee.engine.glossary import term
 from referee.games.babel.steps import POWER_WORDS, name
 from referee.plumbing.i18n import EN, Translator
@@ -52,10 +40,6 @@ PLAYER = ("#b33a3a", "#2f5f9e")
 
 
 def _defs() -> str:
-    cards = "".join(symbol(f"bb-{p}", CARD_W, CARD_H,
-                           rect(1, 1, CARD_W - 2, CARD_H - 2, rx=5, fill=FILL[p], stroke="#333")
-                           + f'<svg x="4" y="4" width="16" height="16" viewBox="0 0 24 24">{EMBLEM[p]}</svg>')
-                    for p in FILL)
     back = symbol("bb-back", CARD_W, CARD_H, rect(1, 1, CARD_W - 2, CARD_H - 2, rx=5, fill="#6b5a44", stroke="#333")
                   + rect(6, 6, CARD_W - 12, CARD_H - 12, rx=3, fill="none", stroke="#d9c9a8", stroke_dasharray="3 2"))
     pawns = "".join(symbol(f"bb-pawn-{i}", 20, 28, f'<circle cx="10" cy="7" r="6" fill="{c}" stroke="#222"/>'
@@ -63,17 +47,12 @@ def _defs() -> str:
                     for i, c in enumerate(PLAYER))
     block = symbol("bb-block", 60, 14, rect(0.5, 0.5, 59, 13, rx=1.5, fill="#d8c7a0", stroke="#6b5a44"))
     emblems = "".join(symbol(f"bb-em-{p}", 24, 24, e) for p, e in EMBLEM.items())
-    return cards + back + pawns + block + emblems
+    return back + pawns + block + emblems
 
 
 def _n(p: Any, tr: Translator) -> str:
     """A people's or location's name in the reader's language (the German rulebook's, glossary)."""
     return term("babel", name(p), tr.lang)
-
-
-def short(people: str, tr: Translator = EN) -> str:
-    """The three letters a card shows ("Hit", "Het" in German)."""
-    return _n(people, tr)[:3].capitalize()
 
 
 def _up(s: str) -> str:
@@ -97,9 +76,11 @@ def _temple(site: list[int], tr: Translator) -> str:
 
 
 def _card(people: str, x: float, y: float, tr: Translator, count: int | None = None) -> str:
-    """A people card: its colour, its emblem and its name (and, in a hand, how many)."""
+    """A people card: its colour, its emblem and its name (and, in a hand, how many); its edge a
+    <rect> of its own, so the page's highlight of a card to pick reaches it."""
     many = label(x + CARD_W - 5, y + 16, f"×{count}", 36, 12, font_weight="bold", text_anchor="end") if count else ""
-    return use(f"bb-{people}", x, y, CARD_W, CARD_H) + many + label(x + 3, y + 36, _n(people, tr), CARD_W - 6, 11)
+    return (rect(x, y, CARD_W, CARD_H, rx=5, fill=FILL.get(people, "#eee"), stroke="#333")
+            + use(f"bb-em-{people}", x + 5, y + 5, 16, 16) + many + label(x + 3, y + 36, _n(people, tr), CARD_W - 6, 11))
 
 
 def _temple_blocks(site: list[int], x: float, bottom: float) -> str:
@@ -165,7 +146,7 @@ def _location(view: dict, loc: str, order: tuple[int, int], names: list[str], tr
         body, h = _row(view, seat, loc, y, names, tr)
         parts.append(body)
         y += h + 6
-    return section(f"loc-{loc}", W, int(y), _("Location %(location)s", location=_n(loc, tr)), "".join(parts))
+    return section(f"loc-{loc}", W, int(y), _("Location %(location)s", location=_n(loc, tr)), "".join(parts), PAPER)
 
 
 def _reason(reason: Any, tr: Translator) -> str:
@@ -233,9 +214,10 @@ def _start_box(view: dict, s: int, x: float, y: float, names: list[str], tr: Tra
         title = _("%(owner)s's unbuilt start card (level 1; only %(who)s can build it)", owner=_up(who), who=who)
         head = _("%(owner)s's start card", owner=_up(who))
     w = INNER / 2 - 3
-    body = (rect(x, y, w, 52, rx=5, fill="#fff4c2", stroke="#555") + use("bb-block", x + 6, y + 30, 40, 12)
+    rows = wrap(_("level 1, not built yet"), w - 12, 11, lines=2)
+    body = (rect(x, y, w, 52, rx=5, fill="#fff4c2", stroke="#555")
             + label(x + 6, y + 16, head, w - 12, 12, font_weight="bold")
-            + label(x + 52, y + 40, _("level 1, not built yet"), w - 58, 11))
+            + "".join(text(x + 6, y + 32 + 13 * i, r, font_size=11) for i, r in enumerate(rows)))
     return element(f"start-{s}", title, body)
 
 
@@ -257,7 +239,7 @@ def _hand(view: dict, status: list[str], names: list[str], tr: Translator) -> st
         k = 0
         for people, n in hand.items():
             if n:
-                x, yy = PAD + (k % 5) * (CARD_W + 6), y - 6 + (k // 5) * (CARD_H + 6)
+                x, yy = PAD + (k % 5) * (CARD_W + 4), y - 6 + (k // 5) * (CARD_H + 6)
                 parts.append(element(f"hand-{people}", tr.ngettext(
                     "%(n)d %(people)s card in your hand", "%(n)d %(people)s cards in your hand", n,
                     people=_n(people, tr)), _card(people, x, yy, tr, n)))
@@ -276,7 +258,7 @@ def _hand(view: dict, status: list[str], names: list[str], tr: Translator) -> st
             parts.append(group(use("bb-back", PAD, y, CARD_W, CARD_H), words) + "".join(
                 text(PAD + CARD_W + 8, y + 18 + 15 * i, r, font_size=12) for i, r in enumerate(rows)))
             y += max(CARD_H, 15 * len(rows) + 8) + 6
-    return section("hand", W, int(y + 2), status[0], "".join(parts))
+    return section("hand", W, int(y + 2), status[0], "".join(parts), PAPER)
 
 
 def _yards(view: dict, names: list[str], tr: Translator) -> str:
@@ -307,14 +289,13 @@ def _yards(view: dict, names: list[str], tr: Translator) -> str:
         body, y = lines(PAD, y, line, INNER, 12)
         parts.append(body)
         y += 4
-    return section("yards", W, int(y), _("Build yards and piles"), "".join(parts))
+    return section("yards", W, int(y), _("Build yards and piles"), "".join(parts), PAPER)
 
 
 def _legend(tr: Translator) -> list[tuple[str, str]]:
     _ = tr.gettext
     words = partial(term, "babel")
-    return [(_("Med Sum Hit Per Ass:"), _("people cards: Medes, Sumerians, Hittites, Persians, Assyrians")),
-            (_("♟ name:"), _("that player's pawn stands at this location")),
+    return [(_("♟ name:"), _("that player's pawn stands at this location")),
             (_("temple 1-2-4 (worth 4):"), _("temple levels bottom to top; a temple is worth its top level")),
             (_("cards:"), _("each column from its first card (left) to its open end (right, where cards are added)")),
             (_("triple:"), _("3 or more equal cards in a row in your column at your pawn: discard one for its ability")),
@@ -323,6 +304,7 @@ def _legend(tr: Translator) -> list[tuple[str, str]]:
             (_("goal:"), _("15 points while the opponent has under 10; otherwise a race to 20 (or push them below 10)"))]
 
 
+@lru_cache(maxsize=8)  # the same for every position: a page draws it once per language
 def _legend_section(tr: Translator) -> str:
     parts = [text(PAD, 18, tr.gettext("Legend"), font_size=13, font_weight="bold")]
     y = 36.0
@@ -333,7 +315,7 @@ def _legend_section(tr: Translator) -> str:
         body, y = lines(PAD, y, f"{sym.strip()} {meaning}", INNER, 11)
         parts.append(body)
         y += 3
-    return section("legend", W, int(y), tr.gettext("Legend"), "".join(parts))
+    return section("legend", W, int(y), tr.gettext("Legend"), "".join(parts), PAPER)
 
 
 def draw(view: dict[str, Any], viewer: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:

@@ -13,22 +13,11 @@ Things a step may name are `element`s (ids in steps.py), each at least 44×44 un
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from referee.engine.drawing import (
-    SECTION_WIDTH,
-    board,
-    element,
-    group,
-    label,
-    lines,
-    rect,
-    section,
-    symbol,
-    text,
-    use,
-    wrap,
-)
+from referee.engine.drawing import (PAPER, SECTION_WIDTH, board, element, group, label, lines, rect, section, symbol,
+                                    text, use, wrap)
 from referee.games.iron_age import words
 from referee.plumbing.i18n import EN, N_, Translator
 
@@ -118,20 +107,26 @@ FACE_FILL = {"food": "#e3f2d5", "workers": "#f4e6d4", "food_or_workers": "#ecefd
 
 
 def _row_symbol(symbol_id: str, n: int, fill: str, stroke: str) -> str:
-    """`n` slot boxes in a row (10 units each, 12 apart): one <use> draws a whole row."""
-    return symbol(symbol_id, 12 * n - 2, 10, "".join(
-        f'<rect x="{12 * i + 0.5}" y="0.5" width="9" height="9" rx="1.5" fill="{fill}" stroke="{stroke}"/>'
-        for i in range(n)))
+    """`n` slot boxes in a row (10 units each, 12 apart), one path: one <use> draws a whole row."""
+    return symbol(symbol_id, 12 * n - 2, 10, f'<path d="M.5 .5{"h9v9h-9zm12 0" * n}" fill="{fill}" '
+                                            f'stroke="{stroke}"/>')
 
 
-def _defs() -> str:
-    icons = "".join(symbol(f"ia-{k}", 24, 24, v) for k, v in ICONS.items())
-    rows = "".join(_row_symbol(f"ia-on-{n}", n, "#2f5f9e", "#1d3f70") + _row_symbol(f"ia-off-{n}", n, "#fff", "#888")
-                   for n in range(1, SLOTS_PER_ROW + 1))
-    frames = "".join(symbol(f"ia-{k}", w, h, rect(1, 1, w - 2, h - 2, rx=5, fill=fill, stroke=stroke,
-                                                      stroke_width=sw))
-                     for k, (w, h, fill, stroke, sw) in FRAMES.items())
-    return icons + rows + frames
+def _defs(drawn: str) -> str:
+    """The symbols the sections `drawn` use, each once (a page carries no symbol it does not draw)."""
+    used = set(re.findall(r'href="#ia-([\w-]+)"', drawn))
+    icons = "".join(symbol(f"ia-{k}", 24, 24, v) for k, v in ICONS.items() if k in used)
+    rows = "".join(_row_symbol(f"ia-{kind}-{n}", n, fill, edge) for kind, fill, edge in
+                   (("on", "#2f5f9e", "#1d3f70"), ("off", "#fff", "#888"))
+                   for n in range(1, SLOTS_PER_ROW + 1) if f"{kind}-{n}" in used)
+    return icons + rows
+
+
+def _frame(kind: str, x: float, y: float) -> str:
+    """A card's or box's edge: a <rect> of its own (not a <use>), so the page's highlight of a
+    thing to pick (its stroke) reaches it."""
+    w, h, fill, stroke, sw = FRAMES[kind]
+    return rect(x, y, w, h, rx=5, fill=fill, stroke=stroke, stroke_width=sw if sw != 1 else None)
 
 
 def _icon(kind: str, x: float, y: float, size: float = 24, high: float | None = None) -> str:
@@ -207,7 +202,7 @@ def _dice(view: dict, components: dict, names: list[str], viewer: int | None, tr
             facts.append(_("bought: %(development)s", development=words.face(turn["development_bought"], tr)))
         body, y = lines(PAD, y, _("This turn: %(facts)s", facts=" · ".join(facts)), INNER, 12)
         parts.append(body)
-    return section("turn", W, int(y), status, "".join(parts))
+    return section("turn", W, int(y), status, "".join(parts), PAPER)
 
 
 def _word(table: dict[str, str], key: str, tr: Translator) -> str:
@@ -223,7 +218,7 @@ def _tracks(seat: int, p: dict, components: dict, y: float, tr: Translator) -> s
         x = PAD + i * 69
         value = p[t]
         word = _word(TRACK_WORDS, t, tr)
-        body = (use("ia-track", x, y, 65, 74)
+        body = (_frame("track", x, y)
                 + _icon(t, x + 4, y + 4, 18)
                 + text(x + 61, y + 18, value, font_size=14, font_weight="bold", text_anchor="end")
                 + label(x + 3, y + 36, word, 60, 11)
@@ -241,19 +236,19 @@ def _ports(seat: int, y: float, cols: list[dict], spec: list[dict], tr: Translat
     for k, (col, data) in enumerate(zip(cols, spec)):
         c, x = col["column"], PAD + k * 58
         if col["complete"]:
-            body = (use("ia-port-on", x, y, 54, 92)
+            body = (_frame("port-on", x, y)
                     + _icon("port", x + 4, y + 4, 20) + text(x + 50, y + 19, c, font_size=12, font_weight="bold",
                                                             text_anchor="end")
                     + _icon("check", x + 13, y + 40, 28))
             out.append(element(f"s{seat}-port-{c}", _("Port %(c)s: built", c=c), body))
             continue
-        box = (use("ia-box", x, y, 54, 44)
+        box = (_frame("box", x, y)
                + _icon("port", x + 4, y + 4, 20) + text(x + 50, y + 19, c, font_size=12, font_weight="bold",
                                                        text_anchor="end")
                + _slots(x + 4, y + 28, col["boxes_filled"], data["worker_boxes"], 4))
         out.append(element(f"s{seat}-port-{c}", _("Port %(c)s: worker box %(filled)s of %(boxes)s filled", c=c,
                                                   filled=col["boxes_filled"], boxes=data["worker_boxes"]), box))
-        amph = (use("ia-box", x, y + 48, 54, 44)
+        amph = (_frame("box", x, y + 48)
                 + _icon("goods", x + 4, y + 51, 16)
                 + text(x + 50, y + 64, f"{col['amphoras_filled']}/{data['amphoras']}", font_size=11,
                        text_anchor="end")
@@ -269,7 +264,7 @@ def _provinces(seat: int, y: float, cols: list[dict], spec: list[dict], tr: Tran
     out = []
     for k, (col, data) in enumerate(zip(cols, spec)):
         c, done, x = col["column"], col["complete"], PAD + k * 58
-        body = (use("ia-box-on" if done else "ia-box", x, y, 54, 44)
+        body = (_frame("box-on" if done else "box", x, y)
                 + _icon("province", x + 4, y + 3, 20)
                 + text(x + 50, y + 18, c, font_size=12, font_weight="bold", text_anchor="end")
                 + (_icon("check", x + 31, y + 24, 16) if done else
@@ -282,13 +277,18 @@ def _provinces(seat: int, y: float, cols: list[dict], spec: list[dict], tr: Tran
     return "".join(out)
 
 
-def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator) -> str:
-    """Monuments as cards: name, worker boxes as slots, the points it is worth to this player."""
+def _monuments(view: dict, seat: int, y: float, spec: list[dict], full: bool, tr: Translator) -> tuple[str, float]:
+    """Monuments as cards: name, worker boxes as slots, the points it is worth to this player.
+    `full`: every monument (the viewer's own board, where one is built); else those begun, and
+    the others named in a line (a page with four boards stays light)."""
     _ = tr.gettext
     p = view["players"][seat]
     firsts = view.get("monument_first_by", {})
     out = []
-    for k, m in enumerate(spec):
+    begun = [m for m in spec if full or (p["monuments"].get(m["id"]) or {}).get("boxes_filled")
+             or (p["monuments"].get(m["id"]) or {}).get("complete")]
+    rest = [words.named(m, tr) for m in spec if m not in begun]
+    for k, m in enumerate(begun):
         x, yy = PAD + (k % 3) * 116, y + (k // 3) * 66
         mine = p["monuments"].get(m["id"], {"boxes_filled": 0, "complete": False, "points": None})
         done, taken = mine["complete"], firsts.get(m["id"]) is not None
@@ -297,7 +297,7 @@ def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator
         boxes = m["worker_boxes"]
         per_row = min(boxes, 7)
         name_lines = wrap(name, 102, 11, True, 2)
-        body = (use("ia-monument-on" if done else "ia-monument", x, yy, 112, 62)
+        body = (_frame("monument-on" if done else "monument", x, yy)
                 + "".join(text(x + 5, yy + 15 + 13 * i, n, font_size=11, font_weight="bold")
                           for i, n in enumerate(name_lines))
                 + _icon("star", x + 88, yy + 34, 12) + text(x + 107, yy + 57, points, font_size=12,
@@ -312,7 +312,12 @@ def _monuments(view: dict, seat: int, y: float, spec: list[dict], tr: Translator
                  _("%(name)s: %(filled)s of %(boxes)s worker boxes; worth %(first)s points to the first to complete "
                    "it, %(later)s later", **args))
         out.append(element(f"s{seat}-monument-{m['id']}", title, body))
-    return "".join(out)
+    y += 66 * (-(-len(begun) // 3))
+    if rest:
+        body, y = lines(PAD + 2, y + 10, _("Monuments not begun: %(names)s", names=", ".join(rest)), INNER - 4, 11)
+        out.append(body)
+        y -= 6
+    return "".join(out), y
 
 
 def _developments(seat: int, p: dict, y: float, spec: list[dict], full: bool, tr: Translator) -> tuple[str, float]:
@@ -325,7 +330,7 @@ def _developments(seat: int, p: dict, y: float, spec: list[dict], full: bool, tr
     for k, d in enumerate(shown):
         x, yy = PAD + (k % 3) * 116, y + (k // 3) * 48
         have = d["id"] in owned
-        body = (use("ia-dev-on" if have else "ia-dev", x, yy, 112, 44)
+        body = (_frame("dev-on" if have else "dev", x, yy)
                 + label(x + 5, yy + 16, words.named(d, tr), 102, 11, font_weight="bold" if have else None)
                 + _icon("wealth", x + 5, yy + 24, 14) + text(x + 22, yy + 36, d["cost"], font_size=11)
                 + (_icon("check", x + 88, yy + 22, 18) if have else ""))
@@ -368,8 +373,9 @@ def _sheet(view: dict, components: dict, seat: int, names: list[str], viewer: in
     parts.append(text(PAD + 2, y, _("Provinces"), font_size=12, font_weight="bold"))
     parts.append(_provinces(seat, y + 6, p["provinces"], components["provinces"], tr))
     y += 70
-    parts.append(_monuments(view, seat, y - 6, components["monuments"], tr))
-    y += 66 * ((len(components["monuments"]) + 2) // 3) + 2
+    monuments, y = _monuments(view, seat, y - 6, components["monuments"], seat == viewer, tr)
+    parts.append(monuments)
+    y += 8
     devs, y = _developments(seat, p, y - 10, components["developments"], seat == viewer, tr)
     parts.append(devs)
     y += 10
@@ -382,7 +388,7 @@ def _sheet(view: dict, components: dict, seat: int, names: list[str], viewer: in
     parts[0] = rect(1, 1, W - 2, height - 2, rx=6, fill="#fafaf5", stroke="#333" if active else "#999",
                     stroke_width=3 if active else 1)
     return section(f"board-{seat}", W, height, _("Score sheet of %(who)s: %(head)s", who=who, head=head),
-                   "".join(parts))
+                   "".join(parts), PAPER)
 
 
 def _legend_items(components: dict, tr: Translator) -> list[tuple[str | None, str]]:
@@ -406,7 +412,19 @@ def _legend_items(components: dict, tr: Translator) -> list[tuple[str | None, st
     return out
 
 
+_LEGENDS: dict[tuple[int, str], tuple[dict, str]] = {}
+
+
 def _legend(components: dict, tr: Translator) -> str:
+    """The legend section, drawn once per component data and language (it is the same for every
+    position)."""
+    kept = _LEGENDS.get((id(components), tr.lang))
+    if kept is None or kept[0] is not components:
+        kept = _LEGENDS[(id(components), tr.lang)] = (components, _draw_legend(components, tr))
+    return kept[1]
+
+
+def _draw_legend(components: dict, tr: Translator) -> str:
     parts = [text(PAD, 18, tr.gettext("Legend"), font_size=13, font_weight="bold")]
     y = 24.0
     for icon, words_ in _legend_items(components, tr):
@@ -415,7 +433,7 @@ def _legend(components: dict, tr: Translator) -> str:
             parts.append(_icon(icon, PAD, y + 1, 16))
         parts += [text(PAD + 22, y + 13 + 14 * i, r, font_size=11) for i, r in enumerate(rows)]
         y += max(20, 14 * len(rows) + 6)
-    return section("legend", W, int(y + 4), tr.gettext("Legend"), "".join(parts))
+    return section("legend", W, int(y + 4), tr.gettext("Legend"), "".join(parts), PAPER)
 
 
 def draw(view: dict[str, Any], viewer: int | None, components: dict[str, Any], names: list[str] | None = None,
@@ -447,4 +465,4 @@ def draw(view: dict[str, Any], viewer: int | None, components: dict[str, Any], n
     sections.append(_legend(components, tr))
     title = (_("Iron Age table as a spectator sees it") if viewer is None
              else _("Iron Age table as %(who)s sees it", who=_name(names, viewer, viewer, tr)))
-    return board(title, f"{status}. {line2}.", sections, "iron-age", _defs())
+    return board(title, f"{status}. {line2}.", sections, "iron-age", _defs("".join(sections)))

@@ -16,24 +16,11 @@ phone shows it 1:1; a square is 30 units (11 fit the width), a card and a headin
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from referee.engine.drawing import (
-    MIN_FONT,
-    SECTION_WIDTH,
-    board,
-    element,
-    group,
-    label,
-    lines,
-    rect,
-    section,
-    symbol,
-    text,
-    text_width,
-    use,
-    wrap,
-)
+from referee.engine.drawing import (MIN_FONT, PAPER, SECTION_WIDTH, board, element, group, label, lines, rect,
+                                    section, symbol, text, text_width, use, wrap)
 from referee.engine.glossary import term
 from referee.engine.naming import named
 from referee.games.khronos.data import NAMES
@@ -331,7 +318,7 @@ def _board(view: dict, age: str, names: list[str] | None, tr: Translator) -> str
         out.append(text(PAD, y, _("none"), font_size=F))
         y += 15
     return section(f"age-{age}", W, int(y), _("the age of %(age)s (%(rule)s)", age=_age_full(age, tr), rule=rule),
-                   "".join(out))
+                   "".join(out), PAPER)
 
 
 def _anchors(view: dict, age: str, top: float, cell: float, tr: Translator = EN) -> list[str]:
@@ -353,19 +340,35 @@ def _size(view: dict, t: dict) -> int:
     return int(view["kinds"][f"{t['type']}_{t['rank']}"]["size"])
 
 
-def _legend(tr: Translator) -> list[tuple[str, str]]:
+@lru_cache(maxsize=8)  # the same for every position: a page draws it once per language
+def _legend_section(tr: Translator) -> str:
+    """What the marks mean: each row its glyphs, then its words."""
     _ = tr.gettext
-    return [("f ^ ~", _("forest, mountain, river")),
-            ("M1 M2 M3", _("watchtower, castle, fortress")),
-            ("R1 R2 R3", _("church, monastery, abbey")),
-            ("C1 C2 C3", _("hamlet, village, city")),
-            ("h", _("printed hamlet (civil, value 1)")),
-            (_("dashed"), _("ruin; half = 1 card paid")),
-            (_("box"), _("owner's colour (see the top)")),
-            (_("name"), _("owner; in Reason: cubes")),
-            (_("size"), _("rank 1/2/3 = 1x1/2x2/3x3")),
-            ("0..10", _("rows left, columns on top"))]
 
+    def three(sym: str, y: float) -> str:
+        return "".join(use(sym, PAD + 18 * k, y, 16, 16) for k in range(3))
+
+    glyphs = [(lambda y: use("kh-tF", PAD, y, 16, 16) + use("kh-tM", PAD + 18, y, 16, 16)
+               + use("kh-tR", PAD + 36, y, 16, 16), _("forest, mountain, river")),
+              (lambda y: three("kh-military", y), _("watchtower, castle, fortress")),
+              (lambda y: three("kh-religious", y), _("church, monastery, abbey")),
+              (lambda y: three("kh-civil", y), _("hamlet, village, city")),
+              (lambda y: rect(PAD + 1, y, 18, 18, fill="#fff", stroke="#12395e", rx=9)
+               + use("kh-civil", PAD + 4, y + 3, 12, 12), _("printed hamlet (civil, value 1)")),
+              (lambda y: rect(PAD + 1, y + 1, 48, 16, fill=TYPE_FILL["military"], fill_opacity="0.45", stroke="#222",
+                              stroke_dasharray="5 3"), _("ruin; half = 1 card paid")),
+              (lambda y: "".join(_badge(k, PAD + 11 * k, y + 3, 10) for k in range(5)), _("owner; in Reason: cubes")),
+              (None, _("rank 1/2/3 = 1x1/2x2/3x3")),
+              (None, _("rows left, columns on top"))]
+    parts = [text(PAD, 18, _("Legend"), font_size=13, font_weight="bold")]
+    y = 28.0
+    for glyph, words in glyphs:
+        if glyph:
+            parts.append(glyph(y))
+        body, end = lines(PAD + 60, y + 13, words, INNER - 60, F)
+        parts.append(body)
+        y = max(y + 22, end - 6)
+    return section("legend", W, int(y + 6), _("Legend"), "".join(parts), PAPER)
 
 
 def _supply(view: dict, tr: Translator) -> str:
@@ -373,28 +376,6 @@ def _supply(view: dict, tr: Translator) -> str:
         key = (k.rsplit("_", 1)[0], int(k.rsplit("_", 1)[1]))
         return _building(key, tr) if key in NAMES else k
     return tr.gettext("Tiles left: %(tiles)s", tiles=", ".join(f"{kind(k)} {n}" for k, n in view["supply"].items()))
-
-
-def _legend_section(tr: Translator) -> str:
-    _ = tr.gettext
-    parts = [text(PAD, 18, _("Legend"), font_size=13, font_weight="bold")]
-    y = 26.0
-    icons = [("kh-tF", _("forest, mountain, river")), ("kh-military", _("watchtower, castle, fortress")),
-             ("kh-religious", _("church, monastery, abbey")), ("kh-civil", _("hamlet, village, city"))]
-    for k, (sym, words) in enumerate(icons):
-        if k == 0:
-            parts.append(use("kh-tF", PAD, y, 16, 16) + use("kh-tM", PAD + 18, y, 16, 16)
-                         + use("kh-tR", PAD + 36, y, 16, 16))
-        else:
-            parts.append(use(sym, PAD, y, 16, 16) + use(sym, PAD + 18, y, 16, 16) + use(sym, PAD + 36, y, 16, 16))
-        body, _y = lines(PAD + 58, y + 12, words, INNER - 58, F)
-        parts.append(body)
-        y = max(y + 20, _y)
-    for sym, meaning in _legend(tr)[4:]:
-        body, y = lines(PAD, y + 12, f"{sym}: {meaning}", INNER, F)
-        parts.append(body)
-        y -= 6
-    return section("legend", W, int(y + 12), _("Legend"), "".join(parts))
 
 
 def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, tr: Translator = EN) -> str:
@@ -408,7 +389,7 @@ def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, 
         parts.append(body)
     players, y = _players(view, seat, names, y + 10, tr)
     parts.append(group(players, _("the players: coins, cards, free cubes, adventurers")))
-    sections = [section("turn", W, int(y), status[0], "".join(parts))]
+    sections = [section("turn", W, int(y), status[0], "".join(parts), PAPER)]
     hand = view["players"][seat]["hand"] if seat is not None and 0 <= seat < len(view["players"]) else None
     parts, y = [], 6.0
     if hand is not None:
@@ -436,7 +417,7 @@ def svg(view: dict[str, Any], seat: int | None, names: list[str] | None = None, 
         parts.append(body)
         y -= 6
     sections.append(section("cards", W, int(y + 14), _("Your hand is empty.") if hand == [] else status[0],
-                            "".join(parts)))
+                            "".join(parts), PAPER))
     sections += [_board(view, age, names, tr) for age in view["board"]]
     sections.append(_legend_section(tr))
     title = _("Khronos, round %(round)s: the three ages and the players", round=view["round"])

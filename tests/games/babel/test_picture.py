@@ -48,7 +48,8 @@ def test_the_board_fits_a_phone_and_no_text_overlaps_in_english_and_german_issue
     drawn with <use>, no text overlapping another or leaving its card, with long names, in both
     languages, for both seats and a spectator, from the deal to the end."""
     states = list(_positions(1, every=4))
-    for state in states[:: max(1, len(states) // 4)] + [states[-1]]:
+    widest_hand = max(_positions(0, every=2), key=lambda s: sum(1 for n in s["players"][0]["hand"].values() if n))
+    for state in states[:: max(1, len(states) // 4)] + [states[-1], widest_hand]:
         assert board_problems(RULES, state, 2) == []
 
 
@@ -58,7 +59,7 @@ def test_the_hand_heading_sits_above_its_cards_and_each_card_names_its_people_is
     hand = next(s for s in sections(svg) if s.get("data-section") == "hand")
     heading = next(text_box(t) for t in hand.iter(f"{NS}text") if "Handkarten" in "".join(t.itertext()))
     cards = [g for g in hand.iter(f"{NS}g") if (g.get("data-el") or "").startswith("hand-")]
-    assert cards and all(heading.y1 <= float(next(g.iter(f"{NS}use")).get("y")) for g in cards)
+    assert cards and all(heading.y1 <= float(next(g.iter(f"{NS}rect")).get("y")) for g in cards)
     people = {g.get("data-el")[5:] for g in cards}
     assert {"".join(t.itertext()) for g in cards for t in g.iter(f"{NS}text")} >= {
         term("babel", p.title(), "de") for p in people}
