@@ -35,43 +35,43 @@ SEAT_DARK = ["#1f5fa8", "#a84a0c", "#2e7d32", "#7b3fa0"]
 REGION_FILL = {"yellow": "#fff6c8", "red": "#ffdede", "green": "#e0f4dc"}
 PHASES = {"draft": N_("starting-hand draft"), "heyday": N_("Heyday"), "decline": N_("Decline"),
           "final": N_("final scoring"), "over": N_("game over")}
-KIND_ICON = {"philosopher": "gt-philosopher", "scribe": "gt-scribe", "navigator": "gt-navigator",
-             "chronicler": "gt-chronicler", "leader": "gt-leader"}
-SYMBOL_ICON = {"goods": "gt-goods", "eye": "gt-eye", "temple": "gt-temple", "spiral": "gt-spiral"}
+KIND_ICON = {"philosopher": "gph", "scribe": "gsc", "navigator": "gnv",
+             "chronicler": "gch", "leader": "gld"}
+SYMBOL_ICON = {"goods": "ggd", "eye": "ge", "temple": "gt", "spiral": "gsp"}
 
 _PERSON = '<circle cx="6" cy="3.2" r="3" fill="{c}"/><path d="M1 16 L1.8 8.5 Q6 5.5 10.2 8.5 L11 16 Z" fill="{c}"/>'
 DEFS = "".join([
-    symbol("gt-coin", 14, 14, '<circle cx="7" cy="7" r="6.2" fill="#f4d03f" stroke="#9a7d0a" stroke-width="1.2"/>'
+    symbol("gc", 14, 14, '<circle cx="7" cy="7" r="6.2" fill="#f4d03f" stroke="#9a7d0a" stroke-width="1.2"/>'
            '<circle cx="7" cy="7" r="3" fill="none" stroke="#9a7d0a"/>'),
-    symbol("gt-hourglass", 12, 16, '<path d="M1 1 H11 M1 15 H11" stroke="#5d4037" stroke-width="1.6"/>'
+    symbol("gh", 12, 16, '<path d="M1 1 H11 M1 15 H11" stroke="#5d4037" stroke-width="1.6"/>'
            '<path d="M2 1.5 C2 6 6 7 6 8 C6 9 2 10 2 14.5 H10 C10 10 6 9 6 8 C6 7 10 6 10 1.5 Z" fill="#f6ddb0" '
            'stroke="#5d4037"/><path d="M4 13.5 L6 10.5 L8 13.5 Z" fill="#c68a2e"/>'),
-    symbol("gt-vp", 14, 14, '<path d="M7 0.5 L8.9 5 L13.6 5.2 L9.9 8.2 L11.2 13 L7 10.3 L2.8 13 L4.1 8.2 L0.4 5.2 '
+    symbol("gv", 14, 14, '<path d="M7 0.5 L8.9 5 L13.6 5.2 L9.9 8.2 L11.2 13 L7 10.3 L2.8 13 L4.1 8.2 L0.4 5.2 '
            'L5.1 5 Z" fill="#1f618d"/>'),
-    symbol("gt-person", 12, 16, _PERSON.format(c="#5d4037")),
-    symbol("gt-lock", 12, 14, '<path d="M3 6 V4 A3 3 0 0 1 9 4 V6" fill="none" stroke="#555" stroke-width="1.6"/>'
+    symbol("gp", 12, 16, _PERSON.format(c="#5d4037")),
+    symbol("gl", 12, 14, '<path d="M3 6 V4 A3 3 0 0 1 9 4 V6" fill="none" stroke="#555" stroke-width="1.6"/>'
            '<rect x="1.5" y="6" width="9" height="7.5" rx="1" fill="#777"/>'),
-    symbol("gt-goods", 16, 14, '<path d="M1 13 L2 6 Q4 3 6 5 L7 13 Z" fill="#a0522d"/><rect x="7.5" y="6" width="7.5" '
+    symbol("ggd", 16, 14, '<path d="M1 13 L2 6 Q4 3 6 5 L7 13 Z" fill="#a0522d"/><rect x="7.5" y="6" width="7.5" '
            'height="7" fill="#c68a2e" stroke="#6b4423"/>'),
-    symbol("gt-eye", 16, 12, '<path d="M1 6 Q8 -2 15 6 Q8 14 1 6 Z" fill="#fff" stroke="#1a5276" stroke-width="1.3"/>'
+    symbol("ge", 16, 12, '<path d="M1 6 Q8 -2 15 6 Q8 14 1 6 Z" fill="#fff" stroke="#1a5276" stroke-width="1.3"/>'
            '<circle cx="8" cy="6" r="2.6" fill="#1a5276"/>'),
-    symbol("gt-temple", 16, 14, '<path d="M1 5 L8 1 L15 5 Z" fill="#7f8c8d"/><path d="M3 6 V12 M6.3 6 V12 M9.7 6 V12 '
+    symbol("gt", 16, 14, '<path d="M1 5 L8 1 L15 5 Z" fill="#7f8c8d"/><path d="M3 6 V12 M6.3 6 V12 M9.7 6 V12 '
            'M13 6 V12" stroke="#7f8c8d" stroke-width="1.6"/><rect x="1" y="12" width="14" height="2" fill="#7f8c8d"/>'),
-    symbol("gt-spiral", 14, 14, '<path d="M7 7 m0 0 a1.5 1.5 0 0 1 3 0 a3 3 0 0 1 -6 0 a4.5 4.5 0 0 1 9 0 '
+    symbol("gsp", 14, 14, '<path d="M7 7 m0 0 a1.5 1.5 0 0 1 3 0 a3 3 0 0 1 -6 0 a4.5 4.5 0 0 1 9 0 '
            'a6 6 0 0 1 -12 0" fill="none" stroke="#6c3483" stroke-width="1.3"/>'),
-    symbol("gt-philosopher", 20, 20, '<rect x="3" y="2" width="14" height="16" rx="2" fill="#fdebd0" stroke="#7e5109"/>'
+    symbol("gph", 20, 20, '<rect x="3" y="2" width="14" height="16" rx="2" fill="#fdebd0" stroke="#7e5109"/>'
            '<path d="M6 7 H14 M6 10 H14 M6 13 H11" stroke="#7e5109"/>'),
-    symbol("gt-scribe", 20, 20, '<path d="M4 18 L16 2 Q19 4 16 7 L6 18 Z" fill="#d5dbdb" stroke="#34495e"/>'
+    symbol("gsc", 20, 20, '<path d="M4 18 L16 2 Q19 4 16 7 L6 18 Z" fill="#d5dbdb" stroke="#34495e"/>'
            '<path d="M3 19 H12" stroke="#34495e" stroke-width="1.4"/>'),
-    symbol("gt-navigator", 20, 20, '<path d="M2 13 H18 L15 18 H5 Z" fill="#a04000"/><path d="M10 2 V13" '
+    symbol("gnv", 20, 20, '<path d="M2 13 H18 L15 18 H5 Z" fill="#a04000"/><path d="M10 2 V13" '
            'stroke="#333"/><path d="M10 3 L17 11 H10 Z" fill="#f8f9f9" stroke="#333"/>'),
-    symbol("gt-chronicler", 20, 20, '<path d="M2 4 Q6 2 10 4 Q14 2 18 4 V17 Q14 15 10 17 Q6 15 2 17 Z" fill="#e8daef" '
+    symbol("gch", 20, 20, '<path d="M2 4 Q6 2 10 4 Q14 2 18 4 V17 Q14 15 10 17 Q6 15 2 17 Z" fill="#e8daef" '
            'stroke="#512e5f"/><path d="M10 4 V17" stroke="#512e5f"/>'),
-    symbol("gt-leader", 20, 20, '<path d="M2 16 L3 6 L7 10 L10 3 L13 10 L17 6 L18 16 Z" fill="#f1c40f" '
+    symbol("gld", 20, 20, '<path d="M2 16 L3 6 L7 10 L10 3 L13 10 L17 6 L18 16 Z" fill="#f1c40f" '
            'stroke="#7d6608"/>'),
-    symbol("gt-tax", 20, 20, '<circle cx="8" cy="11" r="6" fill="#f4d03f" stroke="#9a7d0a"/><circle cx="12" cy="8" '
+    symbol("gtx", 20, 20, '<circle cx="8" cy="11" r="6" fill="#f4d03f" stroke="#9a7d0a"/><circle cx="12" cy="8" '
            'r="6" fill="#f7dc6f" stroke="#9a7d0a"/>'),
-    symbol("gt-cube", 12, 12, '<rect x="1" y="1" width="10" height="10" rx="1.5" fill="#8d6e63" stroke="#4e342e"/>'),
+    symbol("gcb", 12, 12, '<rect x="1" y="1" width="10" height="10" rx="1.5" fill="#8d6e63" stroke="#4e342e"/>'),
 ])
 
 
@@ -113,7 +113,7 @@ class Sheet:
         self.y = under + 4 - LINE
 
     def done(self, key: str, title_words: str) -> str:
-        return section(key, W, int(self.y + PAD), title_words, "".join(self.parts))
+        return section(key, W, int(self.y + PAD), title_words, "".join(self.parts), font_size=MIN_FONT)
 
 
 def _cols(n: int) -> float:
@@ -128,7 +128,7 @@ def _icons(x: float, y: float, items: list[tuple[str, object]], size: int = 14) 
         icon = use(sym, x, y, size, size)
         x += size + 2
         if value != "":
-            out.append(text(x, y + size - 2, value, font_size=MIN_FONT, font_weight="bold"))
+            out.append(text(x, y + size - 2, value, font_weight="bold"))
             x += text_width(value, MIN_FONT, True) + 6
         else:
             x += 2
@@ -184,21 +184,21 @@ def _tiles(data: GameData, view: dict[str, Any], tr: Translator) -> str:
             label = _("Tax collector: %(options)s", options=", ".join(
                 _("%(hourglasses)s for %(n)s coins", hourglasses=s.say(hourglasses(k)), n=v)
                 for k, v in sorted(data.tax_options.items())))
-            body = rect(x, y, w, h, rx=5, fill="#f3f3f3", stroke="#333") + use("gt-tax", x + 4, y + 4, 20, 20)
+            body = rect(x, y, w, h, rx=5, fill="#f3f3f3", stroke="#333") + use("gtx", x + 4, y + 4, 20, 20)
             gains = "/".join(f"+{v}" for _k, v in sorted(data.tax_options.items()))
-            body += text(x + 28, y + 19, gains, font_size=MIN_FONT, font_weight="bold")
-            icons, _end = _icons(x + 4, y + 30, [("gt-hourglass", "/".join(str(k) for k in sorted(data.tax_options)))])
+            body += text(x + 28, y + 19, gains, font_weight="bold")
+            icons, _end = _icons(x + 4, y + 30, [("gh", "/".join(str(k) for k in sorted(data.tax_options)))])
             s.parts.append(element("tax", label, body + icons))
             continue
         t = data.tiles[tid]
         body = rect(x, y, w, h, rx=5, fill="#f7f1e3", stroke="#333")
-        body += use(KIND_ICON.get(t["action"], "gt-leader"), x + 4, y + 4, 20, 20)
+        body += use(KIND_ICON.get(t["action"], "gld"), x + 4, y + 4, 20, 20)
         number = "".join(ch for ch in tid if ch.isdigit())
         if number:
             body += text(x + 28, y + 19, number, font_size=13, font_weight="bold")
         if t.get("symbol"):
-            body += use(SYMBOL_ICON.get(t["symbol"], "gt-spiral"), x + w - 22, y + 6, 18, 16)
-        items: list[tuple[str, object]] = [("gt-coin", t["cost"])] + [("gt-hourglass", "")] * t["hourglasses"]
+            body += use(SYMBOL_ICON.get(t["symbol"], "gsp"), x + w - 22, y + 6, 18, 16)
+        items: list[tuple[str, object]] = [("gc", t["cost"])] + [("gh", "")] * t["hourglasses"]
         icons, end = _icons(x + 4, y + 30, items)
         body += icons
         s.parts.append(element(f"tile-{tid}", s.say(tile_line(data, tid)), body))
@@ -215,10 +215,10 @@ def _training(data: GameData, view: dict[str, Any], tr: Translator) -> str:
     for i, prof in enumerate(view.get("training_queue", [])):
         x, y = PAD + (i % 3) * (w + GAP), top + (i // 3) * (h + GAP)
         body = rect(x, y, w, h, rx=5, fill="#eef", stroke="#333")
-        body += text(x + 5, y + 15, fit(f"{i + 1}. {s.say(prof)}", w - 10, MIN_FONT, True), font_size=MIN_FONT,
+        body += text(x + 5, y + 15, fit(f"{i + 1}. {s.say(prof)}", w - 10, MIN_FONT, True),
                      font_weight="bold")
-        one, end = _icons(x + 5, y + 24, [("gt-person", data.cost_one[i])], 13)
-        two, _end = _icons(end + 4, y + 24, [("gt-person", ""), ("gt-person", data.cost_two[i])], 13)
+        one, end = _icons(x + 5, y + 24, [("gp", data.cost_one[i])], 13)
+        two, _end = _icons(end + 4, y + 24, [("gp", ""), ("gp", data.cost_two[i])], 13)
         body += one + two
         s.parts.append(element(f"meeple-{prof}", _("%(prof)s meeple in column %(column)s: training 1 person needs "
                                                    "cost %(one)s, 2 persons %(two)s", prof=s.say(prof), column=i + 1,
@@ -250,11 +250,11 @@ def _card_box(s: Sheet, data: GameData, cid: str, x: float, y: float, w: float, 
     body = rect(x, y, w, h, rx=5, fill=fill, stroke="#6b5b3e")
     vp = str(card.get("vp", 0))
     vp_w = text_width(vp, MIN_FONT, True) + 18
-    body += use("gt-vp", x + w - vp_w, y + 4, 13, 13) + text(x + w - vp_w + 15, y + 15, vp, font_size=MIN_FONT,
+    body += use("gv", x + w - vp_w, y + 4, 13, 13) + text(x + w - vp_w + 15, y + 15, vp,
                                                              font_weight="bold")
     yy = y + 15
     for k, line in enumerate(lines[0] + lines[1]):
-        body += text(x + 5, yy, line, font_size=MIN_FONT, font_weight="bold" if k < len(lines[0]) else None)
+        body += text(x + 5, yy, line, font_weight="bold" if k < len(lines[0]) else None)
         yy += 13
     return body
 
@@ -272,12 +272,12 @@ def _display(data: GameData, view: dict[str, Any], tr: Translator) -> str:
         h = max(_card_height(lines[k]) for k in range(i - i % 2, min(len(cells), i - i % 2 + 2)))
         if cell is None:
             body = rect(x, y, w, h, rx=5, fill="#fff", stroke="#999", stroke_dasharray="4 3")
-            body += text(x + 5, y + 15, fit(_("Slot %(n)s: empty", n=i + 1), w - 10), font_size=MIN_FONT)
+            body += text(x + 5, y + 15, fit(_("Slot %(n)s: empty", n=i + 1), w - 10))
             s.parts.append(element(f"slot-{i + 1}", _("Display slot %(n)s, empty", n=i + 1), body))
         else:
             body = _card_box(s, data, cell["card"], x, y, w, h, lines[i])
             if cell.get("cube"):
-                body += use("gt-cube", x + w - 16, y + h - 16, 12, 12)
+                body += use("gcb", x + w - 16, y + h - 16, 12, 12)
             label = (_("Display slot %(n)s + cube: %(card)s", n=i + 1, card=s.say(card_line(data, cell["card"])))
                      if cell.get("cube") else
                      _("Display slot %(n)s: %(card)s", n=i + 1, card=s.say(card_line(data, cell["card"]))))
@@ -290,11 +290,11 @@ def _display(data: GameData, view: dict[str, Any], tr: Translator) -> str:
     for i, iid in enumerate(data.indicators):
         ind = data.indicators[iid]
         x, y = PAD + (i % 3) * (iw + GAP), top + (i // 3) * (ih + GAP)
-        body = rect(x, y, iw, ih, rx=5, fill="#fdf5d8", stroke="#333")
-        icons, _end = _icons(x + 5, y + 4, [("gt-coin", f"≥{ind['min_paid']}")], 13)
+        body = rect(x, y, iw, ih, fill="#fdf5d8", stroke="#333")
+        icons, _end = _icons(x + 5, y + 4, [("gc", f"≥{ind['min_paid']}")], 13)
         body += icons
         body += text(x + 5, y + 36, fit(_("%(n)s of slots 1-%(slot)s", n=ind["max_cards"], slot=ind["max_slot"]),
-                                            iw - 10), font_size=MIN_FONT)
+                                            iw - 10))
         s.parts.append(element(f"ind-{iid}", s.say(indicator_line(data, iid)), body))
     s.y = top + ((len(data.indicators) + 2) // 3) * (ih + GAP)
     disc = ", ".join(_("%(n)s from the discard pile at cost %(cost)s", n=o["cards"], cost=o["min_paid"])
@@ -310,32 +310,32 @@ def _owner_words(names: list[str] | None, owner: int | None, tr: Translator = EN
 def _bonus_icons(e: dict[str, Any]) -> tuple[str, object]:
     op, n = e["op"], e.get("n", 0)
     if op == "coins":
-        return "gt-coin", f"+{n}"
+        return "gc", f"+{n}"
     if op == "vp":
-        return "gt-vp", f"+{n}"
+        return "gv", f"+{n}"
     if op == "cube":
-        return ("gt-eye" if e.get("kind") == "eye" else "gt-temple"), f"+{n}"
-    return "gt-cube", op
+        return ("ge" if e.get("kind") == "eye" else "gt"), f"+{n}"
+    return "gcb", op
 
 
 def _space(s: Sheet, data: GameData, sid: str, x: float, y: float, w: float, h: float, owner: int | None,
            names: list[str] | None, fill: str, marked: bool = False) -> str:
     """A city space: its symbol and number, its owner by name (cut to fit), its bonus as icons."""
     sp = data.map_spaces.get(sid) or data.home_spaces[sid]
-    body = rect(x, y, w, h, rx=5, fill=SEAT_FILL[owner % len(SEAT_FILL)] if owner is not None else fill,
+    body = rect(x, y, w, h, fill=SEAT_FILL[owner % len(SEAT_FILL)] if owner is not None else fill,
                 stroke=SEAT_DARK[owner % len(SEAT_DARK)] if owner is not None else "#333",
                 stroke_width=3 if owner is not None else 1)
-    body += use(SYMBOL_ICON.get(sp["symbol"], "gt-spiral"), x + 4, y + 4, 16, 14)
-    body += text(x + 23, y + 15, fit(s.seen(sid), w - 27, MIN_FONT, True), font_size=MIN_FONT, font_weight="bold")
+    body += use(SYMBOL_ICON.get(sp["symbol"], "gsp"), x + 4, y + 4, 16, 14)
+    body += text(x + 23, y + 15, fit(s.seen(sid), w - 27, MIN_FONT, True), font_weight="bold")
     who = _owner_words(names, owner, s.tr)
-    body += text(x + 4, y + 30, fit(who, w - 8, MIN_FONT, owner is not None), font_size=MIN_FONT,
+    body += text(x + 4, y + 30, fit(who, w - 8, MIN_FONT, owner is not None),
                  font_weight="bold" if owner is not None else None)
     bonus = [_bonus_icons(e) for e in sp.get("bonus", [])]
     if bonus:
         icons, _end = _icons(x + 4, y + 34, bonus, 12)
         body += icons
     if marked:
-        body += use("gt-cube", x + w - 16, y + 4, 12, 12)
+        body += use("gcb", x + w - 16, y + 4, 12, 12)
     return body
 
 
@@ -394,13 +394,15 @@ def _hometown(data: GameData, view: dict[str, Any], names: list[str] | None, tr:
     return s.done("hometown", _("Hometown (3 rows x 3 symbols; a city here gives its row's options)"))
 
 
-def _card_grid(s: Sheet, data: GameData, cids: list[str], fill: str = "#f4efe1") -> None:
-    """Cards in two columns, each an element `card-<id>` with the whole card in its <title>."""
+def _card_grid(s: Sheet, data: GameData, cids: list[str], fill: str = "#f4efe1", whole: bool = True) -> None:
+    """Cards in two columns, each an element `card-<id>` with the whole card in its <title>;
+    not `whole`: only the name and VP drawn (the discard pile, other players' played cards: a
+    page stays light at the end of a game)."""
     w = _cols(2)
     y = s.y + 2
     for row in range(0, len(cids), 2):
         pair = cids[row:row + 2]
-        lines = [_card_lines(s, data, cid, w) for cid in pair]
+        lines = [_card_lines(s, data, cid, w) if whole else (_card_lines(s, data, cid, w)[0], []) for cid in pair]
         h = max(_card_height(x) for x in lines)
         for k, cid in enumerate(pair):
             x = PAD + k * (w + GAP)
@@ -425,7 +427,7 @@ def _piles(data: GameData, view: dict[str, Any], tr: Translator) -> str:
                                   font_weight="bold")))
     s.y += 50
     if discard:
-        _card_grid(s, data, discard)
+        _card_grid(s, data, discard, whole=False)
     sizes = view.get("deck_sizes") or {}
     boxed = ", ".join(s.seen(b) for b in view.get("box", [])) or _("none")
     none_left = _("none left")
@@ -466,8 +468,8 @@ def _player(data: GameData, view: dict[str, Any], i: int, seat: int | None, name
     stats_words = _("%(coins)s; own-board cubes: %(eye)s eye, %(temple)s temple; %(cities)s in supply; bonus tiles: "
                     "%(bonus)s.", coins=s.say(coins(p["coins"])), eye=p["cubes"]["eye"], temple=p["cubes"]["temple"],
                     cities=s.say(cities(p["cities_in_supply"])), bonus=bonus)
-    icons, _end = _icons(PAD, s.y + 2, [("gt-vp", p["vp"]), ("gt-coin", p["coins"]), ("gt-eye", p["cubes"]["eye"]),
-                                        ("gt-temple", p["cubes"]["temple"]), ("gt-goods", p["cities_in_supply"])], 14)
+    icons, _end = _icons(PAD, s.y + 2, [("gv", p["vp"]), ("gc", p["coins"]), ("ge", p["cubes"]["eye"]),
+                                        ("gt", p["cubes"]["temple"]), ("ggd", p["cities_in_supply"])], 14)
     s.parts.append(group(icons, stats_words))
     s.y += 20
     if marks or p.get("bonus_tiles"):
@@ -476,14 +478,14 @@ def _player(data: GameData, view: dict[str, Any], i: int, seat: int | None, name
     top = s.y + 2
     for k, prof in enumerate(data.professions):
         x, y = PAD + (k % 3) * (w + GAP), top + (k // 3) * (h + GAP)
-        body = rect(x, y, w, h, rx=5, fill="#fff", stroke="#333") + use("gt-person", x + 4, y + 6, 16, 21)
+        body = rect(x, y, w, h, fill="#fff", stroke="#333") + use("gp", x + 4, y + 6, 16, 21)
         n = str(p["pop"][prof])
         body += text(x + 23, y + 19, n, font_size=15, font_weight="bold")
-        body += text(x + 4, y + 39, fit(s.say(prof), w - 8), font_size=MIN_FONT)
+        body += text(x + 4, y + 39, fit(s.say(prof), w - 8))
         label = _("%(name)s's %(prof)s: %(n)s", name=who, prof=s.say(_professions(prof)), n=p["pop"][prof])
         s.parts.append(element(f"pop-{prof}", label, body) if own else group(body, label))
     s.y = top + 2 * (h + GAP)
-    s.parts.append(text(PAD, s.y + 14, _("Time"), font_size=MIN_FONT, font_weight="bold"))
+    s.parts.append(text(PAD, s.y + 14, _("Time"), font_weight="bold"))
     s.y += 20
     cols = 5
     tw, th = _cols(cols), 44
@@ -491,25 +493,25 @@ def _player(data: GameData, view: dict[str, Any], i: int, seat: int | None, name
     for k, cell in enumerate(p["track"]):
         x, y = PAD + (k % cols) * (tw + GAP), top + (k // cols) * (th + GAP)
         fill = "#ccc" if cell == "locked" else "#fff" if cell == "empty" else "#fde"
-        body = rect(x, y, tw, th, rx=4, fill=fill, stroke="#333")
+        body = rect(x, y, tw, th, fill=fill, stroke="#333")
         if cell == "locked":
-            body += use("gt-lock", x + tw / 2 - 7, y + th / 2 - 8, 14, 16)
+            body += use("gl", x + tw / 2 - 7, y + th / 2 - 8, 14, 16)
         elif cell in ("hg1", "hg2"):
             n = 1 if cell == "hg1" else 2
             for j in range(n):
-                body += use("gt-hourglass", x + tw / 2 - 7 * n + 14 * j, y + th / 2 - 9, 13, 18)
+                body += use("gh", x + tw / 2 - 7 * n + 14 * j, y + th / 2 - 9, 13, 18)
         elif cell != "empty":
             words = wrap(s.seen(cell.replace("tile:", "")), tw - 8, MIN_FONT, lines=2)
             for j, line in enumerate(words):
-                body += text(x + 4, y + 18 + 13 * j, line, font_size=MIN_FONT)
+                body += text(x + 4, y + 18 + 13 * j, line)
         what = _(CELL_WORDS[cell]) if cell in CELL_WORDS else _("action tile %(tile)s", tile=cell[5:])
         label = _("%(name)s's time space %(n)s: %(what)s", name=who, n=k + 1, what=what)
-        s.parts.append(element(f"track-{k}", label, body) if own else group(body, label))
+        s.parts.append(element(f"track-{k}", label, body) if own else body if cell == "empty" else group(body, label))
     s.y = top + ((len(p["track"]) + cols - 1) // cols) * (th + GAP)
     marked = set(p.get("cards_marked", []))
     if p["tableau"]:
         s.heading(_("Played cards (%(n)s):", n=len(p["tableau"])), 12)
-        _card_grid(s, data, p["tableau"])
+        _card_grid(s, data, p["tableau"], whole=own)
         if marked:
             s.lines(_("Cube on (used this round): %(cards)s.", cards=", ".join(s.seen(c) for c in sorted(marked))))
     else:
@@ -523,7 +525,8 @@ def _player(data: GameData, view: dict[str, Any], i: int, seat: int | None, name
     else:
         s.lines(_("Hand: %(cards)s (hidden).", cards=s.say(cards(p.get("hand_size", 0)))))
     return section(f"player-{i}", W, int(s.y + PAD), head,
-                   rect(0, 0, W, s.y + PAD, fill=SEAT_FILL[i % len(SEAT_FILL)], fill_opacity="0.3") + "".join(s.parts))
+                   rect(0, 0, W, s.y + PAD, fill=SEAT_FILL[i % len(SEAT_FILL)], fill_opacity="0.3") + "".join(s.parts),
+                   font_size=MIN_FONT)
 
 
 def _bonus_word(tr: Translator, kind: str) -> str:
@@ -535,22 +538,22 @@ def _professions(prof: str) -> Text:
     return Text("%(prof)ss", prof=prof)
 
 
-LEGEND = [("gt-philosopher", N_("Philosopher tile: train population")),
-          ("gt-scribe", N_("Scribe tile: take civilization cards")),
-          ("gt-navigator", N_("Navigator tile: build a city (on the symbol shown; spiral: any)")),
-          ("gt-chronicler", N_("Chronicler tile: play a civilization card")),
-          ("gt-leader", N_("Leader tile: 2 coins, start player in the Decline")),
-          ("gt-tax", N_("Tax collector: 1 hourglass for 4 coins, 2 for 8")),
-          ("gt-coin", N_("coins (on a tile: its cost; on an indicator: the least paid)")),
-          ("gt-hourglass", N_("an hourglass: to place on the time track, or placed there")),
-          ("gt-lock", N_("a locked time space")),
-          ("gt-vp", N_("victory points")),
-          ("gt-person", N_("people: a profession's count; in the training queue, the cost for 1 / 2 persons")),
-          ("gt-goods", N_("goods (a city symbol); on a player's board: cities in supply")),
-          ("gt-eye", N_("eye (a city symbol, an eye cube)")),
-          ("gt-temple", N_("temple (a city symbol, a temple cube)")),
-          ("gt-spiral", N_("spiral: a navigator tile that builds on any symbol")),
-          ("gt-cube", N_("a marker cube (2 players: display card will be boxed; hometown: used this round)"))]
+LEGEND = [("gph", N_("Philosopher tile: train population")),
+          ("gsc", N_("Scribe tile: take civilization cards")),
+          ("gnv", N_("Navigator tile: build a city (on the symbol shown; spiral: any)")),
+          ("gch", N_("Chronicler tile: play a civilization card")),
+          ("gld", N_("Leader tile: 2 coins, start player in the Decline")),
+          ("gtx", N_("Tax collector: 1 hourglass for 4 coins, 2 for 8")),
+          ("gc", N_("coins (on a tile: its cost; on an indicator: the least paid)")),
+          ("gh", N_("an hourglass: to place on the time track, or placed there")),
+          ("gl", N_("a locked time space")),
+          ("gv", N_("victory points")),
+          ("gp", N_("people: a profession's count; in the training queue, the cost for 1 / 2 persons")),
+          ("ggd", N_("goods (a city symbol); on a player's board: cities in supply")),
+          ("ge", N_("eye (a city symbol, an eye cube)")),
+          ("gt", N_("temple (a city symbol, a temple cube)")),
+          ("gsp", N_("spiral: a navigator tile that builds on any symbol")),
+          ("gcb", N_("a marker cube (2 players: display card will be boxed; hometown: used this round)"))]
 
 
 def _legend(view: dict[str, Any], names: list[str] | None, tr: Translator) -> str:
@@ -561,12 +564,12 @@ def _legend(view: dict[str, Any], names: list[str] | None, tr: Translator) -> st
         lines = wrap(_(meaning), W - 2 * PAD - 26)
         s.parts.append(use(sym, PAD, s.y + 3, 16, 16))
         for k, line in enumerate(lines):
-            s.parts.append(text(PAD + 26, s.y + 15 + k * LINE, line, font_size=MIN_FONT))
+            s.parts.append(text(PAD + 26, s.y + 15 + k * LINE, line))
         s.y += LINE * len(lines) + 5
     for i in range(len(view.get("players", []))):
         s.parts.append(rect(PAD, s.y + 3, 16, 14, fill=SEAT_FILL[i % len(SEAT_FILL)],
                             stroke=SEAT_DARK[i % len(SEAT_DARK)], stroke_width=3))
-        s.parts.append(text(PAD + 26, s.y + 15, fit(name_of(names, i, tr), W - 2 * PAD - 26), font_size=MIN_FONT))
+        s.parts.append(text(PAD + 26, s.y + 15, fit(name_of(names, i, tr), W - 2 * PAD - 26)))
         s.y += LINE + 5
     return s.done("legend", _("Legend"))
 

@@ -68,7 +68,7 @@ LAYOUT = {
 }
 HALVES = (("west", N_("Map, west"), 70), ("east", N_("Map, east"), 480))  # (key, title, left edge)
 SPLIT = 460  # layout x where the east half begins
-SCALE = 0.8
+SCALE = 0.78
 R = 22  # a region's circle: 44 units across, a thumb's target
 SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#9a6400", "#7d3c98"]
 KIND = {"capital": N_("%(name)s's capital"), "province": N_("%(name)s's province"), "colony": N_("%(name)s's colony")}
@@ -87,21 +87,21 @@ CARD_STATE = {"hand": ("#fbf7ee", ""), "chosen": ("#fdebd0", "!"), "revealed": (
 
 # The drawn components, defined once per page (drawing.symbol) and drawn with drawing.use.
 DEFS = "".join([
-    symbol("st-farmer", 10, 14, '<circle cx="5" cy="3" r="2.6" fill="#6e4b1f"/>'
+    symbol("sf", 10, 14, '<circle cx="5" cy="3" r="2.6" fill="#6e4b1f"/>'
            '<path d="M1 14 L2 7 Q5 5 8 7 L9 14 Z" fill="#6e4b1f"/>'),
-    symbol("st-soldier", 10, 14, '<circle cx="5" cy="3" r="2.6" fill="#333"/><path d="M1 14 L2 7 Q5 5 8 7 L9 14 Z" '
+    symbol("ss", 10, 14, '<circle cx="5" cy="3" r="2.6" fill="#333"/><path d="M1 14 L2 7 Q5 5 8 7 L9 14 Z" '
            'fill="#333"/><path d="M9.5 0 V14" stroke="#333" stroke-width="1.2"/>'),
-    symbol("st-building", 12, 12, '<path d="M1 5 L6 1 L11 5 V11 H1 Z" fill="#a04000"/>'),
-    symbol("st-grain", 12, 14, '<path d="M6 14 V3" stroke="#7d6608" stroke-width="1.4"/><ellipse cx="6" cy="3" '
+    symbol("sb", 12, 12, '<path d="M1 5 L6 1 L11 5 V11 H1 Z" fill="#a04000"/>'),
+    symbol("sg", 12, 14, '<path d="M6 14 V3" stroke="#7d6608" stroke-width="1.4"/><ellipse cx="6" cy="3" '
            'rx="2" ry="3" fill="#d4ac0d"/><ellipse cx="3.5" cy="7" rx="2" ry="3" fill="#d4ac0d"/><ellipse cx="8.5" '
            'cy="7" rx="2" ry="3" fill="#d4ac0d"/>'),
-    symbol("st-gold", 12, 12, '<circle cx="6" cy="6" r="5.2" fill="#f4d03f" stroke="#9a7d0a"/><circle cx="6" cy="6" '
+    symbol("so", 12, 12, '<circle cx="6" cy="6" r="5.2" fill="#f4d03f" stroke="#9a7d0a"/><circle cx="6" cy="6" '
            'r="2.4" fill="none" stroke="#9a7d0a"/>'),
-    symbol("st-vp", 12, 12, '<path d="M6 0.5 L7.6 4.4 L11.7 4.6 L8.5 7.2 L9.6 11.3 L6 9 L2.4 11.3 L3.5 7.2 L0.3 4.6 '
+    symbol("sv", 12, 12, '<path d="M6 0.5 L7.6 4.4 L11.7 4.6 L8.5 7.2 L9.6 11.3 L6 9 L2.4 11.3 L3.5 7.2 L0.3 4.6 '
            'L4.4 4.4 Z" fill="#1f618d"/>'),
-    symbol("st-unrest", 12, 14, '<path d="M6 0 C9 4 11 6 10 10 C9 13 3 13 2 10 C1 7 4 6 4 3 C5 5 6 5 6 0 Z" '
+    symbol("su", 12, 14, '<path d="M6 0 C9 4 11 6 10 10 C9 13 3 13 2 10 C1 7 4 6 4 3 C5 5 6 5 6 0 Z" '
            'fill="#cb4335"/>'),
-    symbol("st-caravan", 14, 12, '<rect x="1" y="3" width="12" height="6" rx="1" fill="#8e6e3a"/><circle cx="4" '
+    symbol("sc", 14, 12, '<rect x="1" y="3" width="12" height="6" rx="1" fill="#8e6e3a"/><circle cx="4" '
            'cy="10" r="1.8" fill="#333"/><circle cx="10" cy="10" r="1.8" fill="#333"/>'),
 ])
 
@@ -131,7 +131,7 @@ class Sheet:
         self.add(words, MIN_FONT, LINE, x, **attrs)
 
     def done(self, key: str, title_words: str, extra: float = PAD) -> str:
-        return section(key, W, int(self.y + extra), title_words, "".join(self.parts))
+        return section(key, W, int(self.y + extra), title_words, "".join(self.parts), font_size=MIN_FONT)
 
 
 def _stats(x: float, y: float, items: list[tuple[str, object, str]]) -> tuple[str, float]:
@@ -253,19 +253,19 @@ def _map_half(g: GameData, view: dict, names: list[str], tr: Translator, key: st
         size = 15
         span = max(len(owners), 1) * size
         mx, my = _marker_spot(x1, y1, x2, y2, span, size, taken, 0.6 if crossing else 0.5)
-        # a thumb's target: an invisible 44-unit square under the regions' circles
         hit = max(2 * R, span + 4)
-        body = rect(mx - hit / 2, my - R, hit, 2 * R, fill="#fff", fill_opacity="0") + line
+        # a thumb's target: an invisible 44-unit square under the regions' circles
+        body = rect(min(max(mx - hit / 2, 0), W - hit), my - R, hit, 2 * R, fill="#fff", fill_opacity="0") + line
         if owners:
             x0 = mx - len(owners) * size / 2
             for k, o in enumerate(owners):
                 colour = SEAT_COLOURS[o % len(SEAT_COLOURS)]
                 body += rect(x0 + k * size, my - size / 2, size - 1, size, fill=colour, stroke="#fff")
-                body += text(x0 + k * size + (size - 1) / 2, my + 4, _letter(names, o), font_size=MIN_FONT,
+                body += text(x0 + k * size + (size - 1) / 2, my + 4, _letter(names, o),
                              font_weight="bold", fill="#fff", text_anchor="middle")
             taken.append((x0, my - size / 2, len(owners) * size, size))
         elif good:
-            body += use("st-gold", mx - 6, my - 6, 12, 12)
+            body += use("so", mx - 6, my - 6, 12, 12)
             taken.append((mx - 6, my - 6, 12, 12))
         label = _border_label(g, tr, a, b, bool(dash), good, [names[o] for o in owners])
         marks.append(element(f"border-{a}.{b}", label, body))
@@ -280,26 +280,26 @@ def _map_half(g: GameData, view: dict, names: list[str], tr: Translator, key: st
         if reg["in_play"]:
             if ctrl is not None:
                 tag = fit(f"{_initial(names, ctrl)}{MARK.get(reg['control_type'], '')}", 2 * R - 8, bold=True)
-                body += text(x, y - 3, tag, font_size=MIN_FONT, font_weight="bold", text_anchor="middle")
+                body += text(x, y - 3, tag, font_weight="bold", text_anchor="middle")
                 cz = sum(v["farmers"] + v["soldiers"] for v in reg["citizens"].values())
                 row = []
                 if cz:
-                    row.append(("st-farmer", cz))
+                    row.append(("sf", cz))
                 if reg["buildings"]:
-                    row.append(("st-building", len(reg["buildings"])))
+                    row.append(("sb", len(reg["buildings"])))
                 body += _icon_row(x, y + 3, row)
             else:
-                icon = "st-grain" if reg.get("resource") == "grain" else "st-gold"
+                icon = "sg" if reg.get("resource") == "grain" else "so"
                 body += _icon_row(x, y - 7, [(icon, reg.get("capacity") or "")])
         name = _region(g, tr, r)
         lx, ly, w = places[r]
-        body += rect(lx, ly, w, 13, fill="#fff", fill_opacity="0.85", stroke="none")
-        body += text(lx + 2, ly + 10.5, name, font_size=MIN_FONT, font_weight="bold")
+        body += rect(lx, ly, w, 13, fill="#fff", fill_opacity="0.85")
+        body += text(lx + 2, ly + 10.5, name, font_weight="bold")
         discs.append(element(f"region-{r}", _region_words(g, reg, r, names, tr), body))
     bottom = max(by + bh for bx, by, bw, bh in taken)
     head = text(PAD, 16, tr.gettext(title_msg), font_size=13, font_weight="bold")
     return section(f"map-{key}", W, int(bottom + PAD), tr.gettext(title_msg),
-                   head + "".join(lines) + "".join(marks) + "".join(discs))
+                   head + "".join(lines) + "".join(marks) + "".join(discs), font_size=MIN_FONT)
 
 
 def _marker_spot(x1: float, y1: float, x2: float, y2: float, w: float, h: float,
@@ -335,7 +335,7 @@ def _icon_row(cx: float, top: float, items: list[tuple[str, object]]) -> str:
     x = cx - sum(widths) / 2
     out = []
     for (sym, value), w in zip(items, widths):
-        out.append(use(sym, x, top + 1, 11, 12) + text(x + 12, top + 11, value, font_size=MIN_FONT, font_weight="bold"))
+        out.append(use(sym, x, top + 1, 11, 12) + text(x + 12, top + 11, value, font_weight="bold"))
         x += w
     return "".join(out)
 
@@ -430,14 +430,14 @@ def _player(g: GameData, view: dict, names: list[str], i: int, own: int | None, 
     regions = sum(1 for r in view["regions"].values() if r.get("controller") == i)
     sup = p["supply"]
     stats, s.y = _stats(PAD, 32, [
-        ("st-vp", p["vp"], _("%(n)s VP", n=p["vp"])),
-        ("st-unrest", p["unrest"], _("unrest %(n)s", n=p["unrest"])),
-        ("st-grain", p["grain"], _("%(n)s grain", n=p["grain"])),
-        ("st-gold", p["gold"], _("%(n)s gold", n=p["gold"])),
-        ("st-building", regions, _("%(n)s regions", n=regions)),
-        ("st-farmer", sup["farmers"], _("%(n)s farmers in the supply", n=sup["farmers"])),
-        ("st-soldier", sup["soldiers"], _("%(n)s soldiers in the supply", n=sup["soldiers"])),
-        ("st-caravan", sup["caravans"], _("%(n)s caravans in the supply", n=sup["caravans"]))])
+        ("sv", p["vp"], _("%(n)s VP", n=p["vp"])),
+        ("su", p["unrest"], _("unrest %(n)s", n=p["unrest"])),
+        ("sg", p["grain"], _("%(n)s grain", n=p["grain"])),
+        ("so", p["gold"], _("%(n)s gold", n=p["gold"])),
+        ("sb", regions, _("%(n)s regions", n=regions)),
+        ("sf", sup["farmers"], _("%(n)s farmers in the supply", n=sup["farmers"])),
+        ("ss", sup["soldiers"], _("%(n)s soldiers in the supply", n=sup["soldiers"])),
+        ("sc", sup["caravans"], _("%(n)s caravans in the supply", n=sup["caravans"]))])
     s.parts.append(stats)
     s.y -= 4
     s.para(_("Heritage: %(heritage)s", heritage=", ".join(f"{word(tr, c)} {p['heritage'][c]}" for c in g.categories)))
@@ -471,7 +471,8 @@ def _player(g: GameData, view: dict, names: list[str], i: int, own: int | None, 
                        progress=_title(tr, view["progress_rows"][row][lv - 1]), row=say(tr, row_name(g, row)), level=lv)
                      for row, lv in p["progress_markers"].items()) or _("none")
     s.para(_("Progress: %(progress)s", progress=prog))
-    return section(f"player-{i}", W, int(s.y + PAD), _("%(name)s's public holdings", name=names[i]), "".join(s.parts))
+    return section(f"player-{i}", W, int(s.y + PAD), _("%(name)s's public holdings", name=names[i]), "".join(s.parts),
+                   font_size=MIN_FONT)
 
 
 # -- the seat's own cards ----------------------------------------------------------------------
@@ -504,16 +505,17 @@ def _card(x: float, y: float, w: float, h: float, fill: str, mark: str, head: st
     """A card: a frame, its name in bold (up to two lines), then its other lines, all measured."""
     body = rect(x, y, w, h, rx=4, fill=fill, stroke="#8c7a5b")
     if mark:
-        body += text(x + w - 5, y + 13, mark, font_size=MIN_FONT, font_weight="bold", text_anchor="end")
+        body += text(x + w - 5, y + 13, mark, font_weight="bold", text_anchor="end")
     inner = w - 10 - (12 if mark else 0)
-    lines = wrap(_hyphenated(head, inner, MIN_FONT, True), inner, MIN_FONT, True, lines=max(1, int((h - 4) // 13) - (1 if rest else 0)))
+    most = max(1, int((h - 4) // 13) - (1 if rest else 0))  # lines for the name, the rest under it
+    lines = wrap(_hyphenated(head, inner, MIN_FONT, True), inner, MIN_FONT, True, lines=most)
     yy = y + 13
     for line in lines:
-        body += text(x + 5, yy, line, font_size=MIN_FONT, font_weight="bold")
+        body += text(x + 5, yy, line, font_weight="bold")
         yy += 13
     room = int((y + h - yy + 9) // 13)
     for line in wrap(" ".join(rest), w - 10, MIN_FONT, lines=max(1, room)) if rest else []:
-        body += text(x + 5, yy, line, font_size=MIN_FONT)
+        body += text(x + 5, yy, line)
         yy += 13
     return body
 
@@ -593,9 +595,9 @@ def _box(s: Sheet, el_id: str, label: str, head: str, words: str, fill: str, str
     top = s.y + 6
     h = max(44.0, 13 * (len(lines) + 1) + 10)
     body = rect(PAD, top, W - 2 * PAD, h, rx=4, fill=fill, stroke=stroke)
-    body += text(PAD + 6, top + 15, fit(head, W - 2 * PAD - 12, MIN_FONT, True), font_size=MIN_FONT,
+    body += text(PAD + 6, top + 15, fit(head, W - 2 * PAD - 12, MIN_FONT, True),
                  font_weight="bold")
-    body += "".join(text(PAD + 6, top + 28 + 13 * k, line, font_size=MIN_FONT) for k, line in enumerate(lines))
+    body += "".join(text(PAD + 6, top + 28 + 13 * k, line) for k, line in enumerate(lines))
     s.parts.append(element(el_id, label, body))
     s.y = top + h
 
@@ -660,12 +662,12 @@ def _legend(g: GameData, view: dict, names: list[str], tr: Translator) -> str:
     _ = tr.gettext
     s = Sheet()
     s.heading(_("Legend"))
-    icons = [("st-farmer", _("citizens (farmers and soldiers of every player) in a region")),
-             ("st-soldier", _("soldiers in a player's supply")),
-             ("st-building", _("buildings in a region; regions a player controls")),
-             ("st-grain", _("grain: a region's resource and capacity, a player's grain")),
-             ("st-gold", _("gold; on a border: a trade good without caravans")),
-             ("st-vp", _("victory points")), ("st-unrest", _("unrest")), ("st-caravan", _("caravans"))]
+    icons = [("sf", _("citizens (farmers and soldiers of every player) in a region")),
+             ("ss", _("soldiers in a player's supply")),
+             ("sb", _("buildings in a region; regions a player controls")),
+             ("sg", _("grain: a region's resource and capacity, a player's grain")),
+             ("so", _("gold; on a border: a trade good without caravans")),
+             ("sv", _("victory points")), ("su", _("unrest")), ("sc", _("caravans"))]
     marks = [("Ann*", _("the first letters of the controller's name; * capital, P province, K colony")),
              ("A", _("a caravan of the player whose name begins with this letter, in their colour")),
              ("!  »  ✓  –", _("your card: chosen, revealed, played (re-use costs 1 unrest), out"))]
@@ -673,13 +675,13 @@ def _legend(g: GameData, view: dict, names: list[str], tr: Translator) -> str:
         lines = wrap(meaning, W - 2 * PAD - 24)
         s.parts.append(use(sym, PAD, s.y + 5, 14, 14))
         for k, line in enumerate(lines):
-            s.parts.append(text(PAD + 24, s.y + 16 + k * LINE, line, font_size=MIN_FONT))
+            s.parts.append(text(PAD + 24, s.y + 16 + k * LINE, line))
         s.y += LINE * len(lines) + 4
     for sym, meaning in marks:
         s.para(f"{sym}  {meaning}")
     s.para(_("A thick gold line is a border with a trade good; a dashed line is a sea route."))
     for i in range(len(view["players"])):
         s.parts.append(rect(PAD, s.y + 5, 14, 14, fill=SEAT_COLOURS[i % len(SEAT_COLOURS)]))
-        s.parts.append(text(PAD + 24, s.y + 16, fit(names[i], W - 2 * PAD - 24), font_size=MIN_FONT))
+        s.parts.append(text(PAD + 24, s.y + 16, fit(names[i], W - 2 * PAD - 24)))
         s.y += LINE + 2
     return s.done("legend", _("Legend"))

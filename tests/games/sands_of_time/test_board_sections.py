@@ -34,5 +34,6 @@ def test_own_cards_and_holdings_come_first_and_long_names_are_whole_in_the_title
     assert [s.get("data-section") for s in sections(board)][:4] == ["turn", "own-cards", "player-3", "map-west"]
     spectator = RULES.picture(RULES.view(st, None), None, LONG)
     assert [s.get("data-section") for s in sections(spectator)][:3] == ["turn", "map-west", "map-east"]
-    assert board.count('<symbol id="st-farmer"') == 1 and board.count('<use href="#st-farmer"') > 1
+    assert board.count('<symbol id="sf"') == 1 and board.count('<use href="#sf"') > 1
+    assert len(board.encode()) <= 72_000  # the last position of a 5-seat game: its page stays under 100 KB
     assert "Alexandra-Maximiliane von Hohenzollern's public holdings</title>" in board
