@@ -86,9 +86,10 @@ def problems(picture: str, tap_exempt: tuple[str, ...] = ()) -> list[str]:
             if el.get("transform"):
                 out.append(f"{key}: a transform (the estimates would not follow it)")
         boxes = []
+        base = float(s.get("font-size", 13))  # a text that names no size has its section's
         for t in s.iter(f"{NS}text"):
-            b = text_box(t)
-            if float(t.get("font-size", 13)) < MIN_FONT:
+            b = text_box(t, base)
+            if float(t.get("font-size", base)) < MIN_FONT:
                 out.append(f"{key}: {b.what!r} under {MIN_FONT}")
             if not b.inside(Box(0, 0, w, h)):
                 out.append(f"{key}: {b.what!r} leaves the section ({b})")
@@ -120,7 +121,7 @@ def _in_boxes(section: ET.Element, key: str) -> list[str]:
             continue
         box = _rect(r)
         for t in g.iter(f"{NS}text"):
-            b = text_box(t)
+            b = text_box(t, float(section.get("font-size", 13)))
             if not b.inside(box):
                 out.append(f"{key}: {b.what!r} leaves its box {g.get('data-el') or ''} ({b} in {box})")
     return out

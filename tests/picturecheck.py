@@ -6,6 +6,7 @@ drawn so that the page can highlight it."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 from referee.engine.contract import Rules
@@ -47,7 +48,8 @@ def check_picture(rules: Rules, state: dict, seat: int, kind: str, names: list[s
     else:
         assert int(root.attrib["viewBox"].split()[2]) <= MAX_WIDTH
     texts = list(root.iter(f"{NS}text"))
-    assert texts and all(float(t.attrib["font-size"]) >= MIN_FONT for t in texts), "a text under 11 px"
+    sizes = [float(t.attrib.get("font-size", 13)) for t in texts]  # else its section's (>= MIN_FONT)
+    assert texts and min(sizes) >= MIN_FONT, "a text under 11 px"
     assert "seat " not in svg.lower() and names[seat] in svg, "players are called by their names"
     svg_elements = [g for g in root.iter(f"{NS}g") if "data-el" in g.attrib]
     els = elements(svg)
@@ -57,3 +59,9 @@ def check_picture(rules: Rules, state: dict, seat: int, kind: str, names: list[s
     missing = offered_elements(rules, state, seat, kind, pick) - set(els)
     assert not missing, (kind, sorted(missing)[:5])
     return svg, els
+
+
+def words_of(svg: str) -> str:
+    """A picture's words, visible and in <title>s, one space apart: a phrase a board wraps over
+    two lines is still found (and a hidden one still caught)."""
+    return " ".join(re.sub(r"<[^>]+>", " ", svg).split())

@@ -94,19 +94,21 @@ def symbol(symbol_id: str, view_w: float, view_h: float, body: str) -> str:
 PAPER = "#fffdf8"  # a section's own ground: its dark text stays readable on a page in a dark theme
 
 
-def section(key: str, width: int, height: int, title: str, body: str, background: str | None = None) -> str:
+def section(key: str, width: int, height: int, title: str, body: str, background: str | None = None,
+            font_size: int = 13) -> str:
     """One part of a board (a player's hand, one age, one region) that fits a phone's width.
 
     `key` is stable across moves (`data-section`), so pages and tests can find the part again.
     `background` (e.g. PAPER): a ground under the whole section, so its colours and dark text do
-    not depend on the page's (a dark theme)."""
-    if width > SECTION_WIDTH:
+    not depend on the page's (a dark theme). `font_size`: the size of a text that names none (a
+    section of small words leaves it out of each: a lighter page)."""
+    if width > SECTION_WIDTH or font_size < MIN_FONT:
         raise ValueError(f"section {key!r} is {width} wide; a phone fits {SECTION_WIDTH}")
     if background:
         body = rect(0, 0, width, height, fill=background) + body
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="section" data-section={quoteattr(key)} '
             f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
-            f'aria-label={quoteattr(title)} font-family="sans-serif" font-size="13">'
+            f'aria-label={quoteattr(title)} font-family="sans-serif" font-size="{font_size}">'
             f"<title>{esc(title)}</title>{body}</svg>")
 
 
