@@ -103,4 +103,4 @@ def test_a_finished_games_summary_and_picture_for_every_viewer(game):
         view = rules.view(state, viewer)
         summary = rules.summary(view, viewer)
         assert summary.strip() and "{" not in summary
-        assert rules.picture(view, viewer, names).startswith("<svg")
+        assert rules.picture(view, viewer, names).startswith(("<svg", '<div class="board"'))

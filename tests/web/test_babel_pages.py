@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -24,6 +25,9 @@ def _no_hidden_hand(web, gid: str):
         state = web.service.load(gid).state
         own = {hand_text(state, viewer)} if viewer is not None else set()
         assert hand_contents_shown(page) <= own, f"a hidden hand on {viewer}'s page"
+        cards = state["players"][viewer]["hand"] if viewer is not None else {}  # drawn card by card
+        assert set(re.findall(r'data-el="(hand-\w+)"', page)) == {f"hand-{p}" for p, n in cards.items() if n}, \
+            f"hand cards on {viewer}'s page that are not its own"
     return check
 
 

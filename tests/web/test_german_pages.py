@@ -152,7 +152,7 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
         assert tab.page.locator("nav[aria-label=Site] a").first.inner_text() == "Partien"
         assert tab.page.locator("#decide-h").inner_text() == "Dein Zug"
         if game in GERMAN_PICTURE:  # the board picture speaks German too (its title, as a screen reader reads it)
-            assert GERMAN_PICTURE[game] in tab.page.locator("svg > title").first.text_content()
+            assert GERMAN_PICTURE[game] in tab.page.locator("#picture .board-title, #picture svg > title").first.text_content()
         assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, "the page overflows"
         overflowing = tab.page.evaluate("""() => [...document.querySelectorAll(
             'header.top *, .game-head *, .decide button, .decide .option, .stepper *, .audit dt')]

@@ -194,8 +194,14 @@ def card_line(data: GameData, cid: str) -> Any:
     card = data.cards.get(cid)
     if card is None:
         return str(cid)
-    parts: list[Any] = [Text("needs %(requirements)s", requirements=requirements(card)),
-                        Text("%(n)s VP", n=card["vp"])]
+    return Text("%(card)s: %(parts)s", card=card_name(data, cid), parts=joined(card_parts(card), "; "))
+
+
+def card_parts(card: dict[str, Any], vp: bool = True) -> list[Any]:
+    """What a card needs, its VP (unless the picture draws them as an icon) and every effect."""
+    parts: list[Any] = [Text("needs %(requirements)s", requirements=requirements(card))]
+    if vp:
+        parts.append(Text("%(n)s VP", n=card["vp"]))
     if card.get("rewards"):
         parts.append(Text("rewards: %(effects)s", effects=effects(card["rewards"])))
     if card.get("penalties"):
@@ -204,7 +210,7 @@ def card_line(data: GameData, cid: str) -> Any:
         parts.append(Text("synergy: %(symbols)s", symbols=joined([synergy(s) for s in card["synergy"]], "/")))
     if card.get("ability"):
         parts.append(ability(card["ability"]))
-    return Text("%(card)s: %(parts)s", card=card_name(data, cid), parts=joined(parts, "; "))
+    return parts
 
 
 @cached

@@ -35,7 +35,7 @@ def test_picture_is_an_svg_with_title_and_labels_and_shows_no_hidden_card():
     st = states[len(states) // 2]
     for viewer in (None, 0, 1, 2):
         svg = RULES.picture(RULES.view(st, viewer), viewer)
-        assert svg.startswith("<svg") and "<title>" in svg and "<text" in svg and "viewBox" in svg
+        assert svg.startswith('<div class="board"') and "<title>" in svg and "<text" in svg and "viewBox" in svg
         others = {c for seat, p in enumerate(st["players"]) if seat != viewer for c in p["hand"]}
         assert others and not any(re.search(rf"\b{re.escape(c)}\b", svg) for c in others)
     assert RULES.picture(RULES.view(st, 0), 0) == RULES.picture(RULES.view(st, 0), 0)

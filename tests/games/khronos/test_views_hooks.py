@@ -121,18 +121,20 @@ def test_text_form_errors_are_readable(text):
     assert str(e.value)
 
 
-def test_picture_is_a_standalone_svg_with_title_and_labels():
+def test_picture_is_a_board_of_titled_sections_with_labels():
     st, _ = played()
     out = RULES.picture(RULES.view(st, 0), 0)
     root = ET.fromstring(out)
-    assert root.tag.endswith("svg") and "viewBox" in root.attrib
     ns = "{http://www.w3.org/2000/svg}"
-    assert root.find(f"{ns}title") is not None and root.findall(f".//{ns}text")
+    sections = [s for s in root.iter(f"{ns}svg") if s.get("class") == "section"]
+    assert root.get("class") == "board" and len(sections) >= 5 and all("viewBox" in s.attrib for s in sections)
+    assert all(s.find(f"{ns}title") is not None for s in sections) and root.findall(f".//{ns}text")
     assert out == RULES.picture(RULES.view(st, 0), 0)
+    texts = " ".join("".join(t.itertext()) for t in root.iter(f"{ns}text"))
     for seat, p in enumerate(st["players"]):
         if seat != 0:
             for card in p["hand"]:
-                assert card not in out
+                assert card not in texts
 
 
 def test_narrate_says_what_happened_without_hidden_cards():

@@ -10,7 +10,7 @@ import re
 from referee.engine.rng import Rng
 from tests.games.sands_of_time.positions import RULES, play, scene
 from tests.games.sands_of_time.test_steps import _rare_positions, playout_positions
-from tests.picturecheck import check_picture
+from tests.picturecheck import check_picture, words_of
 
 NAMES = ["Ann", "Ben", "Cleo", "Dario", "Eve"]
 G = RULES.data
@@ -42,15 +42,15 @@ def test_own_hand_is_drawn_in_words_and_others_are_not() -> None:
         st = play(st, d["seat"], RULES.default_move(st, d["seat"]))
     st = play(st, 1, {"type": "choose_cards", "cards": ["build", "focus_civil"], "auto_decline": False})
     mine = RULES.picture(RULES.view(st, 1), 1, NAMES[:3])
-    assert 'data-el="card-build"' in mine and "chosen, not yet revealed" in mine
+    assert 'data-el="card-build"' in mine and "chosen, not yet revealed" in words_of(mine)
     assert "Chronicle card 7 (28 VP" in mine and 'data-el="chron-7"' in mine
     other = RULES.picture(RULES.view(st, 0), 0, NAMES[:3])
     spectator = RULES.picture(RULES.view(st, None), None, NAMES[:3])
-    for svg in (other, spectator):
+    for svg in (words_of(other), words_of(spectator)):
         assert "Ben chose" not in svg and "has chosen two cards (secret)" in svg
         assert "chosen, not yet revealed" not in svg
     assert 'data-el="card-' not in spectator and 'data-el="chron-' not in spectator
-    assert "Your cards, Ann" in other and "Your cards" not in spectator
+    assert "Your cards, Ann" in words_of(other) and "Your cards" not in spectator
 
 
 def _event(st_before: dict, move: dict, seat: int, viewer: int | None, label: str = "n") -> tuple[dict, dict, str]:
@@ -125,7 +125,7 @@ def test_german_reader_gets_board_prompts_steps_and_summary_in_german_issue_29()
     assert RULES.picture(view, 0, NAMES[:3], EN) == english and "Legend" in english
     ET.fromstring(german)  # well-formed SVG
     assert re.findall(r'data-el="([^"]+)"', german) == re.findall(r'data-el="([^"]+)"', english)
-    words = re.sub(r"<[^>]+>", "\n", german)
+    words = re.sub(r"<[^>]+>", "\n", german) + words_of(german)
     for term in ("Landkarte", "Regionen", "Chronikplan", "Fortschrittsreihen", "Legende", "Überlieferung",
                  "Hauptstadt von Ann", "Getreide", "Bauern", "Bauen: ein Bauwerk", "Schwerpunktkarte Kultur",
                  "Bonusaktion Unterdrückung", "Deine Karten, Ann", "Warte auf: Ann"):
