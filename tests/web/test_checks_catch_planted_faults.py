@@ -12,7 +12,7 @@ import pytest
 
 from referee.web import gamepage
 from tests.web.conftest import create
-from tests.web.httpplay import HttpTable
+from tests.web.httpplay import HttpTable, private_words
 
 
 def _play(web, game: str, moves: int) -> None:
@@ -25,15 +25,15 @@ def _play(web, game: str, moves: int) -> None:
 
 def test_a_hand_leaked_into_the_decision_fragment_fails_the_checks(web, monkeypatch):
     """Babel: the decision panel of the step fragment (`part=step`, what the page's script swaps
-    in) also names the other seat's hand, worded as that seat's board words it."""
+    in) also names the other seat's hand, worded as that seat's board words it (the card titles
+    "2 Sumerians cards in your hand" of its own picture)."""
     real = gamepage.build
 
     def leaky(svc, game_id, seat, *args, **kw):
         gp = real(svc, game_id, seat, *args, **kw)
         if kw.get("part") and seat is not None:
-            state = svc.load(game_id).state
-            hand = state["players"][1 - seat]["hand"]
-            words = ", ".join(f"{people.capitalize()} ×{n}" for people, n in hand.items() if n)
+            hand = [w for w in private_words(svc.load(game_id), seat) if "in your hand" in w]
+            words = ", ".join(sorted(hand))
             for p in gp.prompts:
                 if p.own:
                     p.text += f" (the other hand: {words})"
