@@ -1,6 +1,7 @@
 """`referee bench`: the figures the service is held to, measured in one run on one machine.
 
-1. Durable appends/s through the event store vs raw SQLite, one commit per insert, same mode.
+1. Durable appends/s through the event store vs raw SQLite and the eventsourcing library
+   (bench_appends.py), one fsynced commit per append on every side.
 2. Babel moves/s over HTTP vs a no-op JSON endpoint of the same server (gunicorn, 1 worker).
 3. p99 move latency over the first 10 and the last 10 moves of the longest games played.
 4. Rebuilding the longest game's state from scratch vs from its latest snapshot.
@@ -11,7 +12,6 @@ Run on demand (not in CI): it takes about a minute.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
@@ -26,48 +26,9 @@ from typing import Any, Callable
 import requests
 
 from referee.store import events, snapshots
-from referee.store.db import open_database, write_transaction
+from referee.store.db import write_transaction
+from referee.ops.bench_appends import bench_appends
 from referee.ops.benchkit import babel_move, free_port, percentile, raw_commit
-from referee.store.sqlite import connect
-
-
-
-
-def bench_appends(workdir: Path, n: int) -> dict[str, float]:
-    """(1) Both sides: WAL, synchronous=FULL, one transaction (and fsync) per event, the same
-    row shape; run in alternating blocks so that disk-cache drift favours neither."""
-    seed = os.urandom(32)
-    payload = {"move": {"type": "travel", "people": "medes"}, "chance": [], "state_hash": "0" * 64}
-    stamp = "2026-01-01T00:00:00.000000Z"
-    db = open_database(workdir / "store.db")
-    raw = connect(workdir / "raw.db").conn
-    raw.execute("CREATE TABLE raw (game_id TEXT, seq INTEGER, type TEXT, seat INTEGER, payload TEXT, "
-                "created_at TEXT, digest TEXT, prev_hash TEXT, hash TEXT, PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
-    body = json.dumps(payload)
-    t_store = t_raw = 0.0
-    block = 100
-    ratios = []
-    for b in range(0, n, block):
-        start = time.perf_counter()
-        for i in range(b, b + block):
-            with write_transaction(db) as conn:
-                events.append(conn, seed, "bench", i, "move", 0, payload, stamp)
-        one_store = time.perf_counter() - start
-        t_store += one_store
-        start = time.perf_counter()
-        for i in range(b, b + block):
-            raw.execute("BEGIN IMMEDIATE")
-            raw.execute("INSERT INTO raw VALUES (?,?,?,?,?,?,?,?,?)",
-                        ("bench", i + 1, "move", 0, body, stamp, "d" * 64, "p" * 64, "h" * 64))
-            raw.execute("COMMIT")
-        one_raw = time.perf_counter() - start
-        t_raw += one_raw
-        ratios.append(one_raw / one_store)
-    done = (n // block) * block
-    store, rawrate = done / t_store, done / t_raw
-    # fsync time on a virtual disk jitters a lot; the median block ratio resists outlier blocks.
-    return {"store_appends_per_s": store, "raw_inserts_per_s": rawrate, "ratio": store / rawrate,
-            "median_block_ratio": statistics.median(ratios), "blocks": len(ratios)}
 
 
 
