@@ -224,13 +224,13 @@ def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
         rounds: int = 7, only: tuple[str, ...] = SECTIONS, database: str | None = None, seconds: float = 10.0,
-        clients: tuple[int, ...] = (1, 16), bot_games: int = 4) -> dict[str, Any]:
+        clients: tuple[int, ...] = (1, 16), bot_games: int = 4, streams: int = 2000) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_archive, bench_players, bench_ratings
     from referee.ops import bench_scale as scale
-    from referee.ops import bench_streams as streams
+    from referee.ops import bench_streams
     from referee.ops import bench_steps as steps
     from referee.ops import bench_talk as talk
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
@@ -247,7 +247,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "storage": lambda: scale.bench_storage(work),
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
-            "streams": lambda: streams.bench_streams(work, seed=seed),
+            "streams": lambda: bench_streams.bench_streams(work, streams, seed=seed),
             "steps": lambda: steps.bench_steps(work, seed=seed),
             "bots": lambda: bench_bots(bot_games),
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),
