@@ -183,9 +183,9 @@ def _told(rules: Rules, event: dict[str, Any], names: list[str], before: dict | 
         return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
         return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
-    if etype == "log_resealed":
-        return _("A player's data was erased: the log names them by a pseudonym and was sealed again from "
-                 "event %(seq)s (the hash it had before is recorded here).", seq=payload.get("from_seq"))
+    if etype == "names_moved_out":
+        return _("The players' names moved out of the log, which names seats by number since; it was sealed "
+                 "again from event %(seq)s (the hash it had before is recorded here).", seq=payload.get("from_seq"))
     told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told
