@@ -36,6 +36,9 @@ from referee.store.db import Database, open_database, open_with_migrations, usab
 Clock = Callable[[], float]
 ERASED = "erased_mark"  # instance key, a new random value at each erasure (service/players/erasure.py)
 Appended = list[tuple[str, int | None, dict]]
+# A cached game replaced by its next move is measured again at least every this many moves
+# (and at every move once the cache is half full: service/statecache.py).
+REMEASURE_EVERY = 16
 
 
 class NoticeSink(Protocol):
@@ -72,7 +75,7 @@ class Core:
         self.clock = clock
         self.config = config or Config(database=database)
         self._local = threading.local()
-        self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
+        self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size, REMEASURE_EVERY)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
         self.erased_mark: str | None = None  # the instance's ERASED mark as last seen (see `_after_erasures`)
         self._erasures_looked = float("-inf")
