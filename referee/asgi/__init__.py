@@ -14,7 +14,7 @@ from typing import Any, AsyncIterator
 
 from a2wsgi import WSGIMiddleware
 from starlette.applications import Starlette
-from starlette.routing import Mount, Route
+from starlette.routing import Mount
 
 from referee.app import create_app
 from referee.asgi.feed import LiveFeed
@@ -23,7 +23,7 @@ from referee.plumbing.config import Config
 
 def create_asgi_app(config: Config | None = None, clock: Any = None, threads: int | None = None,
                     **flask_config: Any) -> Starlette:
-    """The ASGI app: the feed's route first, then the Flask app for everything else
+    """The ASGI app: the feed's requests first (LiveFeed.route), then the Flask app for everything else
     (`app.state.flask` is that Flask app) in a pool of `threads` (REFEREE_THREADS, default 16:
     requests that need a thread at once; none of them waits for a game to move)."""
     if threads is None:
@@ -37,15 +37,27 @@ def create_asgi_app(config: Config | None = None, clock: Any = None, threads: in
         live.close()
 
     flask = WSGIMiddleware(flask_app, workers=threads)
-    routes = [Route("/games/{game_id}/events", live.endpoint,
-                    methods=["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]),
-              # table talk's read and live feed; POST (writing a message) falls through to Flask
-              Route("/games/{game_id}/messages", live.messages_endpoint, methods=["GET", "HEAD"]),
-              Mount("/", app=flask)]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = _App(live, routes=[Mount("/", app=flask)], lifespan=lifespan)
     # A path no route matches (one holding a newline escapes Mount's pattern) goes to Flask as
     # well, which answers with the problem+json 404 the document promises, not Starlette's text.
     app.router.default = flask
     app.state.flask = flask_app
     app.state.live = live
     return app
+
+
+class _App(Starlette):
+    """Starlette, with the live feed's requests (LiveFeed.route) handed to the feed before the
+    middleware and the router: a waiting stream then holds only its own frames."""
+
+    def __init__(self, live: LiveFeed, **kw: Any):
+        super().__init__(**kw)
+        self.live = live
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        channel = self.live.route(scope)
+        if channel is None:
+            await super().__call__(scope, receive, send)
+        else:
+            scope["app"] = self
+            await self.live.serve(scope, receive, send, channel)

@@ -45,7 +45,7 @@ import orjson
 from flask import Flask
 from prometheus_client import Gauge
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import Response
 
 from referee.api import abuse
 from referee.api.games import MAX_SEQ, MAX_WAIT
@@ -61,6 +61,7 @@ from referee.store.watch import PLAYER_TOKENS, HeadWatcher, read_heads, seats_ke
 from referee.web.access import PLAYER_COOKIE, cookie_name, seat_cookie_name, seat_from_cookie_value
 
 ROUTE = "/games/<game_id>/events"  # as the request log names routes (Flask's rule syntax)
+FEED_PATH = re.compile(r"/games/([^/]+)/(events|messages)")
 ROUTES = {"events": ROUTE, "messages": "/games/<game_id>/messages"}
 READ_THREADS = 4      # the feed's pool for blocking reads (each holds a database connection)
 RETRY_MS = 3000       # how long an EventSource waits before it reconnects
@@ -70,6 +71,9 @@ HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Refe
 # nginx passes a response with this header on at once instead of buffering it (deploy/).
 LAST_ID = re.compile(r"[0-9]{1,16}")  # as the OpenAPI document has it
 STREAM_HEADERS = {**HEADERS, "X-Accel-Buffering": "no"}
+# One list for every stream (ASGI headers: lower-case name and value as bytes)
+STREAM_RAW_HEADERS = [(b"content-type", b"text/event-stream; charset=utf-8"),
+                      *((k.lower().encode(), v.encode()) for k, v in STREAM_HEADERS.items())]
 # The last frame of a stream whose reader's credential died (the seat changed hands, the token
 # was revoked, the player signed out): a client should not reconnect with it.
 REVOKED = b'event: revoked\ndata: {"reason": "the credential of this stream is no longer valid"}\n\n'
@@ -115,14 +119,22 @@ class LiveFeed:
 
     # -- the route ----------------------------------------------------------------------------
 
-    async def endpoint(self, request: Request) -> Response:
-        """GET /games/{id}/events."""
-        return await self._endpoint(request, "events")
+    def route(self, scope: dict[str, Any]) -> str | None:
+        """The channel a request is for ("events", "messages"), None when it is not the feed's:
+        `/games/{id}/events` (every method: this answers the 405s), GET and HEAD of
+        `/games/{id}/messages` (the table talk the viewer may read, the same way; `id:` is a
+        message's seq; POST, writing a message, goes to Flask). Sets the game's id in the scope."""
+        found = FEED_PATH.fullmatch(scope["path"]) if scope["type"] == "http" else None
+        if found is None or (found[2] == "messages" and scope["method"] not in ("GET", "HEAD")):
+            return None
+        scope["path_params"] = {"game_id": found[1]}
+        return found[2]
 
-    async def messages_endpoint(self, request: Request) -> Response:
-        """GET /games/{id}/messages: the game's table talk the viewer may read, the same way
-        (JSON with `after` and `wait`, or a stream); `id:` is the message's seq."""
-        return await self._endpoint(request, "messages")
+    async def serve(self, scope: dict[str, Any], receive: Any, send: Any, channel: str) -> None:
+        """The ASGI call of a feed request, straight from the app (asgi/__init__.py): none of
+        the router's and middleware's frames stay on a stream's stack while it waits."""
+        response = await self._endpoint(Request(scope, receive), channel)
+        await response(scope, receive, send)
 
     async def _endpoint(self, request: Request, channel: str) -> Response:
         started = time.perf_counter()
@@ -144,8 +156,8 @@ class LiveFeed:
             response = _problem(503, "Service Unavailable",
                                 "the database is unavailable right now; nothing was changed, retry shortly",
                                 {"Retry-After": "2"})
-        if not isinstance(response, StreamingResponse):  # a stream is logged when it ends
-            self._log(request, game_id, response.status_code, started, route=ROUTES[channel])
+        if not isinstance(response, _Stream):  # a stream is logged when it ends
+            self._log(request.method, game_id, response.status_code, started, route=ROUTES[channel])
         return response
 
     async def _poll(self, request: Request, game_id: str, channel: str) -> Response:
@@ -186,17 +198,19 @@ class LiveFeed:
         except BaseException:
             self.limits.release(address)
             raise
-        events = self._events(request, game_id, reader, after, first, started, channel, talk_after)
-        return _Stream(events, lambda: self.limits.release(address), media_type="text/event-stream",
-                       headers=STREAM_HEADERS)
+        # The body keeps what it needs of the request, not the request (its parsed headers and
+        # query would stay in memory as long as the stream).
+        events = self._events(request.method, lang_of(request.headers.get("accept-language")), game_id, reader,
+                              after, first, started, channel, talk_after)
+        return _Stream(events, lambda: self.limits.release(address))
 
-    async def _events(self, request: Request, game_id: str, reader: Reader, after: int,
+    async def _events(self, method: str, lang: str, game_id: str, reader: Reader, after: int,
                       first: list[tuple[int, dict, bytes]], started: float,
                       channel: str = "events", talk_after: int | None = None) -> AsyncIterator[bytes]:
         """The stream's body: the events after `after`, then each new one as it is appended (and,
         with `talk_after`, the table talk after it as `event: talk` frames), for as long as the
         reader's credential holds (checked after each read, before anything read is sent)."""
-        sent, lang, revoked = 0, lang_of(request.headers.get("accept-language")), False
+        sent, revoked = 0, False
         key, talk_key = watch_key(game_id, channel), watch_key(game_id, "messages")
         try:
             yield f"retry: {RETRY_MS}\n\n".encode()
@@ -242,7 +256,7 @@ class LiveFeed:
                     if frame:
                         yield frame
         finally:  # the slot is released by _Stream, also when this never started
-            self._log(request, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel],
+            self._log(method, game_id, 200, started, stream=True, sent=sent, route=ROUTES[channel],
                       **({"revoked": True} if revoked else {}))
 
     async def _talk(self, game_id: str, reader: Reader, after: int, head: int) -> list[tuple[bytes, int]]:
@@ -350,25 +364,54 @@ class LiveFeed:
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
 
-    def _log(self, request: Request, game_id: str, status: int, started: float, route: str = ROUTE,
+    def _log(self, method: str, game_id: str, status: int, started: float, route: str = ROUTE,
              **extra: Any) -> None:
-        log_fields(self.requests, "request", method=request.method, route=route, status=status,
+        log_fields(self.requests, "request", method=method, route=route, status=status,
                    ms=round((time.perf_counter() - started) * 1000, 2), game_id=game_id, **extra)
 
 
-class _Stream(StreamingResponse):
-    """A stream that gives its feed slot back however it ends: also when the client went away
-    before its body began (its generator then never runs, so a `finally` there never would)."""
+class _Stream:
+    """A Server-Sent Events response that holds as little as it can while it waits (issue 41:
+    10,000 per host): the status and shared header list, then each frame of its body, with one
+    plain task waiting for the client to go away (Starlette's StreamingResponse keeps an anyio
+    task group, a cancel scope, a second task and its own header list for each). It gives its
+    feed slot back however it ends: also when the client went away before its body began (its
+    generator then never runs, so a `finally` there never would)."""
 
-    def __init__(self, content: AsyncIterator[bytes], release: Callable[[], None], **kw: Any):
-        super().__init__(content, **kw)
-        self._release = release
+    __slots__ = ("body", "release")
+    status_code = 200
+
+    def __init__(self, body: AsyncIterator[bytes], release: Callable[[], None]):
+        self.body = body
+        self.release = release
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        task, ended = asyncio.current_task(), False
+
+        def went_away(f: asyncio.Future) -> None:
+            if not ended and not f.cancelled():
+                task.cancel()
+        gone = asyncio.ensure_future(_disconnected(receive))
+        gone.add_done_callback(went_away)
         try:
-            await super().__call__(scope, receive, send)
+            await send({"type": "http.response.start", "status": 200, "headers": STREAM_RAW_HEADERS})
+            async for frame in self.body:
+                await send({"type": "http.response.body", "body": frame, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except asyncio.CancelledError:
+            if not gone.done() or gone.cancelled():
+                raise  # not the client's going away: the server's shutdown
+            task.uncancel()  # the client went away: the stream ends as a normal one does
         finally:
-            self._release()
+            ended = True  # before anything awaits: a late callback cancels nothing now
+            gone.cancel()
+            await self.body.aclose()  # its `finally` (the stream's log line) runs now, not at a GC
+            self.release()
+
+
+async def _disconnected(receive: Any) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 def watch_key(game_id: str, channel: str) -> str:

@@ -1,6 +1,7 @@
 """`referee bench`: the figures the service is held to, measured in one run on one machine.
 
-1. Durable appends/s through the event store vs raw SQLite, one commit per insert, same mode.
+1. Durable appends/s through the event store vs raw SQLite and the eventsourcing library
+   (bench_appends.py), one fsynced commit per append on every side.
 2. Babel moves/s over HTTP vs a no-op JSON endpoint of the same server (gunicorn, 1 worker).
 3. p99 move latency over the first 10 and the last 10 moves of the longest games played.
 4. Rebuilding the longest game's state from scratch vs from its latest snapshot.
@@ -11,7 +12,6 @@ Run on demand (not in CI): it takes about a minute.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import statistics
@@ -26,48 +26,9 @@ from typing import Any, Callable
 import requests
 
 from referee.store import events, snapshots
-from referee.store.db import open_database, write_transaction
+from referee.store.db import write_transaction
+from referee.ops.bench_appends import bench_appends
 from referee.ops.benchkit import babel_move, children, cpu_ns, free_port, percentile, raw_commit
-from referee.store.sqlite import connect
-
-
-
-
-def bench_appends(workdir: Path, n: int) -> dict[str, float]:
-    """(1) Both sides: WAL, synchronous=FULL, one transaction (and fsync) per event, the same
-    row shape; run in alternating blocks so that disk-cache drift favours neither."""
-    seed = os.urandom(32)
-    payload = {"move": {"type": "travel", "people": "medes"}, "chance": [], "state_hash": "0" * 64}
-    stamp = "2026-01-01T00:00:00.000000Z"
-    db = open_database(workdir / "store.db")
-    raw = connect(workdir / "raw.db").conn
-    raw.execute("CREATE TABLE raw (game_id TEXT, seq INTEGER, type TEXT, seat INTEGER, payload TEXT, "
-                "created_at TEXT, digest TEXT, prev_hash TEXT, hash TEXT, PRIMARY KEY (game_id, seq)) WITHOUT ROWID")
-    body = json.dumps(payload)
-    t_store = t_raw = 0.0
-    block = 100
-    ratios = []
-    for b in range(0, n, block):
-        start = time.perf_counter()
-        for i in range(b, b + block):
-            with write_transaction(db) as conn:
-                events.append(conn, seed, "bench", i, "move", 0, payload, stamp)
-        one_store = time.perf_counter() - start
-        t_store += one_store
-        start = time.perf_counter()
-        for i in range(b, b + block):
-            raw.execute("BEGIN IMMEDIATE")
-            raw.execute("INSERT INTO raw VALUES (?,?,?,?,?,?,?,?,?)",
-                        ("bench", i + 1, "move", 0, body, stamp, "d" * 64, "p" * 64, "h" * 64))
-            raw.execute("COMMIT")
-        one_raw = time.perf_counter() - start
-        t_raw += one_raw
-        ratios.append(one_raw / one_store)
-    done = (n // block) * block
-    store, rawrate = done / t_store, done / t_raw
-    # fsync time on a virtual disk jitters a lot; the median block ratio resists outlier blocks.
-    return {"store_appends_per_s": store, "raw_inserts_per_s": rawrate, "ratio": store / rawrate,
-            "median_block_ratio": statistics.median(ratios), "blocks": len(ratios)}
 
 
 
@@ -312,13 +273,13 @@ def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
         rounds: int = 7, only: tuple[str, ...] = SECTIONS, database: str | None = None, seconds: float = 10.0,
-        clients: tuple[int, ...] = (1, 16), bot_games: int = 4) -> dict[str, Any]:
+        clients: tuple[int, ...] = (1, 16), bot_games: int = 4, streams: int = 2000) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_archive, bench_players, bench_ratings
     from referee.ops import bench_scale as scale
-    from referee.ops import bench_streams as streams
+    from referee.ops import bench_streams
     from referee.ops import bench_steps as steps
     from referee.ops import bench_talk as talk
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
@@ -335,7 +296,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "storage": lambda: scale.bench_storage(work),
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
-            "streams": lambda: streams.bench_streams(work, seed=seed),
+            "streams": lambda: bench_streams.bench_streams(work, streams, seed=seed),
             "steps": lambda: steps.bench_steps(work, seed=seed),
             "bots": lambda: bench_bots(bot_games),
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),

@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 from referee.engine.registry import GAME_IDS
 from referee.store.db import open_database
+from referee.ops.benchkit import ensure_eventsourcing
 
 NOW = 1_900_000_000.0  # the benchmark's "now" (seeded deadlines lie after it)
 TWO = [{"name": "Ada"}, {"name": "Bo"}]
@@ -221,11 +222,11 @@ def bench_rebuild_vs_eventsourcing(workdir: Path, rounds: int = 15, seed: int = 
     (events from SQLite, rules, clocks, and the prompts of the state it arrives at) vs the
     `eventsourcing` library's repository.get of an aggregate whose events are the same stream
     and whose mutators call the same rules (its own SQLite store, no snapshots)."""
-    try:
-        from eventsourcing.application import Application
-        from eventsourcing.domain import Aggregate, event
-    except ImportError:
-        return {"skipped": "pip install eventsourcing (the comparison needs the library)"}
+    missing = ensure_eventsourcing()
+    if missing:
+        return {"skipped": missing}
+    from eventsourcing.application import Application
+    from eventsourcing.domain import Aggregate, event
     from referee.engine.replay import apply_event, initial
     from referee.engine.verify import verify_events
     from referee.service.referee import Referee

@@ -1,19 +1,24 @@
 """`referee bench --only streams`: thousands of idle live feeds on one host while a client plays.
 
-The deploy configuration (gunicorn with one uvicorn worker, deploy/gunicorn.conf.py) on a
-SQLite file. A client plays moves (the prompted seat's default, one request at a time) in
-rounds: a block with no stream open, then a block with `streams` Server-Sent Events streams
-open (`per_played` on each game being played, as its seats and spectators would hold, the
-rest on idle games). Reported: move latency
-p50/p99 with and without streams and their ratio, the worker's CPU per move in both, /healthz
-with the streams open, the worker's memory per open stream (resident set before and after
-opening them), and the time from a move's answer to its delivery on each stream of its game
-(p50/p99; negative when a stream had the event before the mover had its answer), with a count
-of events missed or repeated.
+The deploy configuration: gunicorn with deploy/gunicorn.conf.py (its number of uvicorn workers,
+2 x cores + 1) on a SQLite file, the file limit of deploy/referee-web.service (LimitNOFILE) set
+in this process and so in the server it starts (read back from each worker's /proc/PID/limits).
+Only the per-address limit is raised: every stream comes from this one address. A client plays
+moves (the prompted seat's default, one request at a time) in rounds: a block with no stream
+open, then a block with `streams` Server-Sent Events streams open (`per_played` on each game
+being played, as its seats and spectators would hold, the rest on idle games). Reported: move
+latency p50/p99 with and without streams and their ratio, the workers' CPU per move in both,
+/healthz every 0.2 s from the first stream's opening to the last one's closing, the workers'
+memory per open stream (their resident sets before and after opening them), their open file
+descriptors against their limit, and the time from a move's answer to its delivery on each
+stream of its game (p50/p99; negative when a stream had the event before the mover had its
+answer), with a count of events missed or repeated; each against its target (issue 41).
 
 The streams are held by a separate process (`python -m referee.ops.bench_streams client`), one
 asyncio loop with plain sockets, so the mover's timings are not taken while sharing an
-interpreter with 2,000 connections.
+interpreter with 10,000 connections. It opens them as pages opening over a while do: at most
+OPENING at a time waiting for their answer (the listen queue never overflows), and a 429 (a
+worker at its REFEREE_STREAMS_PER_PROCESS) retried after a pause, as a page's script does.
 """
 
 from __future__ import annotations
@@ -22,10 +27,13 @@ import asyncio
 import json
 import os
 import random
+import re
 import resource
+import runpy
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -37,25 +45,59 @@ from referee.ops.benchkit import free_port
 
 PLAYED_GAMES = 4        # iron_age games the mover plays in turn (none ends within a run)
 PER_IDLE_GAME = 50      # streams per idle game
+OPENING = 200           # streams at most waiting for their answer at once (the client)
+HEALTHZ_EVERY = 0.2     # seconds between two /healthz probes while streams are open
+UNIT = ROOT / "deploy/referee-web.service"
+CONF = ROOT / "deploy/gunicorn.conf.py"
+TARGETS = {"p50_ratio": "<= 1.2", "delivery_after_answer": "p99 <= 250 ms, 0 missed, 0 repeated",
+           "memory_per_stream_kib": "<= 16", "healthz_ms": "max < 50"}
 
 
-def _start(database: Path, log: Path) -> tuple[subprocess.Popen, str, int]:
-    """gunicorn, deploy settings, one worker; returns (master, url, worker pid)."""
+def unit_nofile() -> int:
+    """The web unit's LimitNOFILE (deploy/referee-web.service)."""
+    found = re.search(r"^LimitNOFILE=(\d+)$", UNIT.read_text(), re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"{UNIT} sets no LimitNOFILE")
+    return int(found[1])
+
+
+def raise_nofile(want: int) -> int:
+    """This process's file limit (and so its children's) set as the unit sets it: soft and hard
+    at `want`, or the soft limit as far as the hard one allows when raising it is not allowed."""
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, want))
+    except (ValueError, OSError):
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, hard), hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def _nofile_of(pid: int) -> int:
+    with open(f"/proc/{pid}/limits") as f:
+        return next(int(line.split()[3]) for line in f if line.startswith("Max open files"))
+
+
+def _fds_of(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def _start(database: Path, log: Path, streams: int) -> tuple[subprocess.Popen, str, list[int]]:
+    """gunicorn with the deploy settings and its number of workers; (master, url, worker pids)."""
     port = free_port()
+    workers = runpy.run_path(str(CONF))["workers"]
     env = {**os.environ, "REFEREE_DATABASE": str(database), "REFEREE_BIND": f"127.0.0.1:{port}",
-           "REFEREE_WORKERS": "1", "REFEREE_CREATE_LIMIT": "", "REFEREE_STREAMS_PER_ADDRESS": "100000",
-           "REFEREE_STREAMS_PER_PROCESS": "100000"}
+           "REFEREE_CREATE_LIMIT": "", "REFEREE_STREAMS_PER_ADDRESS": str(streams)}
     with open(log, "ab") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy/gunicorn.conf.py"),
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", str(CONF),
                                  "referee.asgi:create_asgi_app()"], env=env, cwd=ROOT, stdout=out,
                                 stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline and proc.poll() is None:
         try:
-            workers = _children(proc.pid)
-            if requests.get(url + "/healthz", timeout=5).ok and len(workers) == 1:
-                return proc, url, workers[0]
+            pids = _children(proc.pid)
+            if requests.get(url + "/healthz", timeout=5).ok and len(pids) == workers:
+                return proc, url, pids
         except (requests.ConnectionError, requests.Timeout):
             pass
         time.sleep(0.1)
@@ -63,9 +105,34 @@ def _start(database: Path, log: Path) -> tuple[subprocess.Popen, str, int]:
     raise RuntimeError(f"gunicorn did not start (see {log})")
 
 
-def _rss_kib(pid: int) -> int:
-    with open(f"/proc/{pid}/status") as f:
-        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+class _Probe(threading.Thread):
+    """/healthz every HEALTHZ_EVERY seconds until stopped: the seconds each took."""
+
+    def __init__(self, url: str):
+        super().__init__(daemon=True)
+        self.url, self.took, self.done = url, [], threading.Event()
+        self.opened = float("inf")  # when the last stream was open
+
+    def run(self) -> None:
+        while not self.done.wait(HEALTHZ_EVERY):
+            started = time.perf_counter()  # a connection of its own each time, as a balancer's check
+            requests.get(self.url + "/healthz", timeout=30).raise_for_status()
+            self.took.append((started, time.perf_counter() - started))
+
+    def stop(self) -> dict[str, list[float]]:
+        """The probes' seconds while the streams opened, and once they were all open."""
+        self.done.set()
+        self.join(60)
+        return {"while_opening": [t for at, t in self.took if at < self.opened],
+                "while_open": [t for at, t in self.took if at >= self.opened]}
+
+
+def _rss_kib(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/status") as f:
+            total += next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+    return total
 
 
 def _new_game(http: requests.Session, url: str, game: str) -> tuple[str, list[str]]:
@@ -114,21 +181,22 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     """`rounds` times: `moves` moves with no stream open, then `moves` with `streams` open
     (interleaved, so the machine's other load weighs on both alike); `per_played` of the
     streams watch each played game (its seats and a few spectators), the others idle games."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < streams * 2 + 200:  # sockets on both ends (the server and the stream client inherit it)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(streams * 2 + 200, soft)), hard))
+    nofile = {"unit_file": unit_nofile()}
+    nofile["bench"] = raise_nofile(nofile["unit_file"])
     random.seed(seed)
     workdir = workdir.resolve()  # the server runs in the checkout
-    proc, url, worker = _start(workdir / "streams.db", workdir / "streams-gunicorn.log")
-    client = None
+    proc, url, workers = _start(workdir / "streams.db", workdir / "streams-gunicorn.log", streams)
+    nofile["served"] = min(_nofile_of(pid) for pid in workers)
+    client = probe = None
     quiet: list[float] = []
     loud: list[float] = []
     cpu = {"quiet": 0.0, "loud": 0.0}
     delays: list[float] = []
-    missed = repeated = 0
+    missed = repeated = retried = 0
     rss: list[tuple[int, int]] = []
-    healthz: list[float] = []
+    healthz: dict[str, list[float]] = {"while_opening": [], "while_open": []}
     opened: list[float] = []
+    fds = 0
     try:
         http = requests.Session()
         played = [_new_game(http, url, "iron_age") for _ in range(PLAYED_GAMES)]
@@ -137,39 +205,50 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         _play(http, url, played, 20)  # warm: caches, connections, code paths
         for _ in range(rounds):
             http = requests.Session()  # a fresh connection: an idle one may have been closed (keep-alive 2 s)
-            spent = _cpu_seconds([worker])
+            spent = _cpu_seconds(workers)
             quiet += _play(http, url, played, moves)
-            cpu["quiet"] += _cpu_seconds([worker]) - spent
+            cpu["quiet"] += _cpu_seconds(workers) - spent
             heads = {gid: http.get(f"{url}/games/{gid}", timeout=30).json()["seq"] for gid, _ in played}
             paths = [f"/games/{played[i % PLAYED_GAMES][0]}/events?after={heads[played[i % PLAYED_GAMES][0]]}"
                      for i in range(on_played)]
             paths += [f"/games/{idle[i % len(idle)]}/events?after=1" for i in range(streams - on_played)]
-            rss_before = _rss_kib(worker)
+            rss_before = _rss_kib(workers)
             spec = workdir / "streams.json"
             spec.write_text(json.dumps({"port": int(url.rsplit(":", 1)[1]), "paths": paths}))
+            probe = _Probe(url)
+            probe.start()
             client = subprocess.Popen([sys.executable, "-m", "referee.ops.bench_streams", "client", str(spec)],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
             opening = time.perf_counter()
-            ready = client.stdout.readline().split()
-            if not ready or ready[0] != "ready":
-                raise RuntimeError(f"the stream client did not connect its streams: {ready}")
-            opened.append(time.perf_counter() - opening)
-            time.sleep(1.0)
-            rss.append((rss_before, _rss_kib(worker)))
+            rss_half = 0
+            for word in ("half", "ready"):
+                ready = client.stdout.readline().split()
+                if not ready or ready[0] != word:
+                    raise RuntimeError(f"the stream client did not connect its streams: {ready}")
+                time.sleep(1.0)
+                rss_half = rss_half or _rss_kib(workers)
+                if word == "half":
+                    client.stdin.write("more\n")
+                    client.stdin.flush()
+            opened.append(time.perf_counter() - opening - 2.0)
+            probe.opened = time.perf_counter()
+            retried += int(ready[2])
+            rss.append((rss_before, rss_half, _rss_kib(workers)))
+            fds = max(fds, *(_fds_of(pid) for pid in workers))
             http = requests.Session()
-            started = time.perf_counter()
-            http.get(url + "/healthz", timeout=30).raise_for_status()
-            healthz.append(time.perf_counter() - started)
             answered: list[tuple[str, int, float]] = []
-            spent = _cpu_seconds([worker])
+            spent = _cpu_seconds(workers)
             loud += _play(http, url, played, moves, answered)
-            cpu["loud"] += _cpu_seconds([worker]) - spent
+            cpu["loud"] += _cpu_seconds(workers) - spent
             time.sleep(1.0)  # the last deliveries
             client.stdin.write("stop\n")
             client.stdin.flush()
             received = json.loads(client.stdout.readline())
             client.wait(60)
             client = None
+            for phase, took in probe.stop().items():
+                healthz[phase] += took
+            probe = None
             if received["connected"] != streams:
                 raise RuntimeError(f"only {received['connected']} of {streams} streams stayed connected")
             # delivery: each answered event against its receipt on every stream of its game
@@ -183,19 +262,28 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     finally:
         if client is not None:
             client.kill()
+        if probe is not None:
+            probe.stop()
         stop_server(proc)
     return {
-        "streams": streams, "on_played_games": on_played, "rounds": rounds, "moves_per_phase": moves,
-        "opened_in_s": round(statistics.median(opened), 2),
+        "streams": streams, "workers": len(workers), "on_played_games": on_played, "rounds": rounds,
+        "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2), "open_retries_429": retried,
         "move_no_streams": _ms(quiet), "move_with_streams": _ms(loud),
         "p50_ratio": round(_pct(loud, 0.5) / _pct(quiet, 0.5), 3),
         "p99_ratio": round(_pct(loud, 0.99) / _pct(quiet, 0.99), 3),
-        "worker_cpu_ms_per_move": {k: round(v / (rounds * moves) * 1000, 2) for k, v in cpu.items()},
-        "healthz_with_streams_ms": round(max(healthz) * 1000, 2),
-        "worker_rss_mib": {"before": round(rss[0][0] / 1024, 1), "with_streams": round(rss[0][1] / 1024, 1)},
-        # the first round's growth: later rounds reuse what the first one's streams left
-        "memory_per_stream_kib": round((rss[0][1] - rss[0][0]) / streams, 1),
+        "workers_cpu_ms_per_move": {k: round(v / (rounds * moves) * 1000, 2) for k, v in cpu.items()},
+        "healthz_ms": {phase: {**_ms(took), "max_ms": round(max(took) * 1000, 2), "samples": len(took)}
+                       for phase, took in healthz.items() if took},
+        "workers_rss_mib": {"before": round(rss[0][0] / 1024, 1), "half_open": round(rss[0][1] / 1024, 1),
+                            "all_open": round(rss[0][2] / 1024, 1)},
+        # the first round's (later rounds reuse what the first one's streams left): what the second
+        # half of the streams added, so what each stream costs once every worker holds some (the
+        # first stream of a worker also starts its feed's threads and database connections)
+        "memory_per_stream_kib": round((rss[0][2] - rss[0][1]) / (streams - streams // 2), 1),
+        "memory_per_stream_kib_with_first_use": round((rss[0][2] - rss[0][0]) / streams, 1),
+        "file_descriptors": {"limit": nofile, "most_open_in_a_worker": fds},
         "delivery_after_answer": {**_ms(delays), "samples": len(delays), "missed": missed, "repeated": repeated},
+        "targets": TARGETS,
     }
 
 
@@ -203,22 +291,31 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
 
 async def _hold(port: int, paths: list[str]) -> dict[str, Any]:
     events: list[list[tuple[int, float]]] = [[] for _ in paths]
-    connected = 0
-    all_open = asyncio.Event()
+    connected = retried = 0
+    opening = asyncio.Semaphore(OPENING)
+
+    async def connect(path: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        nonlocal retried
+        while True:
+            async with opening:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".encode())
+                await writer.drain()
+                status = await reader.readline()
+                while (await reader.readline()) not in (b"\r\n", b""):
+                    pass
+            if b" 200 " in status:
+                return reader, writer
+            writer.close()
+            if b" 429 " not in status:
+                raise RuntimeError(f"stream {path}: {status!r}")
+            retried += 1
+            await asyncio.sleep(0.5)
 
     async def one(i: int, path: str) -> None:
         nonlocal connected
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n".encode())
-        await writer.drain()
-        status = await reader.readline()
-        if b" 200 " not in status:
-            raise RuntimeError(f"stream {path}: {status!r}")
-        while (await reader.readline()) not in (b"\r\n", b""):
-            pass
+        reader, writer = await connect(path)
         connected += 1
-        if connected == len(paths):
-            all_open.set()
         try:
             while line := await reader.readline():
                 if line.startswith(b"id: "):
@@ -226,18 +323,19 @@ async def _hold(port: int, paths: list[str]) -> dict[str, Any]:
         finally:
             writer.close()
 
+    loop = asyncio.get_running_loop()
+    half = len(paths) // 2
     tasks = []
-    for i, p in enumerate(paths):
-        tasks.append(asyncio.create_task(one(i, p)))
-        if i % 100 == 99:
-            await asyncio.sleep(0.05)  # open them in batches, as pages opening over a while
-    waiting = asyncio.create_task(all_open.wait())
-    await asyncio.wait([waiting, *tasks], return_when=asyncio.FIRST_COMPLETED)
-    failed = [t for t in tasks if t.done() and t.exception()]
-    if failed:
-        raise failed[0].exception()
-    print("ready", connected, flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    for start, end, word in ((0, half, "half"), (half, len(paths), "ready")):
+        target = end
+        tasks += [asyncio.create_task(one(i, paths[i])) for i in range(start, end)]
+        while connected < target:  # all of this part open, or a failure
+            failed = [t for t in tasks if t.done() and t.exception()]
+            if failed:
+                raise failed[0].exception()
+            await asyncio.sleep(0.05)
+        print(word, connected, retried, flush=True)
+        await loop.run_in_executor(None, sys.stdin.readline)  # "more", then "stop"
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

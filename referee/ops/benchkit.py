@@ -1,13 +1,17 @@
 """What the benchmarks share (referee bench, its concurrency section): percentiles, a free
-loopback port, a random Babel move, one raw durable SQLite commit to compare against, and a
-server process's CPU time as Linux counts it (/proc)."""
+loopback port, a random Babel move, one raw durable SQLite commit to compare against, a
+server process's CPU time as Linux counts it (/proc), and the `eventsourcing` library the
+appends and replay figures compare with (installed on demand)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -84,3 +88,26 @@ def cpu_ns(pid: int) -> int:
         except (OSError, ValueError, IndexError):  # a thread that ended meanwhile
             continue
     return total
+
+
+# Not a dependency of the service: `referee bench` installs it into its own environment when a
+# section that compares with it runs and it is missing.
+EVENTSOURCING = "eventsourcing>=9.2"
+
+
+def ensure_eventsourcing() -> str | None:
+    """Import `eventsourcing`, pip-installing it into this interpreter's environment first if
+    it is missing; None when it is there, else why it could not be had."""
+    try:
+        importlib.import_module("eventsourcing.application")
+        return None
+    except ImportError:
+        pass
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", EVENTSOURCING],
+                          stdout=sys.stderr, stderr=sys.stderr, timeout=300)
+    importlib.invalidate_caches()
+    try:
+        importlib.import_module("eventsourcing.application")
+        return None
+    except ImportError:
+        return f"`pip install {EVENTSOURCING}` failed (exit {done.returncode}); the comparison needs the library"

@@ -361,8 +361,10 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
 @click.option("--bot-games", default=4, show_default=True, help="bots: games per game, level and opponent.")
+@click.option("--streams", default=2000, show_default=True, type=click.IntRange(1, 100_000),
+              help="streams: live feeds held open on the host.")
 def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
-          database: str | None, seconds: float, clients: str, bot_games: int) -> None:
+          database: str | None, seconds: float, clients: str, bot_games: int, streams: int) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee.ops import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
@@ -371,7 +373,7 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
         _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
-                                         counts, bot_games), indent=2))
+                                         counts, bot_games, streams), indent=2))
 
 
 @main.group()
