@@ -35,6 +35,12 @@ def bots_of(created: dict[str, Any]) -> dict[int, dict[str, Any]]:
     return {s["seat"]: s["bot"] for s in created["seats"] if s.get("bot")}
 
 
+def seats_of(core: "Core", game_id: str) -> dict[int, dict[str, Any]]:
+    """Seat -> bot spec of the game's bot seats, at creation and handed to a bot since (the
+    pages say such a seat is thinking while its decision is open)."""
+    return bot_seats.of_game(core.db.conn, game_id)
+
+
 def play_bots(core: "Core") -> int:
     """One pass: every running game with a bot seat whose decision is due gets its bot's move."""
     played = 0
