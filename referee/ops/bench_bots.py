@@ -56,7 +56,9 @@ def bench_pace(workdir: Path, levels: tuple[int, ...] = (1, 2), answers: int = 8
     """Per game and level: a person's seat (seat 0, its prompt's default) against a search bot
     in a service with the bots' job running; for each decision a person's move opens for the
     bot, the seconds from that move's commit to the bot's first move seen in the log
-    (`answers` of them, or `seconds` per game and level)."""
+    (`answers` of them, or `seconds` per game and level): wall seconds, and the process's CPU
+    seconds meanwhile, which is what the wall time would be on an idle machine (the bot's
+    thread does the work; the waiting side only polls), so a loaded machine can say it too."""
     from referee.bots.search import LEVEL_SECONDS
     from referee.engine.registry import GAME_IDS
     from referee.ops.scheduler import start_bots_thread
@@ -74,6 +76,7 @@ def bench_pace(workdir: Path, levels: tuple[int, ...] = (1, 2), answers: int = 8
                 gid = service.create_game({"game": game, "seats": [{"name": "Ada"}, {"bot": "search", "level": level}],
                                            "options": {"first_seat": 0}})["id"]
                 waits: list[float] = []
+                cpu: list[float] = []
                 batches: list[int] = []
                 until = time.monotonic() + seconds
                 while len(waits) < answers and time.monotonic() < until:
@@ -85,13 +88,14 @@ def bench_pace(workdir: Path, levels: tuple[int, ...] = (1, 2), answers: int = 8
                         time.sleep(0.01)
                         continue
                     service.submit_move(gid, 0, {"move": mine[0].default, "expected_seq": loaded.seq})
-                    opened, head = time.perf_counter(), loaded.seq + 1
+                    opened, head, spent = time.perf_counter(), loaded.seq + 1, time.process_time()
                     if not any(p.seat == 1 for p in service.load(gid).prompts):
                         continue  # the person decides again: no decision of the bot opened
                     while time.monotonic() < until:
                         new = [e for e in events.read(service.db.conn, gid, after=head) if e.type == "move"]
                         if new:
                             waits.append(time.perf_counter() - opened)
+                            cpu.append(time.process_time() - spent)
                             batches.append(sum(1 for e in new if e.seat == 1))
                             break
                         time.sleep(0.005)
@@ -99,10 +103,13 @@ def bench_pace(workdir: Path, levels: tuple[int, ...] = (1, 2), answers: int = 8
                     "answers": len(waits), "target_s": LEVEL_SECONDS[level] + 1.0,
                     "p50_s": round(statistics.median(waits), 3) if waits else None,
                     "max_s": round(max(waits), 3) if waits else None,
+                    "cpu_p50_s": round(statistics.median(cpu), 3) if cpu else None,
+                    "cpu_max_s": round(max(cpu), 3) if cpu else None,
                     "moves_per_answer_max": max(batches) if batches else None}
     finally:
         stop.set()
         thread.join(timeout=30)
-    out["all_met"] = all(r["p50_s"] is not None and r["p50_s"] <= r["target_s"]
-                         for r in out.values() if isinstance(r, dict))
+    rows = [r for r in out.values() if isinstance(r, dict)]
+    out["all_met"] = all(r["p50_s"] is not None and r["p50_s"] <= r["target_s"] for r in rows)
+    out["all_met_on_cpu"] = all(r["cpu_p50_s"] is not None and r["cpu_p50_s"] <= r["target_s"] for r in rows)
     return out
