@@ -16,7 +16,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 STRENGTH_TARGETS = {"random": 0.90, "default": 0.75}
 
@@ -31,7 +31,7 @@ def _one_game(game: str, opponent: str, level: int, g: int, seed: str) -> tuple[
 
 
 def bench_strength(games: int = 30, level: int = 2, only: tuple[str, ...] | None = None, jobs: int = 1,
-                   seed: str = "strength") -> dict[str, Any]:
+                   seed: str = "strength", progress: Callable[[str, str, list], None] | None = None) -> dict[str, Any]:
     """Per game and opponent, the search bot's wins at `level` over `games` games at 2 seats
     (seats alternate, the first seat rotates: bots/match.py)."""
     from referee.engine.registry import GAME_IDS
@@ -40,8 +40,12 @@ def bench_strength(games: int = 30, level: int = 2, only: tuple[str, ...] | None
         for game in only or GAME_IDS:
             for opponent in STRENGTH_TARGETS:
                 started = time.perf_counter()
-                done = list(pool.map(_one_game, *zip(*[(game, opponent, level, g, f"{seed}-{opponent}")
-                                                       for g in range(games)])))
+                done = []
+                for outcome in pool.map(_one_game, *zip(*[(game, opponent, level, g, f"{seed}-{opponent}")
+                                                          for g in range(games)])):
+                    done.append(outcome)
+                    if progress is not None:
+                        progress(game, opponent, done)
                 wins = sum(w for w, _ in done)
                 rows.append({"game": game, "opponent": opponent, "games": games, "wins": wins,
                              "rate": round(wins / games, 3), "target": STRENGTH_TARGETS[opponent],

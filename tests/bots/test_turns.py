@@ -63,9 +63,10 @@ def test_one_pass_plays_the_whole_turn_and_a_commit_wakes_the_job(database):
     service = Referee(database, config=Config(database=database, bot_delay=0.0))
     gid = service.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"bot": "random"}],
                                "options": {"first_seat": 1}})["id"]
-    assert service.play_bots() > 1  # the opening: several moves, one pass
+    assert service.play_bots() >= 1
     moved = [e for e in service.raw_events(gid) if e.type == "move"]
-    assert {e.seat for e in moved} == {1} and not [p for p in service.load(gid).prompts if p.seat == 1]
+    assert len(moved) > 1 and {e.seat for e in moved} == {1}  # the opening: several moves, one pass
+    assert not [p for p in service.load(gid).prompts if p.seat == 1]
     stop = threading.Event()
     thread = start_bots_thread(service, stop, interval=60.0)
     try:
