@@ -57,3 +57,46 @@ def document(width: int, height: int, title: str, desc: str, body: str, label_id
             f'aria-labelledby="{label_id}-t {label_id}-d" font-family="sans-serif" font-size="13">'
             f'<title id="{label_id}-t">{esc(title)}</title><desc id="{label_id}-d">{esc(desc)}</desc>'
             f"{body}</svg>")
+
+
+# --- Boards in sections (issue 39) -------------------------------------------------------------
+# A phone is 390 CSS px wide. A picture drawn as one wide SVG is scaled down there, and its text
+# becomes unreadable. So a board is a sequence of sections, each an SVG at most SECTION_WIDTH
+# user units wide, shown at its natural size (1 unit = 1 CSS px): text drawn at >= MIN_FONT units
+# is >= MIN_FONT px on every screen. Wide screens put sections side by side; phones stack them.
+# Symbols (dice faces, card frames, figures) are defined once per board and drawn with <use>.
+
+SECTION_WIDTH = 360
+
+
+def use(symbol_id: str, x: float, y: float, w: float, h: float, **attrs: object) -> str:
+    """One drawn component: a <use> of a symbol the board defines once."""
+    return f'<use href="#{symbol_id}" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}"{_attrs(attrs)}/>'
+
+
+def symbol(symbol_id: str, view_w: float, view_h: float, body: str) -> str:
+    """A reusable component for `board(defs=...)`: its own viewBox, drawn by `use` at any size."""
+    return f'<symbol id="{symbol_id}" viewBox="0 0 {view_w:g} {view_h:g}">{body}</symbol>'
+
+
+def section(key: str, width: int, height: int, title: str, body: str) -> str:
+    """One part of a board (a player's hand, one age, one region) that fits a phone's width.
+
+    `key` is stable across moves (`data-section`), so pages and tests can find the part again."""
+    if width > SECTION_WIDTH:
+        raise ValueError(f"section {key!r} is {width} wide; a phone fits {SECTION_WIDTH}")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="section" data-section={quoteattr(key)} '
+            f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
+            f'aria-label={quoteattr(title)} font-family="sans-serif" font-size="13">'
+            f"<title>{esc(title)}</title>{body}</svg>")
+
+
+def board(title: str, desc: str, sections: list[str], label_id: str, defs: str = "") -> str:
+    """A whole picture: its sections in reading order (for a seat: its own hand and pieces
+    first, then the shared board), with the symbols they use defined once."""
+    symbols = (f'<svg xmlns="http://www.w3.org/2000/svg" class="symbols" width="0" height="0" '
+               f'aria-hidden="true" focusable="false"><defs>{defs}</defs></svg>') if defs else ""
+    return (f'<div class="board" role="group" aria-labelledby="{label_id}-t" aria-describedby="{label_id}-d">'
+            f'<p class="board-title" id="{label_id}-t">{esc(title)}</p>'
+            f'<p class="board-desc" id="{label_id}-d">{esc(desc)}</p>'
+            f"{symbols}{''.join(sections)}</div>")
