@@ -538,3 +538,31 @@ def m016_archive(db):
     db.execute("CREATE INDEX archive_seats_name ON archive_seats(name, ended_at, game_id)")
     db.execute("CREATE INDEX archive_seats_player ON archive_seats(player_id, title)")
     db.execute("CREATE INDEX archive_seats_title ON archive_seats(title, seats, seat)")
+
+
+@migrations()
+def m017_seat_names(db):
+    # Issue 40: personal data out of the hashed log. Each seat's holder's name, per tenure (0: as
+    # the game was created; n: the nth holder to join, accept or take over the seat), kept outside
+    # the hash chain: logs name seats by (seat, tenure) only, and an erasure replaces the name
+    # here without touching a chain. Logs recorded before are moved over once, at the first start
+    # after the upgrade (service/players/names_out.py), each with a `names_moved_out` event.
+    db.execute("""
+        CREATE TABLE seat_names (
+            game_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            tenure INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat, tenure)
+        ) WITHOUT ROWID""")
+
+
+@migrations()
+def m018_archive_pages(db):
+    # The archive's result and seat-count filters (issue 40) as index ranges too, so their keyset
+    # pages read the page's rows and no others at any size: a game's result (decided or drawn)
+    # alone and with the game, a player's outcome, the seat count alone.
+    db.execute("CREATE INDEX archive_decided ON archive_games(decided, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_title_decided ON archive_games(title, decided, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_seat_count ON archive_games(seats, ended_at, game_id)")
+    db.execute("CREATE INDEX archive_seats_outcome ON archive_seats(name, outcome, ended_at, game_id)")

@@ -246,10 +246,10 @@ def _player_paths() -> dict[str, Any]:
                       "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PlayerUpdate")}}},
                       "responses": {"200": _obj("The profile"), **_problems(400, 401, 422)}},
             "delete": {"summary": "Erase the caller: the address gone everywhere, the name replaced by a pseudonym "
-                                  "everywhere a person reads it; the logs that named them are resealed (each gets a "
-                                  "`log_resealed` event recording the previous head) and still verify",
+                                  "everywhere a person reads it; no game log changes (logs name seats by number, the "
+                                  "names are kept outside the hash chain), so every log still verifies",
                        "security": player,
-                       "responses": {"200": _obj("{erased, pseudonym, games, logs_resealed}"), **_problems(401)}}},
+                       "responses": {"200": _obj("{erased, pseudonym, games}"), **_problems(401)}}},
         "/players/me/export": {"get": {
             "summary": "Everything stored about the caller, as a zip: player.json (profile, seats, messages they "
                        "wrote, mails sent to them, channels, ratings) and each of their games' public log",

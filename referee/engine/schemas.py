@@ -90,12 +90,18 @@ class CompiledValidator:
     A move schema is a `oneOf` whose branches each fix a distinct `type` constant, so a valid
     move matches only the branch of its own type: that branch alone (inside a copy of the root,
     so `$defs` still resolve) gives the same verdict as the whole `oneOf` without trying and
-    failing every other branch. Branches are compiled when first asked for."""
+    failing every other branch. Branches are compiled when first asked for.
+
+    A request body's `oneOf` of branches that each only require one key (`move`, `moves` or
+    `text`) means "exactly one of these keys": counted in Python, the rest of the schema compiled
+    without it, so a valid body raises and catches no exception per branch that fails."""
 
     def __init__(self, schema: dict):
         self.schema = schema
         self.full = Draft202012Validator(schema, registry=registry())
+        self._one_of_keys = _one_of_required(schema)
         self._whole = _compile(schema)
+        self._rest = _compile({k: v for k, v in schema.items() if k != "oneOf"}) if self._one_of_keys else None
         self._branches: dict[str, dict] = {}
         for branch in schema.get("oneOf", []):
             const = branch.get("properties", {}).get("type", {}).get("const")
@@ -107,6 +113,10 @@ class CompiledValidator:
 
     def is_valid(self, instance: Any) -> bool:
         check = self._whole
+        if self._rest is not None and isinstance(instance, dict):
+            if sum(k in instance for k in self._one_of_keys) != 1:
+                return False
+            check = self._rest
         if self._branches and isinstance(instance, dict):
             kind = instance.get("type")
             if not isinstance(kind, str) or kind not in self._branches:
@@ -121,6 +131,18 @@ class CompiledValidator:
 
     def iter_errors(self, instance: Any):
         return self.full.iter_errors(instance)
+
+
+def _one_of_required(schema: dict) -> tuple[str, ...]:
+    """The keys of a root `oneOf` whose every branch is `{"required": [key]}`, else ()."""
+    branches = schema.get("oneOf")
+    if schema.get("type") != "object" or not isinstance(branches, list) or not branches:
+        return ()
+    if not all(set(b) == {"required"} and isinstance(b["required"], list) and len(b["required"]) == 1
+               for b in branches if isinstance(b, dict)) or not all(isinstance(b, dict) for b in branches):
+        return ()
+    keys = tuple(b["required"][0] for b in branches)
+    return keys if len(set(keys)) == len(keys) else ()
 
 
 def _compile(schema: dict) -> Callable[[Any], Any]:

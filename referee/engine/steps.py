@@ -15,7 +15,7 @@ Both are pure: same state, same path, same answer.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from referee.plumbing.i18n import Text
@@ -47,7 +47,11 @@ class Step:
     move: Move | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"question": self.question, "options": [asdict(o) for o in self.options], "move": self.move}
+        # (each option by hand: dataclasses.asdict deep-copies every label, a `Text` rebuilt by
+        # pickling, which cost more than the step itself; labels are never changed in place)
+        return {"question": self.question,
+                "options": [{"id": o.id, "label": o.label, "element": o.element, "group": o.group} for o in self.options],
+                "move": self.move}
 
 
 class StepRefused(Exception):

@@ -62,6 +62,9 @@ def numbered_name(names: list[str], seat: int, tr: Translator = EN) -> str:
 # The fields of an answer's JSON that people read (a prompt's text, a step's question, an
 # option's label and group): their component ids become names (engine/naming.py).
 READ_BY_PEOPLE = ("text", "question", "label", "group")
+# The fields that hold moves (a prompt's choices and default, a step's complete move): ids
+# only, sent back as they are, so never walked for words (a move's answer lists dozens).
+MOVES = frozenset(("choices", "default", "move"))
 
 
 def _reading(value: Text, shown: str) -> Text:
@@ -82,8 +85,8 @@ def localize(value: Any, tr: Translator, game: str) -> Any:
         shown = named(str(value), game, tr)
         return value if shown == value else _reading(value, shown)
     if isinstance(value, dict):
-        return {k: named(v, game, tr) if k in READ_BY_PEOPLE and type(v) is str else localize(v, tr, game)
-                for k, v in value.items()}
+        return {k: v if k in MOVES else named(v, game, tr) if k in READ_BY_PEOPLE and type(v) is str
+                else localize(v, tr, game) for k, v in value.items()}
     if isinstance(value, list):
         return [localize(v, tr, game) for v in value]
     return value

@@ -34,6 +34,7 @@ from typing import Any
 import requests
 
 from referee.ops.benchkit import babel_move, free_port, percentile, raw_commit
+from referee.ops.benchkit import children as _children, proc_stat as _stat  # bench_streams imports these names
 from referee.store.db import is_postgres, redacted
 
 WORKERS, THREADS = 4, 4
@@ -82,24 +83,6 @@ def stop_server(proc: subprocess.Popen) -> None:
 # -- CPU accounting from /proc (Linux; figures are None elsewhere) ------------------------------
 
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def _stat(pid: int) -> list[str] | None:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()  # fields from the state on (comm may hold spaces)
-    except OSError:
-        return None
-
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
-        if entry.isdigit():
-            st = _stat(int(entry))
-            if st is not None and int(st[1]) == pid:
-                out.append(int(entry))
-    return out
 
 
 def _cpu_seconds(pids: list[int], reaped_too: bool = False) -> float:

@@ -32,12 +32,12 @@ def seed_finished(path: Path, games: int, seed: int = 1) -> int:
         n = rnd.randint(*SEATS[title])
         who = rnd.sample(pool, n)
         t = NOW - (games - i) * 60.0
-        ev.append((gid, 1, "game_created", None, json.dumps({"game": title, "seats": [{"name": w} for w in who]}),
+        ev.append((gid, 1, "game_created", None, json.dumps({"game": title, "seats": [{"seat": s} for s in range(n)]}),
                    _iso(t), "d", "p", "h"))
         seq = 1
         for s, w in enumerate(who):  # each player took their seat by their own act (issue 35)
             seq += 1
-            ev.append((gid, seq, "seat_joined", s, json.dumps({"seat": s, "name": w, "tenure": 0}), _iso(t), "d", "p", "h"))
+            ev.append((gid, seq, "seat_joined", s, json.dumps({"seat": s, "tenure": 0}), _iso(t), "d", "p", "h"))
         for _ in range(3):
             for s in range(n):
                 seq += 1
@@ -59,6 +59,8 @@ def seed_finished(path: Path, games: int, seed: int = 1) -> int:
     conn.executemany("INSERT INTO seats (game_id, seat, name, email, webhook, token_hash, player_id, holder) "
                      "VALUES (?,?,?,?,?,?,?,?)", seats)
     conn.executemany("INSERT INTO game_players (game_id, seat, name) VALUES (?,?,?)", names)
+    conn.executemany("INSERT INTO seat_names (game_id, seat, tenure, name) VALUES (?,?,0,?)", names)
+    conn.execute("INSERT INTO instance (key, value) VALUES ('names_moved_out', '1')")  # logs name seats by reference
     conn.executemany("INSERT INTO players (id, email, created_at) VALUES (?,?,?)",
                      [(p, f"{p}@example.org", NOW) for p in pool])
     conn.execute("COMMIT")

@@ -1,9 +1,11 @@
 """What the benchmarks share (referee bench, its concurrency section): percentiles, a free
-loopback port, a random Babel move, one raw durable SQLite commit to compare against."""
+loopback port, a random Babel move, one raw durable SQLite commit to compare against, and a
+server process's CPU time as Linux counts it (/proc)."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 import time
@@ -45,3 +47,40 @@ def raw_commit(path: Path) -> Callable[[], float]:
         raw.execute("COMMIT")
         return time.perf_counter() - t0
     return commit
+
+
+def proc_stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat from the state on (the command name may hold spaces)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (gunicorn's workers)."""
+    out = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        if entry.isdigit():
+            st = proc_stat(int(entry))
+            if st is not None and int(st[1]) == pid:
+                out.append(int(entry))
+    return out
+
+
+def cpu_ns(pid: int) -> int:
+    """Nanoseconds `pid` has run on a CPU so far, all its threads together (schedstat: exact to
+    the nanosecond, where /proc/PID/stat counts 10 ms ticks); 0 where Linux does not tell."""
+    total = 0
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):  # a thread that ended meanwhile
+            continue
+    return total

@@ -11,6 +11,7 @@ import click
 
 from referee.plumbing.config import Config, ConfigError, with_local_mail
 from referee.engine.replay import fold, initial
+from referee.engine.seatrefs import continues
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import ServiceError
 from referee.store.db import open_with_migrations, redacted
@@ -67,7 +68,9 @@ def init_db(ctx: click.Context) -> None:
     database = _config(ctx).database
     db, applied = open_with_migrations(database)
     db.conn.close()
-    click.echo(f"{redacted(database)}: " + (f"applied {', '.join(applied)}" if applied else "up to date"))
+    moved = _service(ctx).names_moved  # logs recorded before issue 40 name their seats no more, once
+    click.echo(f"{redacted(database)}: " + (f"applied {', '.join(applied)}" if applied else "up to date")
+               + (f"; names moved out of {moved} log(s)" if moved else ""))
 
 
 @main.command()
@@ -183,21 +186,17 @@ def patch(ctx, game_id: str) -> None:
 @click.argument("game_id", required=False)
 @click.option("--file", "file", type=click.Path(), help="An exported log (JSON Lines) to verify offline.")
 @click.option("--seed", default=None, help="The seed (hex), for a full check before it is revealed.")
+@click.option("--earlier", type=click.Path(), default=None,
+              help="An export of the same game made before (say, before its names moved out of the log): "
+                   "also check that the log continues it.")
 @click.pass_context
-def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None:
+def verify(ctx, game_id: str | None, file: str | None, seed: str | None, earlier: str | None) -> None:
     """Recompute the hash chain, every chance outcome and every state hash."""
     if (game_id is None) == (file is None):
         _fail("give exactly one of GAME_ID or --file")
     seed_bytes = bytes.fromhex(seed) if seed else None
     if file:
-        try:
-            lines = Path(file).read_text().splitlines()
-            rows = [json.loads(line) for line in lines if line.strip()]
-        except (OSError, json.JSONDecodeError) as e:
-            _fail(f"cannot read {file}: {e}")
-        # An export holds the game's events, then its table talk (lines of kind "message").
-        talk = [r for r in rows if isinstance(r, dict) and r.get("kind") == "message"]
-        events = [r for r in rows if not (isinstance(r, dict) and r.get("kind") == "message")]
+        events, talk = _export_lines(file)
     else:
         service = _service(ctx)
         try:
@@ -209,9 +208,27 @@ def verify(ctx, game_id: str | None, file: str | None, seed: str | None) -> None
     report = verify_events(events, seed_bytes)
     if report.ok:
         report.check_messages(talk)
+    if report.ok and earlier:
+        before = _export_lines(earlier)[0]
+        revealed = next((e["payload"]["seed"] for e in events if e["type"] == "seed_revealed"), None)
+        problem = continues(before, events, seed_bytes or (bytes.fromhex(revealed) if revealed else None))
+        if problem is None:
+            report.notes.append(f"the log continues {earlier}")
+        else:
+            report.fail(len(before), f"the log does not continue {earlier}: {problem}")
     click.echo(json.dumps(report.to_json(), indent=2))
     if not report.ok:
         sys.exit(1)
+
+
+def _export_lines(file: str) -> tuple[list[dict], list[dict]]:
+    """An exported log's events and its table talk (lines of kind "message", after the events)."""
+    try:
+        rows = [json.loads(line) for line in Path(file).read_text().splitlines() if line.strip()]
+    except (OSError, json.JSONDecodeError) as e:
+        _fail(f"cannot read {file}: {e}")
+    talk = [r for r in rows if isinstance(r, dict) and r.get("kind") == "message"]
+    return [r for r in rows if not (isinstance(r, dict) and r.get("kind") == "message")], talk
 
 
 @main.command("migrate-store")

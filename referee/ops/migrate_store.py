@@ -28,9 +28,10 @@ from typing import Any, Callable
 
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
+from referee.service.players import names_out
 from referee.service.referee import Referee
 from referee.store import (alerts, copying, credentials, events, idempotency, instance, messages, outbox, players,
-                           presets, seat_settings, tournaments)
+                           presets, seat_names, seat_settings, tournaments)
 from referee.store.db import (Database, IntegrityError, OperationalError, is_empty, is_postgres,
                               open_with_migrations, redacted, sqlite_path, write_transaction)
 
@@ -102,6 +103,9 @@ def migrate(source: str, target: str, into_non_empty: bool = False,
         offset = outbox.last_id(dst.conn)
         with write_transaction(dst) as conn:
             summary.kept_settings = instance.copy_rows(conn, instance.all_rows(src.conn), replace=fresh)
+            # Logs copied from a store not moved over yet still name their seats: the target's
+            # next start (the rebuild below) checks every log again and moves those (issue 40).
+            instance.drop(conn, names_out.DONE)
             rows = copy_instance_tables(src, conn, offset)
         summary.players, summary.tournaments = rows["players"], rows["tournaments"]
         for game_id in events.game_ids(src.conn):
@@ -140,7 +144,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
                             "outbox": outbox.all_rows(src.conn, game_id),
                             "alerts": alerts.all_rows(src.conn, game_id),
                             "presets": presets.all_rows(src.conn, game_id),
-"talk": messages.all_rows(src.conn, game_id)}
+"talk": messages.all_rows(src.conn, game_id), "names": seat_names.all_rows(src.conn, game_id)}
     if events.head(src.conn, game_id) != (log[-1].seq, log[-1].hash):
         raise SourceChanged("its log grew during the copy: stop the web and scheduler processes of the source")
     with write_transaction(dst) as conn:
@@ -153,6 +157,7 @@ def copy_game(src: Database, dst: Database, game_id: str, outbox_offset: int = 0
         alerts.copy_rows(conn, rows["alerts"])
         presets.copy_rows(conn, rows["presets"])
         messages.copy_rows(conn, rows["talk"])
+        seat_names.copy_rows(conn, game_id, rows["names"])
     return len(log), log[-1].hash
 
 

@@ -29,11 +29,16 @@ from referee.service.deadlines import Clocks
 from referee.service.loaded import Loaded, cached_size, epoch, iso, kept, status_after
 from referee.service.statecache import StateCache
 from referee.service.links import check_seat_key
-from referee.store import credentials, deadlines, events, instance, players, projections, snapshots, tenures
+from referee.store import (credentials, deadlines, events, instance, players, projections, seat_names, snapshots,
+                           tenures)
 from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
 
 Clock = Callable[[], float]
+ERASED = "erased_mark"  # instance key, a new random value at each erasure (service/players/erasure.py)
 Appended = list[tuple[str, int | None, dict]]
+# A cached game replaced by its next move is measured again at least every this many moves
+# (and at every move once the cache is half full: service/statecache.py).
+REMEASURE_EVERY = 16
 
 
 class NoticeSink(Protocol):
@@ -57,6 +62,7 @@ class Core:
     is set by the service (referee.py) before the first append."""
 
     notifier: NoticeSink
+    ERASURES_LOOK_EVERY = 1.0  # seconds: how stale a name or address in another process's cache may get
     # Moves that follow in the same transaction from what was appended: pre-set moves whose
     # prompt opened (service/foresight/presets.py); set by the service like the notifier.
     follow: Callable[[Any, Loaded, Loaded, list[events.Event]], tuple[Loaded, list[events.Event]]] | None = None
@@ -69,8 +75,10 @@ class Core:
         self.clock = clock
         self.config = config or Config(database=database)
         self._local = threading.local()
-        self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size)
+        self._cache: StateCache[Loaded] = StateCache(self.config.state_cache_bytes, cached_size, REMEASURE_EVERY)
         self._rules_cache: dict[tuple[str, str], Rules] = {}
+        self.erased_mark: str | None = None  # the instance's ERASED mark as last seen (see `_after_erasures`)
+        self._erasures_looked = float("-inf")
         db = open_database(database)  # creates or migrates the schema, once per process
         with write_transaction(db) as conn:
             stored = instance.secret_key(conn)
@@ -96,6 +104,7 @@ class Core:
     def load(self, game_id: str) -> Loaded:
         """The game at its latest sequence: from the cache, else snapshot + replay."""
         conn = self.db.conn
+        self._after_erasures(conn)
         seq, _ = events.head(conn, game_id)
         if seq == 0:
             raise NotFound(Text("no game '%(id)s'", id=game_id))
@@ -131,8 +140,9 @@ class Core:
             snap_seq, state, meta = snap
             created = {**blank.created, "seats": meta["seats"], "holders": meta.get("holders", 0)} \
                 if meta.get("seats") else blank.created
-            return blank.evolve(seq=snap_seq, state=state, status=meta["status"], ended=meta.get("ended"),
-                                clocks=Clocks.from_json(meta["clocks"]), created=created)
+            return self._named(blank.evolve(seq=snap_seq, state=state, status=meta["status"], ended=meta.get("ended"),
+                                            clocks=Clocks.from_json(meta["clocks"]), created=created),
+                               seat_names.latest(conn, game_id))
         state = initial(rules, seed, len(payload["seats"]), payload["options"], payload["position"]).state
         return self.step(blank, 1, "game_created", None, payload, created.created_at, state)
 
@@ -151,13 +161,9 @@ class Core:
                               created_at=loaded.created_at or created_at, ended=ended)
         if etype in ("seat_joined", "seat_replaced", "seat_released", "seat_accepted", "game_started"):
             after = self._seats_after(after, etype, payload)
-        elif etype == "log_resealed":  # a player's name erased: their seats go by the pseudonym
-            seats = [dict(s) for s in after.created["seats"]]
-            for i, name in (payload.get("names") or {}).items():
-                if str(i).isdigit() and int(i) < len(seats):
-                    seats[int(i)]["name"] = name
-            after = after.evolve(created={**after.created, "seats": seats,
-                                          "holders": after.created.get("holders", 0) + 1})
+        elif etype == "game_created":
+            after = self._named(after, {s: n for (s, t), n in seat_names.of_game(self.db.conn, loaded.game_id).items()
+                                        if t == 0})
         # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
         prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
         t = at if at is not None else epoch(created_at)
@@ -182,9 +188,15 @@ class Core:
         return loaded
 
     @staticmethod
-    def _seats_after(loaded: Loaded, etype: str, payload: dict) -> Loaded:
-        """Who sits where after a seat event (names as the log tells them); a table started
-        early keeps only the seats taken, and its clocks start then."""
+    def _named(loaded: Loaded, names: dict[int, str]) -> Loaded:
+        """The seats with their names joined in from the name table (a log names a seat by
+        (seat, tenure) only); a log recorded before issue 40 and not moved over yet names them itself."""
+        seats = [{**s, "name": names.get(i, s.get("name", ""))} for i, s in enumerate(loaded.created["seats"])]
+        return loaded.evolve(created={**loaded.created, "seats": seats})
+
+    def _seats_after(self, loaded: Loaded, etype: str, payload: dict) -> Loaded:
+        """Who sits where after a seat event (the new holder's name from the name table); a table
+        started early keeps only the seats taken, and its clocks start then."""
         seats = [dict(s) for s in loaded.created["seats"]]
         holders = loaded.created.get("holders", 0) + 1  # what caches of seat addresses are keyed on
         if etype == "game_started":
@@ -197,10 +209,25 @@ class Core:
         if etype == "seat_released":
             s["vacant"] = True
         else:
-            s["name"] = payload["name"]
+            named = seat_names.name(self.db.conn, loaded.game_id, payload["seat"], payload.get("tenure", 0))
+            s["name"] = named if named is not None else payload.get("name", "")
             s.pop("open", None)
             s.pop("vacant", None)
         return loaded.evolve(created={**loaded.created, "seats": seats, "holders": holders})
+
+    def _after_erasures(self, conn: Any) -> None:
+        """Drop this process's cached games when a player was erased since, by any process: an
+        erasure changes no log (the cache's key), only names and addresses, so it moves the
+        instance's ERASED mark instead; looked at once per ERASURES_LOOK_EVERY seconds at most.
+        The notifier keys its cached addresses on the mark too."""
+        now = time.monotonic()
+        if now - self._erasures_looked < self.ERASURES_LOOK_EVERY:
+            return
+        self._erasures_looked = now
+        mark = instance.get(conn, ERASED)
+        if mark != self.erased_mark:
+            self.erased_mark = mark
+            self.forget()
 
     def remember(self, loaded: Loaded) -> None:
         self._cache.put(loaded.game_id, loaded)
@@ -259,7 +286,8 @@ class Core:
         if after.seq // snapshots.SNAPSHOT_EVERY > loaded.seq // snapshots.SNAPSHOT_EVERY:
             snapshots.save(conn, loaded.game_id, after.seq, after.state,
                            {"status": after.status, "clocks": after.clocks.to_json(), "ended": after.ended,
-                            "seats": after.created["seats"], "holders": after.created.get("holders", 0)})
+                            "seats": [{k: v for k, v in s.items() if k != "name"} for s in after.created["seats"]],
+                            "holders": after.created.get("holders", 0)})  # names: the name table's
         self.project(conn, after, stamp)
         self.notifier.on_events(conn, loaded, after, appended, now)
         return after, appended

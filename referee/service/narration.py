@@ -183,9 +183,9 @@ def _told(rules: Rules, event: dict[str, Any], names: list[str], before: dict | 
         return _("%(who)s's deadline changed.", who=who)
     if etype == "seed_revealed":
         return _("The referee revealed the game's seed: every shuffle and roll can now be checked.")
-    if etype == "log_resealed":
-        return _("A player's data was erased: the log names them by a pseudonym and was sealed again from "
-                 "event %(seq)s (the hash it had before is recorded here).", seq=payload.get("from_seq"))
+    if etype == "names_moved_out":
+        return _("The players' names moved out of the log, which names seats by number since; it was sealed "
+                 "again from event %(seq)s (the hash it had before is recorded here).", seq=payload.get("from_seq"))
     told = _foresight(etype, payload, who, names, tr)
     if told is not None:
         return told
@@ -415,12 +415,28 @@ def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: 
     return out
 
 
+class ViewsOf:
+    """One viewer's views, made once per state: a move's answer describes the state after the
+    move and narrates the move from the states around it, so that state's view serves both."""
+
+    def __init__(self, rules: Rules, viewer: int | None):
+        self.rules, self.viewer = rules, viewer
+        self._made: dict[int, tuple[dict, dict]] = {}  # id(state) -> (state, view): the state is kept, so its id is
+
+    def __call__(self, state: dict[str, Any]) -> dict[str, Any]:
+        hit = self._made.get(id(state))
+        if hit is None or hit[0] is not state:
+            hit = self._made[id(state)] = (state, self.rules.view(state, self.viewer))
+        return hit[1]
+
+
 def told_with(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None, names: list[str],
-              around: tuple[dict, dict] | None, tr: Translator = EN) -> str:
+              around: tuple[dict, dict] | None, tr: Translator = EN, views_of: ViewsOf | None = None) -> str:
     """One event narrated in `tr`'s language from the states around it that the caller already
-    has (a move's answer: the batch's own states), so no replay."""
-    views = (loaded.rules.view(around[0], viewer), loaded.rules.view(around[1], viewer)) \
-        if around is not None and e.get("type") in TOLD else (None, None)
+    has (a move's answer: the batch's own states), so no replay; `views_of` makes the viewer's
+    views (the caller's, when it viewed those states already)."""
+    view = views_of or ViewsOf(loaded.rules, viewer)
+    views = (view(around[0]), view(around[1])) if around is not None and e.get("type") in TOLD else (None, None)
     text = narrate_event(loaded.rules, e, names, *views, tr=tr)
     _narrations.put(_key(core, loaded, e, viewer, tr.lang), text)
     return text

@@ -25,7 +25,7 @@ from referee.service.notices import alerts, mails
 from referee.service.notifier import digest
 from referee.service.notifier.triggers import Notifier
 from referee.service.play import bots, create, feed, moves, pauses, read, steps, timing
-from referee.service.players import accounts as players, erasure
+from referee.service.players import accounts as players, erasure, names_out
 from referee.service.tables import handover, join, rematch, replace, tables
 from referee.service.talk import messages as talk
 from referee.store import events
@@ -42,6 +42,7 @@ class Referee(Core):
         self.follow = lambda conn, before, after, appended: presets.fire(self, conn, before, after, appended)
         self.rate = self._on_game_ended
         alerts.vapid_keys(self)  # Web Push keys: made on the first start, then the same for every process
+        self.names_moved = names_out.move_all(self)  # logs recorded before issue 40: names moved out, once
 
     @staticmethod
     def _on_game_ended(conn: Any, game_id: str) -> None:

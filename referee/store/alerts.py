@@ -41,6 +41,16 @@ def of_game(conn: Connection, game_id: str) -> list[dict[str, Any]]:
     return [_row(r) for r in rows]
 
 
+def any_for_game(conn: Connection, game_id: str) -> bool:
+    """Whether any channel may hear of the game: one of its own (the game's or a seat's, in any
+    state) or a player-wide one of a player seated in it. One query, asked on every append
+    (most games have none, and then nothing more is read)."""
+    row = conn.execute("SELECT EXISTS (SELECT 1 FROM alert_channels WHERE game_id = ?) OR EXISTS "
+                       "(SELECT 1 FROM seats s JOIN alert_channels c ON c.player_id = s.player_id "
+                       "AND c.owner = 'player' WHERE s.game_id = ?)", (game_id, game_id)).fetchone()
+    return bool(row[0])
+
+
 def of_players(conn: Connection, player_ids: list[str]) -> list[dict[str, Any]]:
     """Player-wide channels of these players."""
     if not player_ids:

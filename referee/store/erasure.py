@@ -2,8 +2,8 @@
 
 Erasure keeps the player's id (a random string, nothing personal) as a tombstone so that ratings,
 tournaments and opponents' records stay as they are; it removes the address everywhere, replaces
-the name by a pseudonym everywhere a person reads it, and rewrites the game logs that named the
-player (service/players/erasure.py reseals their chains)."""
+the name by a pseudonym everywhere a person reads it (the name table outside the logs too:
+store/seat_names.py); no game log holds a name, so none is rewritten."""
 
 from __future__ import annotations
 
@@ -143,7 +143,7 @@ def compact(conn: Connection) -> None:
         conn.execute("VACUUM")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     else:
-        for table in ("players", "seats", "past_seats", "game_players", "archive_seats", "ratings", "events",
+        for table in ("players", "seats", "past_seats", "seat_names", "game_players", "archive_seats", "ratings",
                       "outbox", "alert_channels", "sign_in_links", "player_tokens", "snapshots", "idempotency",
                       "tournaments", "tournament_games"):
             conn.execute(f"VACUUM {table}")

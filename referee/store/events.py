@@ -101,9 +101,10 @@ def copy_in(conn: Connection, log: list[Event]) -> None:
 
 def reseal(conn: Connection, seed: bytes, game_id: str, payloads: dict[int, dict[str, Any]]) -> tuple[int, str]:
     """Events rewritten with new payloads (`payloads`: seq -> payload), and every digest and hash
-    from the first of them to the head recomputed, in place (erasure of a player's name: the log
-    is sealed again and says so in the event the caller appends next). Inside a write transaction
-    holding the game; returns (first rewritten seq, the head hash before)."""
+    from the first of them to the head recomputed, in place (the players' names moved out of a log
+    recorded before issue 40, once: service/players/names_out.py; the log says so in the event the
+    caller appends next). Inside a write transaction holding the game; returns (first rewritten
+    seq, the head hash before)."""
     conn.lock_game(game_id)
     log = read(conn, game_id)
     old_head = log[-1].hash

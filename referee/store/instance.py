@@ -32,3 +32,17 @@ def copy_rows(conn: Connection, rows: list[tuple[str, str]], replace: bool) -> l
         if conn.execute("SELECT value FROM instance WHERE key = ?", (key,)).fetchone()[0] != value:
             kept.append(key)
     return kept
+
+
+def get(conn: Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM instance WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def put(conn: Connection, key: str, value: str) -> None:
+    conn.execute("INSERT INTO instance (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                 (key, value))
+
+
+def drop(conn: Connection, key: str) -> None:
+    conn.execute("DELETE FROM instance WHERE key = ?", (key,))

@@ -8,7 +8,6 @@ the state then.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 from collections import OrderedDict
@@ -153,7 +152,7 @@ class GamePage:
     prompts: list[PromptBox]
     result: dict | None
     result_text: str | None
-    history: list[HistoryLine]
+    history: list[HistoryLine]          # one page of the history (HISTORY_PAGE events at most)
     audit: dict[str, Any]
     foresight: dict[str, Any] | None = None  # the seat's own queue, takeback and proposal (issue 27)
     talk: list[TalkLine] = field(default_factory=list)  # the last messages this viewer may read
@@ -165,6 +164,22 @@ class GamePage:
     @property
     def live(self) -> bool:
         return self.shown_seq == self.seq
+
+    @property
+    def earlier(self) -> int | None:
+        """The last event of the history page before this one (None: this page starts at 1)."""
+        return self.history[0].seq - 1 if self.history and self.history[0].seq > 1 else None
+
+    @property
+    def later(self) -> int | None:
+        """The last event of the history page after this one (None: this page ends now)."""
+        last = self.history[-1].seq if self.history else self.seq
+        return min(self.seq, last + HISTORY_PAGE) if last < self.seq else None
+
+    @property
+    def sectioned(self) -> bool:
+        """The picture is a board in sections, shown at natural size (no zoom)."""
+        return present.is_board(str(self.picture))
 
     @property
     def own_prompts(self) -> list[PromptBox]:
@@ -201,6 +216,19 @@ STEPS = AuditCache(2048)
 # The drawn board per (game, seq, seat, names, language): each step clicked redraws the page's
 # board with new marks on the same picture, and every open page redraws it at each move.
 PICTURES = AuditCache(128)
+
+
+# A page carries one page of the history, not all of it: a long game's page stays light (issue 39:
+# at most 100 KB of HTML at any length). Links page through the rest, without script.
+HISTORY_PAGE = 30
+
+
+def history_window(head: int, shown: int, upto: int | None) -> tuple[int, int]:
+    """The seqs (first, last) of the history page: the one ending at `upto` when asked, else the
+    one around the shown event (the newest when live)."""
+    last = upto if upto is not None else min(head, shown + HISTORY_PAGE // 2)
+    last = max(1, min(head, last))
+    return max(1, last - HISTORY_PAGE + 1), last
 
 
 def _audit(loaded: Loaded, events: list[dict]) -> dict[str, Any]:
@@ -296,11 +324,12 @@ def _mark_board(svg: Markup, boxes: list[PromptBox], kind: str | None) -> Markup
 
 def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, base: str = "",
           kind: str | None = None, chosen: list[str] | None = None, part: bool = False,
-          tr: Translator = EN) -> GamePage:
+          tr: Translator = EN, history_upto: int | None = None) -> GamePage:
     """The page of `game_id` for `seat`, showing the board after event `at` (default: now), with
     the seat's move of prompt `kind` built up to the choices `chosen` (links relative to `base`).
     `part`: only the board and the decision (what a step changes), without history and audit.
-    `tr`: the page's language (history and result told in it)."""
+    `tr`: the page's language (history and result told in it). `history_upto`: the last event of
+    the page of history shown (default: the page around the shown event)."""
     latest = svc.load(game_id)
     shown = latest if at is None or at >= latest.seq else svc.load_at(game_id, max(1, at))
     rules = latest.rules
@@ -311,7 +340,9 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         audit: dict[str, Any] = {}
     else:
         events = svc.events_for(game_id, seat)
-        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(events, svc.narrated(latest, events, seat, tr.lang))]
+        first, last = history_window(latest.seq, shown.seq, history_upto)
+        paged = [e for e in events if first <= e["seq"] <= last]
+        history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(paged, svc.narrated(latest, paged, seat, tr.lang))]
         audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
     result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
@@ -327,7 +358,7 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         game_id=game_id, game=latest.game, title=rules.title, status=latest.status, seq=latest.seq,
         shown_seq=shown.seq, seat=seat, names=names, picture=svg,
         summary=_summary(rules, view, seat, names, tr), facts=present.facts_text(rules, view, names, tr),
-        view_json=_pretty(view), prompts=prompts,
+        view_json=present.compact(view), prompts=prompts,
         result=result, result_text=result_sentence(result, names, tr) if result else None,
         history=history, audit=audit,
         foresight=_foresight(svc, game_id, seat, latest, names, tr) if seat is not None and not part else None)
@@ -379,7 +410,3 @@ def _guard(rules: Any, guard: dict[str, Any], tr: Translator = EN) -> str:
 def _summary(rules: Any, view: dict, seat: int | None, names: list[str], tr: Translator = EN) -> str | None:
     text = present.hook_text(rules, "summary", view, seat, tr)
     return named(with_names(text, names, tr=tr), rules.id, tr) if text else None
-
-
-def _pretty(doc: Any) -> str:
-    return json.dumps(doc, indent=1, ensure_ascii=False)  # in the view's own order

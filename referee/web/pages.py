@@ -276,10 +276,10 @@ MAX_CHOSEN = 64  # choices in a path (a move is a short path; anything longer is
 
 
 def _build(game_id: str, seat: int | None, at: int | None = None, kind: str | None = None,
-           chosen: list[str] | None = None, part: bool = False) -> gamepage.GamePage:
+           chosen: list[str] | None = None, part: bool = False, history: int | None = None) -> gamepage.GamePage:
     base = url_for("web.game", game_id=game_id)
     return gamepage.build(service(), game_id, seat, at, base=base, kind=kind, chosen=chosen, part=part,
-                          tr=i18n.current())
+                          tr=i18n.current(), history_upto=history)
 
 
 @bp.get("/g/<game_id>")
@@ -288,6 +288,7 @@ def game(game_id: str):
     option is a link to the next such page, so building a move needs no script). `&part=step`
     answers only the board and the decision, which is all a step changes (the script's swap)."""
     k = optional_int_param("at", request.args.get("at"), 0, MAX_INT)
+    history = optional_int_param("history", request.args.get("history"), 1, MAX_INT)  # a page of the history
     opening = optional_int_param("opening", request.args.get("opening"), 1, 500)  # the first N moves
     if opening is not None:
         k = _seq_after_moves(game_id, opening)
@@ -299,7 +300,7 @@ def game(game_id: str):
     if request.args.get("part") == "step":  # the page's script taking a step: board and decision only
         return page("_layout.html", gp=_build(game_id, seat, None, kind, chosen, part=True))
     table = service().open_table(game_id, access.player_session()) if service().load(game_id).status == "open" else None
-    return page("game.html", gp=_build(game_id, seat, k, kind, chosen), table=table,
+    return page("game.html", gp=_build(game_id, seat, k, kind, chosen, history=history), table=table,
                 created_here=access.is_creator(secret(), game_id), opening=opening, preview=game_preview(game_id))
 
 

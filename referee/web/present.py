@@ -104,13 +104,30 @@ SVG_NS = "http://www.w3.org/2000/svg"
 
 _G_TAG = re.compile(r"<(/?)g\b[^>]*?(/?)>")
 _ROLE_IMG = re.compile(r'^(<svg\b[^>]*?)\brole="img"')
+BOARD_START = '<div class="board"'
+_SECTION = re.compile(r'<svg\b[^>]*\bclass="section"[^>]*>.*?</svg>', re.DOTALL)
+
+
+def is_board(drawn: str) -> bool:
+    """A picture in sections (engine/drawing.py `board`), rather than one scaled SVG."""
+    return drawn.lstrip().startswith(BOARD_START)
+
+
+def _links_are_groups(marked: str) -> str:
+    """An img's children are hidden from screen readers; an SVG holding pick links is a group.
+    A board's sections are each an SVG of their own: each one with a link becomes a group."""
+    if not is_board(marked):
+        return _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
+    return _SECTION.sub(lambda m: _ROLE_IMG.sub(r'\1role="group"', m.group(0), count=1)
+                        if 'class="pick"' in m.group(0) else m.group(0), marked)
 
 
 def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str, set[str]]:
     """The picture with each offered element (`data-el` in `links`: element id -> (href, label,
     the path after it))
     wrapped in a link, so a click (or Tab and Enter) takes that step without any script; returns
-    it and the element ids found. Elements are `<g data-el=...>` (engine/drawing.py); the
+    it and the element ids found. A board in sections is scanned whole: an element is found in
+    whichever section draws it. Elements are `<g data-el=...>` (engine/drawing.py); the
     matching `</g>` is found by counting nested groups (a string scan: pictures are large and
     this runs on every page). An element without its end is left as it was (its option is then
     a button beside the board)."""
@@ -141,9 +158,7 @@ def mark_options(svg: str, links: dict[str, tuple[str, str, str]]) -> tuple[str,
         pos = end
     out.append(svg[pos:])
     marked = "".join(out)
-    if found:  # an img's children are hidden from screen readers; these are links
-        marked = _ROLE_IMG.sub(r'\1role="group"', marked, count=1)
-    return marked, found
+    return (_links_are_groups(marked) if found else marked), found
 
 
 def _named_as_shown(element: str, label: str) -> str:
@@ -163,15 +178,19 @@ def unmark(svg: str) -> str:
 
 
 def unmarked(svg: str) -> ET.Element:
-    """A marked picture's tree as the game drew it: its pick links unwrapped, its role an image's."""
+    """A marked picture's tree as the game drew it: its pick links unwrapped, its role an image's
+    (a board's: each section's)."""
     ET.register_namespace("", SVG_NS)
     root = ET.fromstring(svg)
+    for section in root.iter(f"{{{SVG_NS}}}svg"):
+        if section.get("class") == "section" and section.get("role") == "group":
+            section.set("role", "img")
     for parent in list(root.iter()):
         for i, child in enumerate(list(parent)):
             if child.tag == f"{{{SVG_NS}}}a" and child.get("class") == "pick":
                 parent.remove(child)
                 for j, inner in enumerate(list(child)):
                     parent.insert(i + j, inner)
-    if root.get("role") == "group":
+    if root.tag == f"{{{SVG_NS}}}svg" and root.get("role") == "group":
         root.set("role", "img")
     return root

@@ -11,6 +11,7 @@ after an event never changes."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 import resvg_py
 from flask import Blueprint, Response, jsonify, request, url_for
@@ -25,6 +26,8 @@ bp = Blueprint("preview_web", __name__, template_folder="templates")
 PNGS = AuditCache(64)  # (game, seq) -> PNG bytes
 FONT = "DejaVu Sans"   # the boards ask for sans-serif; resvg's own default names a font few systems have
 EMBED_W, EMBED_H = 480, 640
+SVG_NS = present.SVG_NS
+GAP = 8  # units between a board's sections, stacked in the preview
 
 
 def spectator_svg(game_id: str, at: int | None = None) -> tuple[str, int]:
@@ -40,9 +43,40 @@ def spectator_svg(game_id: str, at: int | None = None) -> tuple[str, int]:
     return str(drawn), shown.seq
 
 
+def flatten(drawn: str) -> str:
+    """One SVG of a picture: a board in sections (engine/drawing.py `board`) becomes its sections
+    stacked top to bottom in one SVG, with the symbols they use defined in it (resvg draws one
+    SVG document); a single SVG is itself."""
+    if not present.is_board(drawn):
+        return drawn
+    ET.register_namespace("", SVG_NS)
+    board = ET.fromstring(drawn)
+    sections = [e for e in board if e.tag == f"{{{SVG_NS}}}svg" and e.get("class") == "section"]
+    defs = [d for e in board if e.tag == f"{{{SVG_NS}}}svg" and e.get("class") == "symbols"
+            for d in e.iter(f"{{{SVG_NS}}}defs")]
+    width = max((int(float(s.get("width", 0))) for s in sections), default=1)
+    root = ET.Element(f"{{{SVG_NS}}}svg", {"font-family": "sans-serif", "font-size": "13"})
+    title = board.find("p")
+    if title is not None and title.text:
+        ET.SubElement(root, f"{{{SVG_NS}}}title").text = title.text
+    for d in defs:
+        root.append(d)
+    y = 0
+    for s in sections:
+        s.set("y", str(y))
+        s.set("x", "0")
+        root.append(s)
+        y += int(float(s.get("height", 0))) + GAP
+    height = max(1, y - GAP)
+    root.set("width", str(width))
+    root.set("height", str(height))
+    root.set("viewBox", f"0 0 {width} {height}")
+    return ET.tostring(root, encoding="unicode")
+
+
 def rasterise(svg: str) -> bytes:
-    """An SVG as PNG bytes at its own size, on white."""
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff", sans_serif_family=FONT))
+    """A picture as PNG bytes at its own size (a board's sections stacked), on white."""
+    return bytes(resvg_py.svg_to_bytes(svg_string=flatten(svg), background="#ffffff", sans_serif_family=FONT))
 
 
 def _at() -> int | None:

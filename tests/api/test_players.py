@@ -225,10 +225,10 @@ def test_a_replaced_holder_is_refused_at_once_and_the_audit_shows_every_tenure(s
     assert mine and mine[0]["deadline"] == iso(clock.now + 72 * 3600)  # 72 h from the join, not before
     events = site.call("GET", f"/games/{gid}/events").json()["events"]
     held = [(e["type"], e["payload"]) for e in events if e["type"].startswith("seat_")]
-    assert held == [
-        ("seat_joined", {"seat": 1, "name": "Bo", "tenure": 0}),
+    assert held == [  # seats by reference: the names are in the name table, outside the chain (issue 40)
+        ("seat_joined", {"seat": 1, "tenure": 0}),
         ("seat_released", {"seat": 1, "tenure": 0, "by": "vote", "missed": 2, "reason": ""}),
-        ("seat_replaced", {"seat": 1, "name": "Cy", "tenure": 1, "previous": {"name": "Bo", "tenure": 0, "missed": 2}})]
+        ("seat_replaced", {"seat": 1, "tenure": 1, "previous": {"tenure": 0, "missed": 2}})]
     # the missed deadlines stay Bo's: the newcomer starts with none
     assert site.call("POST", f"/games/{gid}/seats/1/release", creator).status_code == 403
     site.call("POST", f"/games/{gid}/resign", cy["token"])
@@ -332,7 +332,8 @@ def test_a_rematch_rotates_the_seats_and_the_other_seat_accepts(site):
     assert doc["status"] == "active"
     events = site.call("GET", f"/games/{new['id']}/events").json()["events"]
     assert events[0]["payload"]["options"] == {"first_seat": 0}
-    assert [e["payload"].get("name") for e in events if e["type"] == "seat_joined"] == ["Bo"]
+    assert [e["payload"] for e in events if e["type"] == "seat_joined"] == [{"seat": 0, "tenure": 0}]  # by reference
+    assert [s["name"] for s in doc["seats"]] == ["Bo", "Ada"]  # the names joined in from the name table
 
 
 # -- privacy ----------------------------------------------------------------------------------

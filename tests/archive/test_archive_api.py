@@ -164,3 +164,4 @@ def test_the_archive_benchmark_runs_and_quotes_its_plans(tmp_path):
     out = bench_archive(tmp_path, games=400, anchor=100, rounds=1, calls=1)
     assert all("ratio" in out[name] for name in [*CASES, "page_after_90"])
     assert all(any("INDEX archive_" in step for step in plan) for plan in out["plans"].values()), out["plans"]
+    assert set(out["queries"]) == set(CASES) and all(q["large_ms"] > 0 for q in out["queries"].values())

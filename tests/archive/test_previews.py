@@ -13,9 +13,10 @@ import zlib
 import pytest
 import requests
 
+from referee.engine import drawing
 from referee.plumbing.i18n import EN
 from referee.web import present
-from referee.web.preview import rasterise
+from referee.web.preview import flatten, rasterise
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -58,7 +59,7 @@ def test_the_preview_png_is_the_spectators_board_at_a_seq(server, khronos):
     r = server.call("GET", f"/g/{khronos}/preview.png")
     assert r.status_code == 200 and r.headers["Content-Type"] == "image/png"
     width, height = _png_size(r.content)
-    view_box = re.search(r'viewBox="0 0 (\d+) (\d+)"', _svg_of(loaded, None))
+    view_box = re.search(r'viewBox="0 0 (\d+) (\d+)"', flatten(_svg_of(loaded, None)))
     assert (width, height) == (int(view_box.group(1)), int(view_box.group(2)))  # the board's size
     spectator, seat0 = rasterise(_svg_of(loaded, None)), rasterise(_svg_of(loaded, 0))
     assert _svg_of(loaded, 0) != _svg_of(loaded, None)  # seat 0 sees its own hand
@@ -71,6 +72,22 @@ def test_the_preview_png_is_the_spectators_board_at_a_seq(server, khronos):
     assert server.call("GET", f"/g/{khronos}/preview.png", params={"at": "0"}).status_code == 400
     assert server.call("GET", f"/g/{khronos}/preview.png", params={"at": ""}).status_code == 400
     assert server.call("GET", "/g/nope/preview.png").status_code == 404
+
+
+def test_a_board_in_sections_is_rasterised_as_its_sections_stacked_with_their_symbols():
+    """Issue 39: a board in sections (several SVGs in a <div>) becomes one SVG for resvg: the
+    sections one under the other, the symbols their <use>s draw defined in it."""
+    die = drawing.symbol("die", 10, 10, '<rect width="10" height="10" fill="#c01c28"/>')
+    hand = drawing.section("hand", 300, 100, "Your hand", drawing.use("die", 10, 10, 40, 40))
+    shared = drawing.section("board", 360, 200, "The board", drawing.use("die", 100, 100, 40, 40))
+    board = drawing.board("Dice", "Two sections", [hand, shared], "pic", die)
+    flat = flatten(board)
+    assert flat.startswith("<svg") and 'viewBox="0 0 360 308"' in flat and '<symbol id="die"' in flat
+    assert re.search(r'data-section="board"[^>]*\by="108"|\by="108"[^>]*data-section="board"', flat)
+    png = rasterise(board)
+    assert _png_size(png) == (360, 308)
+    red = rasterise(board.replace("#c01c28", "#ffffff"))
+    assert png != red  # the <use>s drew the symbol (white dice leave a white picture)
 
 
 def test_game_and_archive_pages_carry_link_preview_tags(server, khronos):

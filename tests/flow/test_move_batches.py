@@ -122,3 +122,29 @@ def test_moves_after_the_one_that_ends_the_game_are_refused(server):
         assert body["refused"]["index"] == 1 and body["refused"]["detail"] == "the game is over"
         assert [e["type"] for e in body["events"]] == ["move", "game_ended", "seed_revealed"]
         break
+
+
+def test_a_listed_choice_sent_with_a_wrong_json_type_is_still_refused_by_the_schema(tmp_path):
+    """A move equal to a listed choice skips its schema check (the rules made it), but only if
+    equal as JSON: `true` for the integer 1 (equal in Python) is no choice and stays a 400."""
+    import random
+
+    from referee.plumbing.errors import BadRequest
+    from referee.service.referee import Referee
+    svc = Referee(str(tmp_path / "r.db"))
+    gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]})["id"]
+    rnd = random.Random(3)
+    for _ in range(400):
+        loaded = svc.load(gid)
+        p = loaded.prompts[0]
+        numbered = [c for c in p.choices or [] if any(type(v) is int for v in c.values())]
+        if numbered:
+            break
+        svc.submit_move(gid, p.seat, {"move": rnd.choice(p.choices or [p.default])})
+    choice = numbered[0]
+    key = next(k for k, v in choice.items() if type(v) is int)
+    for wrong in (bool(choice[key]) if choice[key] in (0, 1) else str(choice[key]), str(choice[key])):
+        with pytest.raises(BadRequest):
+            svc.submit_move(gid, p.seat, {"move": {**choice, key: wrong}})
+        assert svc.load(gid).seq == loaded.seq
+    assert svc.submit_move(gid, p.seat, {"move": choice})[0] == 201

@@ -39,4 +39,8 @@ def test_bench_prints_only_its_figures_on_stdout(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     figures = json.loads(proc.stdout)
     assert figures["http"]["moves"] > 0
+    # the section says the target it holds to, whether this run met it, and the server's CPU per request
+    assert figures["http"]["latency_target"].startswith("move_p50_over_noop_plus_commit_p50 <= 1.2")
+    assert isinstance(figures["http"]["meets_target"], bool)
+    assert figures["http"]["server_cpu"]["move_p50_ms"] > 0
     assert '"referee.requests"' in proc.stderr  # the logs were written, to stderr

@@ -27,6 +27,24 @@ def test_the_total_never_passes_the_bound_and_least_recent_go_first():
     assert cache.get("huge") is None
 
 
+def test_a_replacement_carries_its_measured_size_below_half_the_bound_and_is_walked_every_n():
+    walked: list[int] = []
+
+    def size_of(v: list) -> int:
+        walked.append(len(v))
+        return len(v)
+    cache: StateCache[list] = StateCache(1000, size_of, remeasure_every=4)
+    for i in range(8):  # a game's entry replaced move after move, far below the bound
+        cache.put("g", [0] * (100 + i))
+    assert walked == [100, 104] and cache.bytes == 104  # walked at the first put and the fourth replacement
+    walked.clear()
+    cache.put("big", [0] * 500)
+    cache.put("big", [0] * 501)  # past half the bound every entry is walked: sizes decide evictions
+    assert walked == [500, 501] and cache.bytes == 104 + 501
+    cache.put("other", [0] * 300)  # a new key is always walked
+    assert walked[-1] == 300 and cache.bytes == 905
+
+
 def test_deep_size_counts_what_an_entry_reaches_once_and_skips_shared_objects():
     shared = {"big": "x" * 10_000}
     inner = ["y" * 100]

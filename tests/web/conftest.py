@@ -151,4 +151,4 @@ def seat_session(url: str) -> requests.Session:
 
 
 VIEW_JSON = re.compile(r'<pre id="view-json">(.*?)</pre>', re.S)
-SVG = re.compile(r'<div class="picture" id="picture">(.*?)</div>', re.S)
+SVG = re.compile(r'<div class="picture(?: sectioned)?" id="picture">(.*?)</div>\s*</section>', re.S)

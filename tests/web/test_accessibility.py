@@ -1,5 +1,5 @@
 """Issue 38: axe-core's WCAG 2.1 A and AA rules find nothing on any page a person meets, at
-1280 px and at 390 px: the games list, the create form and the page it leads to, the lobby,
+1280 px and at 390 px (and at 390 px in the dark theme): the games list, the create form and the page it leads to, the lobby,
 signing in (form and confirmation), my games and my alerts, an open table's join page, each
 game's rules, a game as a spectator, in its history and as the seat whose move is half built
 (each of the five games, advanced over HTTP), its mail and alerts pages, the mail list, a
@@ -26,7 +26,9 @@ from tests.web.test_text_audit import _play
 
 pytestmark = pytest.mark.one_database
 
-WIDTHS = (1280, 390)
+# (width, colour scheme): both widths in the light theme, the phone in the dark one (issue 39: the
+# dark theme follows prefers-color-scheme; contrast does not depend on the width)
+VIEWS = ((1280, "light"), (390, "light"), (390, "dark"))
 ADA = "ada@example.org"
 MISSING = "/g/0000000000000000"  # the error page (the browser logs its 404 as a console error)
 
@@ -75,16 +77,19 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
     found: list[str] = []
     opened: list[Tab] = []
     cookies = None
-    for width in WIDTHS:
-        person = Tab(browser.new_context(viewport={"width": width, "height": 900}), f"person-{width}")
-        seat = Tab(browser.new_context(viewport={"width": width, "height": 900}), f"seat-{width}")
+    for width, scheme in VIEWS:
+        person = Tab(browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme),
+                     f"person-{width}-{scheme}")
+        seat = Tab(browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme),
+                   f"seat-{width}-{scheme}")
+        view = f"{width} {scheme}"  # what each violation found says
         opened += [person, seat]
         page = person.page
         if cookies is None:
             link = sign_in(site, person)
-            found += violations(page, f"/sign-in (sent) {width}")
+            found += violations(page, f"/sign-in (sent) {view}")
             page.goto(link)
-            found += violations(page, f"/sign-in/<link> {width}")
+            found += violations(page, f"/sign-in/<link> {view}")
             with page.expect_navigation():
                 page.click("#confirm")
             cookies = person.context.cookies()
@@ -97,17 +102,17 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
         for path in paths:
             answer = page.goto(site.url + path)
             assert answer.status == (404 if path == MISSING else 200), (path, answer.status)
-            found += violations(page, f"{path} {width}")
+            found += violations(page, f"{path} {view}")
         for game, (link, half_built) in games.items():
             seat.page.goto(link)
             answer = seat.page.goto(site.url + half_built)
             assert answer.status == 200 and seat.page.locator(".steps").count() > 0, (game, half_built)
-            found += violations(seat.page, f"{game} mid-move {width}")
+            found += violations(seat.page, f"{game} mid-move {view}")
         gid = half_built.split("?")[0].rsplit("/", 1)[1]  # the pages only a game's seat reads
         for path in (f"/g/{gid}/mail", "/mail", f"/g/{gid}/alerts"):
             answer = seat.page.goto(site.url + path)
             assert answer.status == 200, (path, answer.status)
-            found += violations(seat.page, f"{path} {width}")
+            found += violations(seat.page, f"{path} {view}")
     errors = {t.name: [e for e in t.errors if "404" not in e] for t in opened}
     errors = {name: e for name, e in errors.items() if e}
     for t in opened:

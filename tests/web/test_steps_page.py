@@ -104,3 +104,21 @@ def test_board_links_wrap_exactly_the_offered_elements():
     for changed in (svg.replace('x="2"', 'x="3"'), svg.replace("C &amp; D", "C &amp; E"),
                     svg.replace("<title>t</title>", "<title>t</title><circle r='1'/>"), svg.replace('"b"', '"B"')):
         assert not same_picture(marked, changed), changed
+
+
+def test_board_links_work_across_the_sections_of_a_board():
+    """Issue 39: a board in sections (several SVGs): an offered element is found in whichever
+    section draws it; each section holding a link becomes a group (its links reach screen
+    readers), the others stay images; unmarked, the board is the game's drawing again."""
+    from referee.engine import drawing
+    die = drawing.symbol("die", 10, 10, '<rect width="10" height="10"/>')
+    hand = drawing.section("hand", 200, 60, "Your hand", drawing.element("h1", "card 1", drawing.use("die", 0, 0, 44, 44)))
+    shared = drawing.section("map", 360, 80, "The map", drawing.element("r1", "region 1", drawing.rect(0, 0, 50, 50))
+                             + drawing.element("r2", "region 2", drawing.rect(60, 0, 50, 50)))
+    quiet = drawing.section("scores", 300, 40, "Scores", drawing.text(0, 20, "Ada 3"))
+    board = drawing.board("A board", "three sections", [hand, shared, quiet], "pic", die)
+    marked, found = mark_options(board, {"h1": ("/h", "Play card 1", "1"), "r2": ("/r", "Go to region 2", "2")})
+    assert found == {"h1", "r2"} and marked.count('class="pick"') == 2
+    roles = re.findall(r'<svg [^>]*class="section" data-section="(\w+)"[^>]*role="(\w+)"', marked)
+    assert roles == [("hand", "group"), ("map", "group"), ("scores", "img")]
+    assert unmark(marked) == unmark(board) and same_picture(marked, board)

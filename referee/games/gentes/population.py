@@ -13,8 +13,11 @@ def can_raise(data: GameData, pop: dict[str, int], prof: str) -> bool:
 
 
 def raise_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18") -> None:
-    """G-18: +1, pushing the partner back when the row is full; impossible if both ends meet."""
-    need(prof in data.partner, Text("unknown profession %(profession)s", profession=repr(prof)), rule)
+    """G-18: +1, pushing the partner back when the row is full; impossible if both ends meet.
+    (The refusals' texts are made only when refused: the search for step options raises
+    professions thousands of times a request.)"""
+    if prof not in data.partner:
+        need(False, Text("unknown profession %(profession)s", profession=repr(prof)), rule)
     partner = data.partner[prof]
     if pop[prof] + pop[partner] < data.row_capacity:
         pop[prof] += 1
@@ -27,6 +30,8 @@ def raise_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18
 
 def lower_prof(data: GameData, pop: dict[str, int], prof: str, rule: str = "G-18") -> None:
     """G-18: -1 needs at least 1."""
-    need(prof in data.partner, Text("unknown profession %(profession)s", profession=repr(prof)), rule)
-    need(pop[prof] >= 1, Text("%(profession)s is already 0", profession=prof), rule)
+    if prof not in data.partner:
+        need(False, Text("unknown profession %(profession)s", profession=repr(prof)), rule)
+    if pop[prof] < 1:
+        need(False, Text("%(profession)s is already 0", profession=prof), rule)
     pop[prof] -= 1

@@ -16,6 +16,9 @@
 
 from __future__ import annotations
 
+import marshal
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from referee.plumbing.i18n import Text
@@ -84,7 +87,7 @@ class Grammars:
     def __init__(self, rules: Any, state: dict, seat: int):
         self.rules, self.data, self.state, self.seat = rules, rules.data, state, seat
         self.walker: Walker | None = None
-        self._menus: dict[int, list[Option]] = {}
+        self._menus: dict[int, tuple[dict, list[Option]]] = {}
         self._sims: dict[bytes, dict | None] = {}
 
     def after_free(self, ops: list, final: bool = False) -> dict | None:
@@ -103,9 +106,10 @@ class Grammars:
 
     # -- heyday turn -----------------------------------------------------------------------
     def _menu(self, st: dict) -> list[Option]:
-        if id(st) not in self._menus:
-            self._menus[id(st)] = self._build_menu(st)
-        return self._menus[id(st)]
+        hit = self._menus.get(id(st))
+        if hit is None or hit[0] is not st:  # (the position is kept with its menu: its id stays its own)
+            hit = self._menus[id(st)] = (st, self._build_menu(st))
+        return hit[1]
 
     def _build_menu(self, st: dict) -> list[Option]:
         data, seat = self.data, self.seat
@@ -334,8 +338,17 @@ class Grammars:
         return {"type": "final_fulfil", "free_ops": free, "claims": claims}
 
 
-def walker_for(rules: Any, state: dict, seat: int, kind: str) -> Walker:
-    """The walker of `seat`'s prompt `kind` (StepRefused when there is none)."""
+# Walkers of the latest positions asked about, each with its lock: a player building a move
+# asks for the steps again after every click on the same position, and its walker knows by
+# then which paths are viable (stepwalk.Walker: only exact verdicts outlive a call). Keyed by
+# the position's content (its marshal bytes: a state changed in place is another position),
+# each walking a copy of its own; a few, since each holds the positions `apply` made.
+WALKERS = 8
+_walkers: OrderedDict[tuple[int, int, str, bytes], tuple[Any, Walker, threading.Lock]] = OrderedDict()
+_walkers_lock = threading.Lock()
+
+
+def _new_walker(rules: Any, state: dict, seat: int, kind: str) -> Walker:
     if not any(p.seat == seat and p.kind == kind for p in rules.prompts(state)):
         raise StepRefused(0, Text("seat %(seat)s has no %(kind)s decision now", seat=seat, kind=repr(kind)), "G-6")
     g = Grammars(rules, state, seat)
@@ -344,9 +357,33 @@ def walker_for(rules: Any, state: dict, seat: int, kind: str) -> Walker:
     return w
 
 
+def walker_for(rules: Any, state: dict, seat: int, kind: str) -> tuple[Walker, threading.Lock]:
+    """The walker of `seat`'s prompt `kind` (StepRefused when there is none) and the lock a
+    call holds while it walks (its budget and guesses are the call's own)."""
+    content = marshal.dumps(state)
+    key = (id(rules), seat, kind, content)
+    with _walkers_lock:
+        hit = _walkers.get(key)
+        if hit is not None and hit[0] is rules:
+            _walkers.move_to_end(key)
+            return hit[1], hit[2]
+    walker = _new_walker(rules, marshal.loads(content), seat, kind)
+    lock = threading.Lock()
+    with _walkers_lock:
+        _walkers[key] = (rules, walker, lock)
+        _walkers.move_to_end(key)
+        while len(_walkers) > WALKERS:
+            _walkers.popitem(last=False)
+    return walker, lock
+
+
 def steps(rules: Any, state: dict, seat: int, kind: str, chosen: list[str]) -> Step:
-    return walker_for(rules, state, seat, kind).step(chosen)
+    walker, lock = walker_for(rules, state, seat, kind)
+    with lock:
+        return walker.step(chosen)
 
 
 def move_path(rules: Any, state: dict, seat: int, kind: str, move: Move) -> list[str]:
-    return walker_for(rules, state, seat, kind).path_of(move)
+    walker, lock = walker_for(rules, state, seat, kind)
+    with lock:
+        return walker.path_of(move)

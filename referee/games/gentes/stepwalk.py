@@ -52,13 +52,25 @@ Grammar = Generator[Ask, str, Move]
 
 
 class Walker:
-    """One prompt of one position: replays its grammar along paths, judges completions."""
+    """One prompt of one position: replays its grammar along paths, judges completions.
+
+    A walker may serve several calls on its position (steps_moves.py keeps a few): what
+    `apply` said of a move, and whether a path is viable when the search said so without
+    running out of budget, hold for the position's life. What rested on the budget running out
+    (or on the loop guard) is kept for the call only, so each call judges as a fresh walker
+    would or better: never a guess of an earlier call."""
 
     def __init__(self, rules: Any, state: dict, seat: int, grammar: Callable[[Move | None], Grammar]):
         self.rules, self.state, self.seat, self.grammar = rules, state, seat, grammar
         self._legal: dict[bytes, tuple[dict | None, IllegalMove | None]] = {}
-        self._viable: dict[tuple[str, ...], bool] = {}
+        self._viable: dict[tuple[str, ...], bool] = {}   # exact verdicts, kept across calls
+        self._guess: dict[tuple[str, ...], bool] = {}    # verdicts of this call only
+        self._unsure = 0  # times this call assumed a path viable (budget) or met the loop guard
         self.budget = BUDGET
+
+    def begin(self) -> None:
+        """A new call: a full budget, no guesses."""
+        self.budget, self._guess, self._unsure = BUDGET, {}, 0
 
     # -- judging -----------------------------------------------------------------------------
     def outcome(self, move: Move) -> tuple[dict | None, IllegalMove | None]:
@@ -123,14 +135,23 @@ class Walker:
 
     def viable(self, chosen: tuple[str, ...]) -> bool:
         """Some completion of `chosen` is a legal move (depth-first, options in order)."""
-        if chosen in self._viable:
-            return self._viable[chosen]
+        known = self._viable.get(chosen)
+        if known is None:
+            known = self._guess.get(chosen)
+        if known is not None:
+            if chosen in self._guess and chosen not in self._viable:
+                self._unsure += 1  # (a guard or a guess: what rests on it is this call's only)
+            return known
         if self.budget <= 0:
+            self._unsure += 1
             return True
-        self._viable[chosen] = False  # guards against a grammar that loops
+        self._guess[chosen] = False  # guards against a grammar that loops
+        unsure = self._unsure
         try:
             ask, move = self.run(chosen)
         except StepRefused:
+            self._guess.pop(chosen)
+            self._viable[chosen] = False
             return False
         if ask is None:
             ok = self.legal(move)
@@ -138,7 +159,11 @@ class Walker:
             ok = self.legal(ask.complete) if ask.complete is not None else False
             if not ok:
                 ok = any(self.viable(chosen + (o.id,)) for o in ask.options)
-        self._viable[chosen] = ok
+        if self._unsure == unsure:
+            self._guess.pop(chosen)
+            self._viable[chosen] = ok
+        else:
+            self._guess[chosen] = ok
         return ok
 
     # -- the contract ------------------------------------------------------------------------
@@ -160,6 +185,7 @@ class Walker:
         return None
 
     def step(self, chosen: Sequence[str]) -> Step:
+        self.begin()
         chosen = tuple(chosen)
         ask, move = self.run(chosen)  # refuses unknown ids with their index
         if not self.viable(chosen):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from referee.plumbing.errors import Conflict, Forbidden, NotFound
 from referee.plumbing.i18n import Text
 from referee.service.links import seat_url
-from referee.store import credentials, players, seat_settings, tenures
+from referee.store import credentials, players, seat_names, seat_settings, tenures
 from referee.store.db import write_transaction
 from referee.store.events import SequenceConflict
 
@@ -70,8 +70,8 @@ def accept_in(core: "Core", conn: Any, loaded: "Loaded", seat: int, player_id: s
         raise Conflict(Text("seat %(seat)s changed hands", seat=seat), current_seq=loaded.seq)
     seat_settings.set_tz(conn, game_id, seat, player.get("tz"))
     tenure = held["tenure"] + 1
-    after, _ = core.append(conn, loaded, [("seat_accepted", seat, {"seat": seat, "name": held["name"],
-                                                                   "tenure": tenure})], loaded.state)
+    seat_names.put(conn, game_id, [(seat, tenure, held["name"])])  # the log names the seat by (seat, tenure)
+    after, _ = core.append(conn, loaded, [("seat_accepted", seat, {"seat": seat, "tenure": tenure})], loaded.state)
     return after, tenure
 
 

@@ -376,8 +376,7 @@ class _Message(Words):
 
 def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", appended: list, now: float) -> int:
     """Alerts for an appended batch: the turns that opened (named per target), the game's end."""
-    if not store.of_game(conn, after.game_id) and not any(
-            s.get("player_id") for s in tenures.seats(conn, after.game_id)):
+    if not store.any_for_game(conn, after.game_id):
         return 0
     n = 0
     names = [s["name"] for s in after.created["seats"]]

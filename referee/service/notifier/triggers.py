@@ -41,12 +41,13 @@ DECIDING = ("takeback", "takeback_refused", "proposal_failed", "proposal_lapsed"
 class Notifier:
     def __init__(self, service: "Core"):
         self.service = service
-        self._contacts: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        self._contacts: dict[tuple[str, int, str | None], list[dict[str, Any]]] = {}
 
     def contacts(self, conn, game_id: str, holders: int = 0) -> list[dict[str, Any]]:
         """A game's seats and addresses, cached per game and `holders` (the count of seat events
-        in its log: a seat changing hands changes its address, in every process alike)."""
-        key = (game_id, holders)
+        in its log: a seat changing hands changes its address, in every process alike) and the
+        erasures seen (an erased player's address is gone: core.py, `_after_erasures`)."""
+        key = (game_id, holders, self.service.erased_mark)
         found = self._contacts.get(key)
         if found is None:
             if len(self._contacts) > 10_000:

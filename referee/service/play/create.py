@@ -26,7 +26,7 @@ from referee.service.clock import parse_duration, policy_from_clock
 from referee.service.links import game_url, join_url, seat_url
 from referee.service.loaded import Loaded, iso, kept
 from referee.service.notices import player_mail, preferences
-from referee.store import bot_seats, credentials, players, projections, seat_settings, tenures
+from referee.store import bot_seats, credentials, players, projections, seat_names, seat_settings, tenures
 from referee.store import tables as tables_mod
 
 DEFAULT_REPLACE_AFTER = 2  # missed deadlines before a holder may be replaced without agreeing
@@ -51,6 +51,7 @@ class Prepared:
     bots: dict[int, dict[str, Any]]
     tokens: list[str]
     creator_token: str
+    names: list[str]  # each seat's name, kept outside the log (store/seat_names.py)
 
 
 def create_game(core: "Core", body: dict[str, Any], player_id: str | None = None) -> dict[str, Any]:
@@ -123,8 +124,7 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
         raise InvalidSetup(f"cannot set up the game: {e}", "/options" if position is None else "/position") from None
     payload = {
         "game": game, "rules_version": rules.rules_version,
-        "seats": [seat_entry(i, s, bots) if i not in free else
-                  {"seat": i, "name": f"Open seat {i + 1}", "open": True} for i, s in enumerate(seats)],
+        "seats": [seat_entry(i, bots) if i not in free else {"seat": i, "open": True} for i in range(len(seats))],
         "options": options, "clock": body.get("clock"),
         "talk": policy_of({"talk": body.get("talk")}),  # table talk's policy, in the audited log
         "seed_commitment": commitment(seed),
@@ -140,7 +140,8 @@ def prepare(core: "Core", body: dict[str, Any], player_id: str | None = None) ->
     blank = Loaded(game_id, game, rules, seed, kept(payload), "", 0, step.state, "active", policy,
                    clocks_mod.start(policy, len(seats)))
     return Prepared(game_id, body, player_id, rules, seed, payload, step.state, blank, free, bots,
-                    [secrets.token_urlsafe(24) for _ in seats], secrets.token_urlsafe(24))
+                    [secrets.token_urlsafe(24) for _ in seats], secrets.token_urlsafe(24),
+                    [f"Open seat {i + 1}" if i in free else seat_name(i, s, bots) for i, s in enumerate(seats)])
 
 
 def store(core: "Core", conn: Any, p: Prepared, offers: bool = True) -> Loaded:
@@ -151,17 +152,18 @@ def store(core: "Core", conn: Any, p: Prepared, offers: bool = True) -> Loaded:
     game_id, game, seats, payload, free, bots = p.game_id, p.body["game"], p.body["seats"], p.payload, p.free, p.bots
     body, player_id, rules = p.body, p.player_id, p.rules
     credentials.save_seed(conn, game_id, p.seed)
-    for i, (s, tok) in enumerate(zip(payload["seats"], p.tokens)):
+    seat_names.put(conn, game_id, [(i, 0, n) for i, n in enumerate(p.names)])  # tenure 0: as created
+    for i, (name, tok) in enumerate(zip(p.names, p.tokens)):
         if i in free:
             tenures.add_free(conn, game_id, i, tenures.INVITED if seats[i].get("invite") else tenures.OPEN,
                              seats[i].get("invite"))
             continue
-        credentials.add_seat(conn, game_id, i, s["name"], seats[i].get("email"), seats[i].get("webhook"), tok)
+        credentials.add_seat(conn, game_id, i, name, seats[i].get("email"), seats[i].get("webhook"), tok)
         if seats[i].get("me"):  # the creator's own seat; any other is a player's once they accept it
             tenures.set_player(conn, game_id, i, player_id)
     seat_settings.save_new(conn, game_id, seats)
     alerts.add_at_creation(core, conn, game_id, seats, body.get("channels") or [], core.clock())
-    projections.set_players(conn, game_id, ["" if i in free else s["name"] for i, s in enumerate(payload["seats"])])
+    projections.set_players(conn, game_id, ["" if i in free else n for i, n in enumerate(p.names)])
     if bots:
         bot_seats.set_bots(conn, game_id, bots)
     tables_mod.add(conn, {"game_id": game_id, "game": game, "creator_hash": credentials.token_hash(p.creator_token),
@@ -197,7 +199,7 @@ def answer(core: "Core", p: Prepared, after: Loaded) -> dict[str, Any]:
                               "join_url": join_url(base, game_id, i)})
             continue
         if i in bots:  # a bot's seat has no token, link or address: only the bot plays it
-            out_seats.append({"seat": i, "name": payload["seats"][i]["name"], "bot": bots[i]})
+            out_seats.append({"seat": i, "name": p.names[i], "bot": bots[i]})
             continue
         entry = {"seat": i, "name": s["name"], "token": t, "url": seat_url(base, core.secret_key, game_id, i)}
         if s.get("email"):
@@ -219,12 +221,17 @@ def bot_specs(seats: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     return bots
 
 
-def seat_entry(i: int, seat: dict[str, Any], bots: dict[int, dict[str, Any]]) -> dict[str, Any]:
-    """A seat as game_created records it; a bot's seat is named as a bot everywhere it shows."""
+def seat_entry(i: int, bots: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """A seat as game_created records it: by reference (seat number, tenure 0), never by name."""
+    return {"seat": i, "bot": bots[i]} if i in bots else {"seat": i}
+
+
+def seat_name(i: int, seat: dict[str, Any], bots: dict[int, dict[str, Any]]) -> str:
+    """A seat's name as given; a bot's seat is named as a bot everywhere it shows."""
     if i not in bots:
-        return {"seat": i, "name": seat["name"]}
+        return seat["name"]
     name = seat.get("name")
-    return {"seat": i, "name": f"{name} (bot)" if name else label(bots[i], i), "bot": bots[i]}
+    return f"{name} (bot)" if name else label(bots[i], i)
 
 
 def check_position(rules: Rules, position: dict, seats: int) -> None:

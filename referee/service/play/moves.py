@@ -23,7 +23,7 @@ from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service.play import read
 from referee.plumbing.i18n import EN, Text, Translator, translator
-from referee.service.narration import remember_state, told_with, with_text
+from referee.service.narration import ViewsOf, remember_state, told_with, with_text
 from referee.store import idempotency
 from referee.store.db import IntegrityError
 
@@ -52,10 +52,11 @@ class Refusal(Exception):
         return out
 
 
-def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
+def read_move(loaded: "Loaded", sent: Any, listed: tuple = ()) -> dict[str, Any]:
     """A move from a JSON move or a string in the game's text form; BadRequest if unreadable,
     its detail a `Text` so each reader reads why in their language (the text form's own reason
-    is a `Text` too)."""
+    is a `Text` too). A move equal to one of `listed` (the prompt's choices, which the rules
+    made) is one of the game's moves already: its schema is not checked again."""
     if isinstance(sent, str):
         try:
             move = glossary.parse_text(loaded.rules, sent)
@@ -63,6 +64,8 @@ def read_move(loaded: "Loaded", sent: Any) -> dict[str, Any]:
             raise not_a_move(loaded.game, e) from None
     else:
         move = sent
+    if listed and any(_same(move, c) for c in listed):
+        return move
     errs = schema_errors(validator_for(loaded.rules.move_schema), move)
     if errs:
         raise BadRequest(Text("move does not match the game's move schema"), errors=errs)
@@ -85,7 +88,7 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
         if new and loaded.rules.result(state) is not None:  # an earlier move of the batch ended the game
             return new, states, Refusal(i, item, Conflict(Text("the game is over"), current_seq=seq))
         try:
-            move = read_move(loaded, item)
+            move = read_move(loaded, item, _listed(loaded, seat) if not new else ())
             step = advance(loaded.rules, loaded.seed, state, seq + 1, "move", seat, {"move": move})
         except BadRequest as e:
             return new, states, Refusal(i, item, e)
@@ -99,6 +102,25 @@ def judge(loaded: "Loaded", seat: int, sent: list[Any]) -> tuple[list[tuple[str,
     return new, states, None
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON, types included (Python's == takes true for 1 and 1.0 for 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _listed(loaded: "Loaded", seat: int) -> tuple:
+    """The seat's listed choices, when the game's prompts are known already (a cached game's
+    are: its size was measured with them); none otherwise, rather than work them out here."""
+    if "prompts" not in loaded.__dict__ or loaded.status != "active":
+        return ()
+    return tuple(c for p in loaded.prompts if p.seat == seat and p.choices for c in p.choices)
+
+
 def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
                 lang: str | None = None) -> tuple[int, dict[str, Any]]:
     """Judge and record a move (or several, or one in the text form); returns (HTTP status,
@@ -107,9 +129,10 @@ def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
     return submit(core, game_id, seat, body, lang)
 
 
-def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None) -> dict[str, Any]:
+def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None,
+                  views_of: ViewsOf | None = None) -> dict[str, Any]:
     """A move's answer: the seat's description of the game and the events it appended."""
-    body = read.describe(core, loaded, seat, lang)
+    body = read.describe(core, loaded, seat, lang, views_of)
     body["events"] = [read.redact_event(core, loaded, e, seat) for e in appended]
     return body
 
@@ -167,16 +190,22 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         assert refused is not None
         raise refused.error
 
+    views_of = ViewsOf(loaded.rules, seat)  # the state after the move is described and narrated: viewed once
+    answered: dict[str, dict[str, Any]] = {}
+
     def answer(after: "Loaded", appended: list, lang: str | None = None) -> dict[str, Any]:
-        out = move_response(service, after, seat, appended, lang)
         tr = translator(lang)
+        if tr.lang in answered:  # the keyed answer, remembered in English, is the English answer
+            return answered[tr.lang]
+        out = move_response(service, after, seat, appended, lang, views_of)
         names = [s["name"] for s in after.created["seats"]]
         # The batch's own states: each move is told with the seat's views around it, no replay.
         around = dict(zip((e.seq for e in appended), zip([loaded.state, *states], states)))
         for e in out["events"]:
-            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr)
+            e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr, views_of)
         out["played"] = len(new)
         out["refused"] = refused.to_json(tr) if refused is not None else None
+        answered[tr.lang] = out
         return out
 
     def remember(conn, after: "Loaded", appended: list) -> None:

@@ -3,7 +3,7 @@ the viewer's view), the games list, and events redacted for the viewer."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from referee.engine.rng import redact_records
 from referee.engine.talk import policy_of
@@ -22,12 +22,14 @@ def deadline_of(core: "Core", loaded: Loaded, seat: int) -> float | None:
     return sc.due_at if loaded.status == "active" else None
 
 
-def describe(core: "Core", loaded: Loaded, viewer: int | None, lang: str | None = None) -> dict[str, Any]:
-    """GET /games/{id}: status, who must move (with deadlines), the caller's view; the
-    prompts' words in `lang` (English if None: bots and old clients read the same answer)."""
+def describe(core: "Core", loaded: Loaded, viewer: int | None, lang: str | None = None,
+             views_of: Callable[[dict], dict] | None = None) -> dict[str, Any]:
+    """GET /games/{id}: status, who must move (with deadlines), the caller's view (made by
+    `views_of` when given: a move's answer views each state once); the prompts' words in `lang`
+    (English if None: bots and old clients read the same answer)."""
     prompts = loaded.prompts if loaded.status == "active" else ()
     pause = loaded.clocks.pause if loaded.status == "paused" else None
-    view = loaded.rules.view(loaded.state, viewer)
+    view = views_of(loaded.state) if views_of is not None else loaded.rules.view(loaded.state, viewer)
     handed = bot_seats.of_game(core.db.conn, loaded.game_id)  # seats handed to a bot since creation
     return {
         "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.schemas import conform
 from referee.plumbing.errors import Conflict, Forbidden, NotFound
 from referee.service.links import seat_url
-from referee.store import credentials, players, projections, seat_settings, tenures
+from referee.store import credentials, players, projections, seat_names, seat_settings, tenures
 from referee.store import tables as tables_mod
 from referee.store.db import write_transaction
 from referee.store.events import SequenceConflict
@@ -101,16 +101,16 @@ def _append_join(core: "Core", conn: Any, loaded: "Loaded", seat: int, name: str
                  replacing: bool) -> "Loaded":
     """The join's event(s): `seat_joined`, or `seat_replaced` with the former holder's tenure;
     `game_started` when this was the last free seat of an open game."""
+    seat_names.put(conn, loaded.game_id, [(seat, tenure, name)])  # the log names the seat by (seat, tenure)
     if replacing:
-        past = conn.execute("SELECT name, missed FROM past_seats WHERE game_id = ? AND seat = ? AND tenure = ?",
+        past = conn.execute("SELECT missed FROM past_seats WHERE game_id = ? AND seat = ? AND tenure = ?",
                             (loaded.game_id, seat, tenure - 1)).fetchone()
-        payload = {"seat": seat, "name": name, "tenure": tenure,
-                   "previous": {"name": past[0] if past else "", "tenure": tenure - 1, "missed": past[1] if past else 0}}
+        payload = {"seat": seat, "tenure": tenure, "previous": {"tenure": tenure - 1, "missed": past[0] if past else 0}}
         state = loaded.rules.vacate(loaded.state, seat)
         new = [("seat_replaced", seat, payload)]
     else:
         state = loaded.state
-        new = [("seat_joined", seat, {"seat": seat, "name": name, "tenure": tenure})]
+        new = [("seat_joined", seat, {"seat": seat, "tenure": tenure})]
     still_free = [s for s in loaded.created["seats"] if s.get("open") and s["seat"] != seat]
     if loaded.status == "open" and not still_free:
         new.append(("game_started", None, {"seats": len(loaded.created["seats"])}))

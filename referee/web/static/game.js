@@ -30,7 +30,7 @@
   function onTouchStart(e) {
     var t = e.target;
     var zoom = document.getElementById("zoom");
-    if (e.touches.length !== 1 || !t.closest || !t.closest(".board, .history") || (zoom && zoom.checked)) {
+    if (e.touches.length !== 1 || !t.closest || !t.closest(".board-part, .history") || (zoom && zoom.checked)) {
       touch = null;
       return;
     }

@@ -327,3 +327,32 @@ def test_steps_never_change_the_state_and_ids_are_url_safe():
         for o in TRULES.steps(st, 0, "turn", path).options:
             assert all(ch.isalnum() or ch in "-_.:~" for ch in o.id), o.id
     assert repr(st) == before
+
+
+def test_a_kept_walker_answers_as_a_fresh_one_and_keeps_only_exact_verdicts(monkeypatch):
+    """steps_moves keeps the walkers of the latest positions: a click after a click on one
+    position reuses what was proved viable, and answers exactly as a fresh walker would; what
+    rested on the search budget running out is never kept for a later call."""
+    from referee.games.gentes import steps_moves, stepwalk
+    rnd = random.Random(7)
+    positions = game_positions(3, 11, 9)[:10]
+    for st in positions:
+        for p in RULES.prompts(st):
+            path: list[str] = []
+            for _ in range(5):
+                kept = RULES.steps(st, p.seat, p.kind, path)
+                fresh = steps_moves._new_walker(RULES, st, p.seat, p.kind).step(path)
+                assert kept.to_json() == fresh.to_json()
+                if not kept.options:
+                    break
+                path.append(rnd.choice(kept.options).id)
+            assert steps_moves.walker_for(RULES, st, p.seat, p.kind)[0] is \
+                steps_moves.walker_for(RULES, st, p.seat, p.kind)[0]
+    st = next(s for s in positions if s["phase"] == "heyday")
+    seat = st["turn_seat"]
+    monkeypatch.setattr(stepwalk, "BUDGET", 2)
+    walker = steps_moves._new_walker(RULES, st, seat, "turn")
+    walker.step([])
+    assert walker._guess and not set(walker._guess) & set(walker._viable)
+    walker.begin()
+    assert not walker._guess and walker.budget == 2
