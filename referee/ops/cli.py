@@ -364,8 +364,11 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--bot-games", default=4, show_default=True, help="bots: games per game, level and opponent.")
 @click.option("--strength-games", default=30, show_default=True, help="strength: level-2 games per game and opponent.")
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="strength: processes playing games.")
+@click.option("--strength-for", default=None, help="strength: comma-separated games (default all).")
+@click.option("--strength-seed", default="strength", show_default=True, help="strength: names the games' seeds.")
 def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
-          database: str | None, seconds: float, clients: str, bot_games: int, strength_games: int, jobs: int) -> None:
+          database: str | None, seconds: float, clients: str, bot_games: int, strength_games: int, jobs: int,
+          strength_for: str | None, strength_seed: str) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee.ops import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
@@ -374,7 +377,8 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
         _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
-                                         counts, bot_games, strength_games, jobs), indent=2))
+                                         counts, bot_games, (strength_games, strength_for, strength_seed), jobs),
+                      indent=2))
 
 
 @main.group()
