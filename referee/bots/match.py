@@ -11,10 +11,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.engine.contract import IllegalMove
 from referee.engine.registry import rules_for
 from referee.engine.replay import advance, initial
 
-from referee.bots.players import decide
+from referee.bots.turns import plan
 from referee.bots.search import winners_of
 
 MAX_DECISIONS = 5000
@@ -52,7 +53,8 @@ def sides(g: int, seats: int) -> tuple[list[str], int]:
 
 def play_game(game: str, specs: dict[str, dict[str, Any]], g: int, seats: int, seed: str,
               tally: Tally) -> dict[str, Any]:
-    """One game; adds its outcome and each decision's CPU seconds to `tally`."""
+    """One game; adds its outcome and each answer's CPU seconds to `tally`: a bot plans its
+    turn as far as it foresees it (bots/turns.py), as a bot seat in the service does."""
     rules = rules_for(game)
     side, first = sides(g, seats)
     game_seed = hashlib.sha256(f"{seed}:{g}:game".encode()).digest()
@@ -66,12 +68,20 @@ def play_game(game: str, specs: dict[str, dict[str, Any]], g: int, seats: int, s
         s = prompt.seat
         started = time.process_time()
         trace: dict[str, Any] = {}
-        move = decide(rules, rules.view(state, s), s, prompt.kind, specs[side[s]], bots[s], trace=trace)
+        moves = plan(rules, rules.view(state, s), s, prompt.kind, specs[side[s]], bots[s], trace=trace)
         tally.seconds[side[s]].append(time.process_time() - started)
         if trace:
             tally.playouts[side[s]].append(sum(trace["playouts"].values()))
-        seq += 1
-        state = advance(rules, game_seed, state, seq, "move", s, {"move": move}).state
+        for i, move in enumerate(moves):  # as the service plays a plan: in order, until one is refused
+            if i and [p.seat for p in rules.prompts(state)] != [s]:
+                break
+            try:
+                state = advance(rules, game_seed, state, seq + 1, "move", s, {"move": move}).state
+            except IllegalMove:
+                if not i:
+                    raise
+                break
+            seq += 1
     result = rules.result(state)
     winners = {side[w] for w in winners_of(result)}
     tally.games += 1

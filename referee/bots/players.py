@@ -4,6 +4,9 @@ sees (its view as `GET /games/{id}` gives it, and its prompt's kind) and returns
 - `random`: a uniformly random legal move (choices, or random steps);
 - `search`: the search bot (search.py) at level 1-3 (0.2 / 1 / 3 s of CPU);
 - `default`: always the prompt's default, what a timeout would play (a benchmark opponent).
+
+`plan` answers a turn of several decisions (Babel's free actions, Iron Age's phases) at once,
+as far as the seat can foresee it, within one level's thinking time (turns.py).
 """
 
 from __future__ import annotations

@@ -19,10 +19,15 @@ the active playouts decide (best_move). Random playouts alone lose to the defaul
 random play is ruinous (taking cards one cannot fulfil); passive playouts alone play at random
 where passing changes nothing.
 
-Thinking is bounded by CPU seconds (levels: a playout stops at the deadline too, so a decision
-takes at most its budget plus one step) or by an iteration count (tests: CPU time varies, an
-iteration count makes a decision reproducible for one seed). It stops sooner when the answer
-is settled under both policies: one candidate's mean SETTLE_Z standard errors clear of every
+A game may give the search an evaluation of a position (the contract's optional
+`evaluate(state, seat)`, as game-playing programs do): its playouts then stop after EVAL_DEPTH
+decisions and the evaluation scores them, so a decision weighs many more, shorter playouts.
+
+Thinking is bounded by nodes (levels: moves applied in the search, LEVEL_NODES, so a decision
+weighs the same playouts however loaded the machine is), with the level's CPU seconds as a
+ceiling that only a slow machine reaches (a playout stops at that deadline too), or by an
+iteration count (tests: an iteration count makes a decision reproducible for one seed). It
+stops sooner when the answer is settled under both policies: one candidate's mean SETTLE_Z standard errors clear of every
 other's, or all means within SAME of one another (nothing to gain by thinking on).
 """
 
@@ -34,13 +39,17 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.contract import IllegalMove, Move, Rules, State
+from referee.engine.contract import IllegalMove, Move, Rules, State, evaluator
 from referee.engine.rng import Rng
 
 from referee.bots.moves import active_move, candidates, own_prompt
 
-# CPU seconds per decision by level (the issue's 0.2 / 1 / 3 s).
+# CPU seconds per decision by level (the issue's 0.2 / 1 / 3 s): a ceiling; the nodes bound first.
 LEVEL_SECONDS = {1: 0.2, 2: 1.0, 3: 3.0}
+# Moves applied in the search per decision by level: what the slowest game's search applies in
+# about two thirds of the level's seconds on an idle machine, so the nodes, not the load, bound.
+LEVEL_NODES = {1: 1_500, 2: 7_500, 3: 22_500}
+EVAL_DEPTH = 24     # decisions of a playout before the game's `evaluate` judges (games that have one)
 WIDTH = 12          # candidate moves built by steps when a prompt lists no choices
 MAX_ARMS = 24       # listed choices weighed at most (a random sample beyond, the default kept)
 DEPTH = 120         # decisions of an active playout before the standings judge
@@ -64,10 +73,17 @@ class Budget:
     seconds: float | None = None
     iterations: int | None = None
     depth: int | None = None    # decisions per playout (default DEPTH, PASSIVE_DEPTH)
+    nodes: int | None = None    # moves applied in the whole search
 
     @classmethod
     def level(cls, level: int) -> "Budget":
-        return cls(seconds=LEVEL_SECONDS[level])
+        return cls(seconds=LEVEL_SECONDS[level], nodes=LEVEL_NODES[level])
+
+    def share(self, part: float) -> "Budget":
+        """`part` of this budget (a turn's plan gives each of its decisions a share)."""
+        return Budget(seconds=None if self.seconds is None else self.seconds * part,
+                      iterations=None if self.iterations is None else max(1, round(self.iterations * part)),
+                      depth=self.depth, nodes=None if self.nodes is None else max(1, round(self.nodes * part)))
 
 
 def winners_of(result: dict[str, Any]) -> list[int]:
@@ -79,8 +95,14 @@ def winners_of(result: dict[str, Any]) -> list[int]:
 
 def reward(rules: Rules, state: State, seat: int) -> float:
     """The outcome for `seat` in [0, 1]: WIN for a win, DRAW for a shared one, plus 0.3 times
-    the normalised score margin over the best other seat (standings when the game runs on)."""
-    res = rules.result(state) or rules.standings(state)
+    the normalised score margin over the best other seat; while the game runs on, the game's
+    `evaluate` when it has one, else its standings as they are."""
+    res = rules.result(state)
+    if res is None:
+        judge = evaluator(rules)
+        if judge is not None:
+            return judge(state, seat)
+        res = rules.standings(state)
     scores = [s if isinstance(s, (int, float)) else 0 for s in res.get("scores") or []]
     winners = winners_of(res)
     win = (WIN if len(winners) == 1 else DRAW) if seat in winners else 0.0
@@ -94,11 +116,13 @@ def reward(rules: Rules, state: State, seat: int) -> float:
 
 
 def playout(rules: Rules, state: State, policy: str, rnd: random.Random, seed: bytes, depth: int,
-            deadline: float | None = None) -> State:
+            deadline: float | None = None) -> tuple[State, int]:
     """Moves of `policy` (POLICIES) for whoever is prompted, until the end, `depth` decisions,
-    or the CPU `deadline` (time.process_time) passes."""
+    or the CPU `deadline` (time.thread_time: this thread's own CPU, so the requests a server
+    answers beside the bot never eat its thinking) passes; the state and the moves applied."""
+    applied = 0
     for n in range(depth):
-        if rules.result(state) is not None or (deadline is not None and time.process_time() > deadline):
+        if rules.result(state) is not None or (deadline is not None and time.thread_time() > deadline):
             break
         prompts = rules.prompts(state)
         if not prompts:
@@ -109,7 +133,8 @@ def playout(rules: Rules, state: State, policy: str, rnd: random.Random, seed: b
             state = rules.apply(state, prompt.seat, move, Rng(seed, n + 2))
         except IllegalMove:
             state = rules.apply(state, prompt.seat, prompt.default, Rng(seed, n + 2))
-    return state
+        applied += 1
+    return state, applied
 
 
 def settled(visits: list[int], totals: list[float], squares: list[float]) -> bool:
@@ -130,8 +155,9 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
            budget: Budget, trace: dict[str, Any] | None = None) -> Move:
     """The move to play for `seat`'s prompt `kind`, from the seat's `view` alone. `trace`, when
     given, receives how it thought: its candidates, playouts per policy and their depths."""
-    started = time.process_time()
-    depths = {"default": budget.depth or PASSIVE_DEPTH, "active": budget.depth or DEPTH}
+    started = time.thread_time()
+    short = EVAL_DEPTH if evaluator(rules) is not None else None
+    depths = {"default": budget.depth or short or PASSIVE_DEPTH, "active": budget.depth or short or DEPTH}
     deadline = started + budget.seconds if budget.seconds is not None else None
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
@@ -147,11 +173,13 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
     visits = {p: [0] * k for p in POLICIES}
     totals = {p: [0.0] * k for p in POLICIES}
     squares = {p: [0.0] * k for p in POLICIES}
-    n = 0
+    n = nodes = 0
     while True:
         if budget.iterations is not None and n >= budget.iterations:
             break
-        if deadline is not None and time.process_time() >= deadline:
+        if budget.nodes is not None and nodes >= budget.nodes:
+            break
+        if deadline is not None and time.thread_time() >= deadline:
             break
         if n % (2 * k) == 0 and n and all(settled(visits[p], totals[p], squares[p]) for p in POLICIES):
             break
@@ -171,12 +199,14 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
         except IllegalMove:  # not legal in this deal: cannot happen for a move built from the view
             v[i] += 1
             continue
-        r = reward(rules, playout(rules, after, policy, rnd, seed, depths[policy], deadline), seat)
+        end, applied = playout(rules, after, policy, rnd, seed, depths[policy], deadline)
+        nodes += applied + 1
+        r = reward(rules, end, seat)
         t[i] += r
         squares[policy][i] += r * r
         v[i] += 1
     if trace is not None:
-        trace.update(candidates=k, depths=depths, playouts={p: sum(visits[p]) for p in POLICIES})
+        trace.update(candidates=k, depths=depths, playouts={p: sum(visits[p]) for p in POLICIES}, nodes=nodes)
     return moves[best_move(visits, totals, squares)]
 
 

@@ -8,7 +8,7 @@ randomness comes through the `Rng` handed in, which records every draw as a chan
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 from referee.engine.rng import Rng
 from referee.plumbing.i18n import EN, Translator
@@ -172,3 +172,22 @@ class Rules(Protocol):
         as the game counts it, the seat whose turn it is (None while seats decide at once), and
         each seat's score as far as `view` shows it (None where it is hidden)."""
         ...
+
+
+# An optional hook, outside the Protocol so that a game without it still is `Rules`:
+#
+#     def evaluate(self, state: State, seat: int) -> float
+#
+# What a running position is worth to `seat`, in [0, 1] (1: it surely wins, 0: it surely
+# loses), as a game-playing program's evaluation function: the search bot (referee/bots/)
+# scores a playout it stops before the end with it, instead of the standings as they are. It
+# is given a full state the bot dealt from its own view (`determinize`), so it may read the
+# whole state; pure and cheap (it runs once per playout).
+
+Evaluate = Callable[[State, int], float]
+
+
+def evaluator(rules: Any) -> Evaluate | None:
+    """The game's `evaluate(state, seat)` when it has one, else None."""
+    hook = getattr(rules, "evaluate", None)
+    return hook if callable(hook) else None

@@ -246,7 +246,7 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
 
 
 SECTIONS = ("appends", "http", "rebuild", "pages", "lists", "scheduler", "timeouts", "replay", "storage", "memory",
-            "concurrency", "streams", "steps", "bots", "players", "ratings", "talk", "archive")
+            "concurrency", "streams", "steps", "bots", "strength", "players", "ratings", "talk", "archive")
 
 
 def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
@@ -273,18 +273,20 @@ def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
 
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
         rounds: int = 7, only: tuple[str, ...] = SECTIONS, database: str | None = None, seconds: float = 10.0,
-        clients: tuple[int, ...] = (1, 16), bot_games: int = 4, streams: int = 2000) -> dict[str, Any]:
+        clients: tuple[int, ...] = (1, 16), bot_games: int = 4, streams: int = 2000,
+        strength: tuple[int, str | None, str] = (30, None, "strength"), jobs: int = 1) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
     from referee.ops import bench_archive, bench_players, bench_ratings
+    from referee.ops import bench_bots as bots_bench
     from referee.ops import bench_scale as scale
     from referee.ops import bench_streams
     from referee.ops import bench_steps as steps
     from referee.ops import bench_talk as talk
     with tempfile.TemporaryDirectory(prefix="referee-bench-", dir=".") as tmp:
         work = Path(tmp).resolve()  # the servers it starts may run elsewhere
-        jobs = {
+        measures = {
             "appends": lambda: bench_appends(work, appends),
             "http": lambda: bench_http(work, played, seed),
             "rebuild": lambda: bench_rebuild(work) if (work / "http.db").exists() else {"skipped": "needs http"},
@@ -298,10 +300,12 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
             "streams": lambda: bench_streams.bench_streams(work, streams, seed=seed),
             "steps": lambda: steps.bench_steps(work, seed=seed),
-            "bots": lambda: bench_bots(bot_games),
+            "bots": lambda: {**bench_bots(bot_games), "pace": bots_bench.bench_pace(work)},
+            "strength": lambda: bots_bench.bench_strength(strength[0], 2, tuple(strength[1].split(",")) if strength[1] else None,
+                                                          jobs, strength[2]),
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),
             "ratings": lambda: bench_ratings.bench_ratings(work, games, anchor, rounds=rounds),
             "talk": lambda: talk.bench_talk(work, rounds=rounds),
             "archive": lambda: bench_archive.bench_archive(work, games, anchor, rounds=rounds),
         }
-        return {name: jobs[name]() for name in SECTIONS if name in only}
+        return {name: measures[name]() for name in SECTIONS if name in only}

@@ -356,15 +356,21 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--anchor", default=2000, show_default=True, help="Games in the database those figures compare with.")
 @click.option("--rounds", default=7, show_default=True, help="Repetitions behind each median and spread.")
 @click.option("--only", default=None, help="Comma-separated sections (default all): appends, http, rebuild, pages, "
-              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, players, ratings, talk, archive.")
+              "lists, scheduler, timeouts, replay, storage, memory, concurrency, streams, steps, bots, strength, players, "
+              "ratings, talk, archive.")
 @click.option("--database", default=None, help="concurrency: also measure this postgresql:// URL (else SQLite only).")
 @click.option("--seconds", default=10.0, show_default=True, help="concurrency: counted seconds per client count.")
 @click.option("--clients", default="1,16", show_default=True, help="concurrency: the client counts, comma-separated.")
 @click.option("--bot-games", default=4, show_default=True, help="bots: games per game, level and opponent.")
 @click.option("--streams", default=2000, show_default=True, type=click.IntRange(1, 100_000),
               help="streams: live feeds held open on the host.")
+@click.option("--strength-games", default=30, show_default=True, help="strength: level-2 games per game and opponent.")
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="strength: processes playing games.")
+@click.option("--strength-for", default=None, help="strength: comma-separated games (default all).")
+@click.option("--strength-seed", default="strength", show_default=True, help="strength: names the games' seeds.")
 def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
-          database: str | None, seconds: float, clients: str, bot_games: int, streams: int) -> None:
+          database: str | None, seconds: float, clients: str, bot_games: int, streams: int, strength_games: int,
+          jobs: int, strength_for: str | None, strength_seed: str) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee.ops import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
@@ -373,7 +379,8 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
         _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
-                                         counts, bot_games, streams), indent=2))
+                                         counts, bot_games, streams, (strength_games, strength_for, strength_seed),
+                                         jobs), indent=2))
 
 
 @main.group()

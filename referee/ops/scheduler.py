@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from referee.service.referee import Referee
 
 log = logging.getLogger(__name__)
+MIN_GAP = 0.02  # seconds between two passes of the bots' job, however fast commits come
 
 
 def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, bots: bool = True) -> dict[str, int]:
@@ -49,9 +50,9 @@ def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, b
 
 
 def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> None:
-    """Run the jobs every `interval` seconds until SIGTERM or Ctrl-C; the bots' moves every
-    `bot_interval` seconds in a thread of their own, so a bot thinking never holds up
-    timeouts or mail (and a game with bots moves within seconds, README "Bots")."""
+    """Run the jobs every `interval` seconds until SIGTERM or Ctrl-C; the bots' moves in a
+    thread of their own (start_bots_thread: at once after a commit, else every `bot_interval`
+    seconds), so a bot thinking never holds up timeouts or mail."""
     stop = threading.Event()
     scheduler = BlockingScheduler(timezone=timezone.utc)
 
@@ -67,17 +68,6 @@ def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> Non
         except Exception as e:  # keep the scheduler alive; the next pass retries
             log_fields(jobs_log, "scheduler pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
 
-    def bots_job() -> None:
-        if stop.is_set():
-            return
-        started = time.perf_counter()
-        try:
-            played = service.play_bots()
-            if played:
-                log_fields(jobs_log, "bots pass", ms=round((time.perf_counter() - started) * 1000, 2), bots=played)
-        except Exception as e:  # keep the scheduler alive; the next pass retries
-            log_fields(jobs_log, "bots pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
-
     def on_signal(signum, frame) -> None:
         stop.set()
         raise SystemExit(0)
@@ -86,30 +76,44 @@ def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> Non
     # First pass at once, then every interval; never two passes of this process at a time.
     scheduler.add_job(job, "interval", seconds=interval, max_instances=1, coalesce=True,
                       next_run_time=datetime.now(timezone.utc))
-    scheduler.add_job(bots_job, "interval", seconds=bot_interval, max_instances=1, coalesce=True,
-                      next_run_time=datetime.now(timezone.utc))
     log.info("scheduler running every %ss", interval)
+    bots = start_bots_thread(service, stop, bot_interval)
     try:
         scheduler.start()
     except (KeyboardInterrupt, SystemExit):
         stop.set()
     finally:
+        stop.set()
         if scheduler.running:
             scheduler.shutdown(wait=True)  # the pass in flight finishes its current message
+        bots.join(timeout=30)             # and the bots' pass its current move
 
 
 def start_bots_thread(service: "Referee", stop: threading.Event, interval: float = 1.0) -> threading.Thread:
-    """The bots' job alone, in a thread of the serving process (`referee serve`): every second,
-    so a bot moves a few seconds after its decision opens (REFEREE_BOT_DELAY), until `stop`."""
+    """The bots' job alone, in a thread of its own (`referee serve`, `referee scheduler`): a pass
+    as soon as anything is committed (a move that may open a bot's decision, store/commits.py),
+    and every `interval` seconds anyway, until `stop`; so a bot starts thinking the moment its
+    decision opens (README "Bots")."""
+    from referee.store.commits import on_commits
     jobs_log = json_logger(JOB_LOG)
+    wake = threading.Event()
 
     def loop() -> None:
-        while not stop.is_set():
-            try:
-                service.play_bots()
-            except Exception as e:  # keep going; the next pass retries
-                log_fields(jobs_log, "bots pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
-            stop.wait(interval)
+        hearing = on_commits(service.database, wake.set, stop)
+        try:
+            while not stop.is_set():
+                wake.clear()  # commits from here on call for another pass
+                started = time.perf_counter()
+                try:
+                    played = service.play_bots()
+                    if played:
+                        log_fields(jobs_log, "bots pass", ms=round((time.perf_counter() - started) * 1000, 2), bots=played)
+                except Exception as e:  # keep going; the next pass retries
+                    log_fields(jobs_log, "bots pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
+                wake.wait(interval)
+                stop.wait(MIN_GAP)
+        finally:
+            hearing()
 
     thread = threading.Thread(target=loop, name="referee-bots", daemon=True)
     thread.start()

@@ -31,7 +31,7 @@ class Config:
     auth_fail_limit: str = "30/minute"               # failed seat-token checks per client address
     allow_private_targets: bool = False              # webhooks/mail to loopback/private addresses
     state_cache_bytes: int = 64 * 2**20              # memory for loaded games per process (a cache)
-    bot_delay: float = 3.0                           # seconds a bot seat waits before it moves
+    bot_delay: float = 0.0                           # seconds a bot seat waits after a person's move
     # The live feed (referee/asgi/): open streams and waiting long polls per client address and
     # per process (429 with Retry-After beyond), a stream's lifetime and its heartbeat (seconds).
     streams_per_address: int = 20

@@ -351,6 +351,9 @@ class Referee(Core):
     def play_bots(self) -> int:
         return bots.play_bots(self)
 
+    def bot_seats(self, game_id: str) -> dict[int, dict[str, Any]]:
+        return bots.seats_of(self, game_id)
+
     def lapse_proposals(self) -> int:
         return agreement.lapse_due(self)
 

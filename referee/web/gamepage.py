@@ -101,6 +101,7 @@ class PromptBox:
     own: bool
     steps: StepBox | None = None        # the move step by step (own prompts)
     default_words: str | None = None    # the default in words, where the game says it step by step
+    bot: bool = False                   # a bot holds the seat: the page says it is thinking
 
 
 @dataclass
@@ -288,6 +289,7 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
         return []
     rules = loaded.rules
     boxes = []
+    bots = svc.bot_seats(loaded.game_id) if loaded.prompts else {}
     for p in loaded.prompts:
         own = p.seat == seat
         due = svc.deadline_of(loaded, p.seat)
@@ -298,7 +300,8 @@ def _prompt_boxes(svc: Referee, loaded: Loaded, seat: int | None, names: list[st
         boxes.append(PromptBox(p.seat, names[p.seat], p.kind, with_names(localize(p.text, i18n.current(), loaded.game), names, tr=i18n.current()) if own else "",
                                iso(due) if due is not None else None, choices,
                                present.move_text(rules, p.default) if own else None, own, steps,
-                               move_words(loaded, p.seat, p.kind, p.default, i18n.current().lang) if own else None))
+                               move_words(loaded, p.seat, p.kind, p.default, i18n.current().lang) if own else None,
+                               p.seat in bots))
     return boxes
 
 

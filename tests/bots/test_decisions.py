@@ -14,7 +14,7 @@ import pytest
 
 from referee.bots.moves import random_move
 from referee.bots.players import decide
-from referee.bots.search import DEPTH, PASSIVE_DEPTH, Budget, best_move
+from referee.bots.search import DEPTH, EVAL_DEPTH, PASSIVE_DEPTH, Budget, best_move
 from referee.engine.registry import rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.rng import Rng
@@ -110,7 +110,8 @@ def test_the_policy_that_tells_moves_apart_decides():
 @pytest.mark.parametrize("game", ["iron_age", "babel"])
 def test_the_search_reports_how_it_thought(game):
     """`trace` receives the candidates weighed, the playouts per policy (all the iterations
-    of an iteration budget) and their depths: what `bots match` and `bench` report."""
+    of an iteration budget), their depths (shorter where the game evaluates positions, as Iron
+    Age does) and the moves applied: what `bots match` and `bench` report."""
     rules = rules_for(game)
     for n in range(8, 60):
         state = midgame(game, n, f"trace-{game}".encode())
@@ -121,5 +122,9 @@ def test_the_search_reports_how_it_thought(game):
     trace: dict = {}
     decide(rules, rules.view(state, prompt.seat), prompt.seat, prompt.kind, {"bot": "search"}, random.Random(5),
            Budget(iterations=8), trace=trace)
-    assert trace["depths"] == {"default": PASSIVE_DEPTH, "active": DEPTH}
+    if game == "iron_age":
+        assert trace["depths"] == {"default": EVAL_DEPTH, "active": EVAL_DEPTH}
+    else:
+        assert trace["depths"] == {"default": PASSIVE_DEPTH, "active": DEPTH}
     assert sum(trace["playouts"].values()) == 8 and trace["candidates"] > 1
+    assert 8 <= trace["nodes"] <= 8 * (max(trace["depths"].values()) + 1)

@@ -17,7 +17,7 @@ from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
 from referee.engine.steps import Step
-from referee.games.iron_age import determinize
+from referee.games.iron_age import determinize, evaluation
 from referee.games.iron_age import checks, narration, picture, prompts, scoring, steps, summary, text_form, turn
 from referee.games.iron_age.effects import GameData
 from referee.games.iron_age.state import Move, State, clone, fail, new_state
@@ -92,6 +92,11 @@ class GameRules(GameRulesBase):
     def determinize(self, view: dict, rng: Rng) -> State:
         """A full state consistent with `view` (determinize.py), for bots that search."""
         return determinize.determinize(view, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The contract's optional hook for bots that search: the position's worth to `seat`
+        in [0, 1], disasters and the points still to come included (evaluation.py)."""
+        return evaluation.evaluate(self.data, state, seat)
 
     def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
         """Nothing in this game is hidden (RULES.md §1), so every move is shown as played."""
