@@ -34,7 +34,7 @@ from typing import Any
 import requests
 
 from referee.ops.benchkit import babel_move, free_port, percentile, raw_commit
-from referee.ops.benchkit import children as _children, proc_stat as _stat  # bench_streams imports these names
+from referee.ops.benchkit import children, proc_stat
 from referee.store.db import is_postgres, redacted
 
 WORKERS, THREADS = 4, 4
@@ -61,7 +61,7 @@ def start_server(database: str, log: Path) -> tuple[subprocess.Popen, str]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
         try:
-            if requests.get(url + "/healthz", timeout=5).ok and len(_children(proc.pid)) == WORKERS:
+            if requests.get(url + "/healthz", timeout=5).ok and len(children(proc.pid)) == WORKERS:
                 return proc, url
         except (requests.ConnectionError, requests.Timeout):
             pass
@@ -89,7 +89,7 @@ def _cpu_seconds(pids: list[int], reaped_too: bool = False) -> float:
     """User + system CPU of these processes (and of the children they reaped, if asked)."""
     total = 0
     for pid in pids:
-        st = _stat(pid)
+        st = proc_stat(pid)
         if st is not None:  # utime, stime, cutime, cstime are fields 14-17 (index 11-14 here)
             total += int(st[11]) + int(st[12]) + ((int(st[13]) + int(st[14])) if reaped_too else 0)
     return total / _TICK
@@ -112,7 +112,7 @@ class CpuMeter:
     server's WAL flushes (pg_stat_wal, PostgreSQL 14+): fewer flushes than moves is group commit."""
 
     def __init__(self, server: subprocess.Popen, postmaster: int | None, database: str | None = None):
-        self.workers = _children(server.pid)
+        self.workers = children(server.pid)
         self.postmaster = postmaster
         self.pg = None
         if database is not None:
@@ -135,7 +135,7 @@ class CpuMeter:
         out: dict[str, float | None] = {"gunicorn": _cpu_seconds(self.workers), "postgres": None}
         if self.postmaster is not None:
             out["postgres"] = (_cpu_seconds([self.postmaster], reaped_too=True)
-                               + _cpu_seconds(_children(self.postmaster)))
+                               + _cpu_seconds(children(self.postmaster)))
         busy = _machine_busy()
         out["machine_busy"], out["machine_total"] = busy if busy else (None, None)
         out["wal_syncs"] = self._wal_syncs()
@@ -271,7 +271,7 @@ def _postgres_facts(url: str) -> tuple[dict[str, Any], int | None]:
                  for name in ("server_version", "synchronous_commit", "fsync", "wal_sync_method",
                               "full_page_writes", "commit_delay", "commit_siblings")}
         backend = conn.execute("SELECT pg_backend_pid()").fetchone()[0]
-        st = _stat(backend)  # None when the server is another machine (or another pid namespace)
+        st = proc_stat(backend)  # None when the server is another machine (or another pid namespace)
         postmaster = int(st[1]) if st is not None else None
     return facts, postmaster
 

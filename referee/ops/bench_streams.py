@@ -40,8 +40,8 @@ from typing import Any
 
 import requests
 
-from referee.ops.bench_concurrency import ROOT, _children, _cpu_seconds, stop_server
-from referee.ops.benchkit import free_port
+from referee.ops.bench_concurrency import ROOT, _cpu_seconds, stop_server
+from referee.ops.benchkit import children, free_port
 
 PLAYED_GAMES = 4        # iron_age games the mover plays in turn (none ends within a run)
 PER_IDLE_GAME = 50      # streams per idle game
@@ -95,7 +95,7 @@ def _start(database: Path, log: Path, streams: int) -> tuple[subprocess.Popen, s
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and proc.poll() is None:
         try:
-            pids = _children(proc.pid)
+            pids = children(proc.pid)
             if requests.get(url + "/healthz", timeout=5).ok and len(pids) == workers:
                 return proc, url, pids
         except (requests.ConnectionError, requests.Timeout):

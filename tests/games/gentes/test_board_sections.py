@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import os
 from functools import lru_cache
 
 import pytest
@@ -17,10 +16,11 @@ import pytest
 from referee.engine.naming import named_svg
 from tests.games.gentes.test_steps import RULES, game_positions
 from tests.boardcheck import board_problems, sections
+from tests.modes import budget
 
 SHORT = ["Alexandra", "Ben", "Carolina", "Dmitri"]
 LONG = ["Alexandra-Maximiliane von Hohenzollern", "Search bot 1", "Bartholomäus Weißenfels", "Dmitri"]
-SAMPLES = 8 if os.environ.get("REFEREE_LONG") else 1  # positions besides the last one
+SAMPLES = budget(1, 8)  # positions besides the last one
 positions = lru_cache(maxsize=None)(game_positions)  # one random game per table size for the file
 
 

@@ -7,7 +7,6 @@ English and German, with long player names; a seat's own cards and holdings come
 from __future__ import annotations
 
 import random
-import os
 from functools import lru_cache
 
 import pytest
@@ -15,8 +14,9 @@ import pytest
 from tests.boardcheck import board_problems, sections
 from tests.games.sands_of_time.positions import RULES
 from tests.games.sands_of_time.test_steps import playout_positions
+from tests.modes import budget
 
-SAMPLES = 8 if os.environ.get("REFEREE_LONG") else 1  # positions besides the last one
+SAMPLES = budget(1, 8)  # positions besides the last one
 positions = lru_cache(maxsize=None)(playout_positions)  # one playout per table size for the file
 LONG = ["Alexandra-Maximiliane von Hohenzollern", "Search bot 1", "Bartholomäus Weißenfels", "Dmitri", "Éve"]
 
