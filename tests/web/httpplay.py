@@ -103,7 +103,8 @@ def private_words(loaded, viewer: int | None) -> set[str]:
         _PHRASES[key] = {v: _texts(drawing(loaded, v)[1]) for v in [None, *range(loaded.seat_count())]}
     drawn = _PHRASES[key]
     public = drawn[None] | drawn[viewer]
-    return {w for v, words in drawn.items() if v is not None and v != viewer for w in words - public}
+    shown = "\n".join(public)  # a phrase inside a longer public text (a card's whole title) is public too
+    return {w for v, words in drawn.items() if v is not None and v != viewer for w in words - public if w not in shown}
 
 
 def assert_no_private_words(loaded, viewer: int | None, words: str, where: str, own: str = "") -> None:
