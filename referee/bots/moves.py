@@ -5,6 +5,7 @@ no rules of its own."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.contract import Move, Prompt, Rules, State
@@ -13,9 +14,17 @@ from referee.engine.steps import StepRefused
 MAX_STEPS = 64
 
 
-def random_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random) -> Move:
+@dataclass
+class Work:
+    """What a search has done, in the unit its levels are bounded by: moves applied plus steps
+    walked. A move built by a walk of steps (Khronos' and Gentes' builds) costs as much as
+    applying several, so counting moves alone let such games think until the CPU ceiling."""
+    done: int = 0
+
+
+def random_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, work: Work | None = None) -> Move:
     """A uniformly chosen legal move (choices), or one built by random steps; the default when
-    a walk finds nothing (it is always legal)."""
+    a walk finds nothing (it is always legal). Each step walked counts in `work`."""
     if prompt.choices:
         return rnd.choice(prompt.choices)
     if prompt.choices is not None:
@@ -23,6 +32,8 @@ def random_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random) 
     chosen: list[str] = []
     try:
         for _ in range(MAX_STEPS):
+            if work is not None:
+                work.done += 1
             step = rules.steps(state, prompt.seat, prompt.kind, chosen)
             if step.move is not None and (not step.options or rnd.random() < 1 / (len(step.options) + 1)):
                 return step.move
@@ -34,7 +45,8 @@ def random_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random) 
     return prompt.default
 
 
-def active_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, tries: int = 3) -> Move:
+def active_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, tries: int = 3,
+                work: Work | None = None) -> Move:
     """A random legal move that is not the default when one is found in a few tries: the
     playout policy of the search bot. Defaults are passes and declines ("never clever"), so
     uniformly random playouts often stall into near-identical outcomes that tell moves apart
@@ -44,13 +56,14 @@ def active_move(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, 
         return rnd.choice(others) if others and rnd.random() < 0.9 else rnd.choice(prompt.choices)
     move = prompt.default
     for _ in range(tries):
-        move = random_move(rules, state, prompt, rnd)
+        move = random_move(rules, state, prompt, rnd, work)
         if move != prompt.default:
             break
     return move
 
 
-def candidates(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, width: int) -> list[Move]:
+def candidates(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, width: int,
+               work: Work | None = None) -> list[Move]:
     """The moves a search weighs: every choice when the prompt lists them, else up to `width`
     distinct moves built by random steps, the default first (it is always legal)."""
     if prompt.choices:
@@ -60,7 +73,7 @@ def candidates(rules: Rules, state: State, prompt: Prompt, rnd: random.Random, w
     for _ in range(width * 3):
         if len(out) >= width:
             break
-        m = random_move(rules, state, prompt, rnd)
+        m = random_move(rules, state, prompt, rnd, work)
         k = _key(m)
         if k not in seen:
             seen.add(k)

@@ -38,7 +38,7 @@ def decide(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, spec
     bot reports how it thought into `trace` (search.choose)."""
     bot = spec.get("bot")
     if bot == "search":
-        return choose(rules, view, seat, kind, rnd, budget or Budget.level(int(spec.get("level", 1))), trace)
+        return choose(rules, view, seat, kind, rnd, budget or Budget.level(int(spec.get("level", 1)), rules), trace)
     state = rules.determinize(view, Rng(rnd.randbytes(32), 0))
     prompt = own_prompt(rules, state, seat, kind)
     if prompt is None:

@@ -23,8 +23,9 @@ A game may give the search an evaluation of a position (the contract's optional
 `evaluate(state, seat)`, as game-playing programs do): its playouts then stop after EVAL_DEPTH
 decisions and the evaluation scores them, so a decision weighs many more, shorter playouts.
 
-Thinking is bounded by nodes (levels: moves applied in the search, LEVEL_NODES, so a decision
-weighs the same playouts however loaded the machine is), with the level's CPU seconds as a
+Thinking is bounded by work (levels: moves applied and steps walked in the search, LEVEL_NODES
+scaled by the game's `search_pace`, so a decision weighs the same playouts however loaded the
+machine is), with the level's CPU seconds as a
 ceiling that only a slow machine reaches (a playout stops at that deadline too), or by an
 iteration count (tests: an iteration count makes a decision reproducible for one seed). It
 stops sooner when the answer is settled under both policies: one candidate's mean SETTLE_Z standard errors clear of every
@@ -39,15 +40,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.contract import IllegalMove, Move, Rules, State, evaluator
+from referee.engine.contract import REFERENCE_PACE, IllegalMove, Move, Rules, State, evaluator, search_pace
 from referee.engine.rng import Rng
 
-from referee.bots.moves import active_move, candidates, own_prompt
+from referee.bots.moves import Work, active_move, candidates, own_prompt
 
 # CPU seconds per decision by level (the issue's 0.2 / 1 / 3 s): a ceiling; the nodes bound first.
 LEVEL_SECONDS = {1: 0.2, 2: 1.0, 3: 3.0}
-# Moves applied in the search per decision by level: what the slowest game's search applies in
-# about two thirds of the level's seconds on an idle machine, so the nodes, not the load, bound.
+# Work per decision by level (moves applied plus steps walked, bots/moves.Work) in a game of the
+# contract's REFERENCE_PACE: about two thirds of the level's seconds of CPU, so the work, not the
+# load, bounds; a game's `search_pace` scales it (Gentes' moves cost 12 times Babel's).
 LEVEL_NODES = {1: 1_500, 2: 7_500, 3: 22_500}
 EVAL_DEPTH = 24     # decisions of a playout before the game's `evaluate` judges (games that have one)
 WIDTH = 12          # candidate moves built by steps when a prompt lists no choices
@@ -76,8 +78,10 @@ class Budget:
     nodes: int | None = None    # moves applied in the whole search
 
     @classmethod
-    def level(cls, level: int) -> "Budget":
-        return cls(seconds=LEVEL_SECONDS[level], nodes=LEVEL_NODES[level])
+    def level(cls, level: int, rules: Rules | None = None) -> "Budget":
+        """The level's budget in `rules`' game: its work scaled by the game's `search_pace`."""
+        pace = REFERENCE_PACE if rules is None else search_pace(rules)
+        return cls(seconds=LEVEL_SECONDS[level], nodes=max(1, round(LEVEL_NODES[level] * pace / REFERENCE_PACE)))
 
     def share(self, part: float) -> "Budget":
         """`part` of this budget (a turn's plan gives each of its decisions a share)."""
@@ -116,11 +120,11 @@ def reward(rules: Rules, state: State, seat: int) -> float:
 
 
 def playout(rules: Rules, state: State, policy: str, rnd: random.Random, seed: bytes, depth: int,
-            deadline: float | None = None) -> tuple[State, int]:
+            deadline: float | None = None, work: Work | None = None) -> State:
     """Moves of `policy` (POLICIES) for whoever is prompted, until the end, `depth` decisions,
     or the CPU `deadline` (time.thread_time: this thread's own CPU, so the requests a server
-    answers beside the bot never eat its thinking) passes; the state and the moves applied."""
-    applied = 0
+    answers beside the bot never eat its thinking) passes; the state. Moves applied and steps
+    walked count in `work`."""
     for n in range(depth):
         if rules.result(state) is not None or (deadline is not None and time.thread_time() > deadline):
             break
@@ -128,13 +132,14 @@ def playout(rules: Rules, state: State, policy: str, rnd: random.Random, seed: b
         if not prompts:
             break
         prompt = rnd.choice(prompts)
-        move = prompt.default if policy == "default" else active_move(rules, state, prompt, rnd)
+        move = prompt.default if policy == "default" else active_move(rules, state, prompt, rnd, work=work)
         try:
             state = rules.apply(state, prompt.seat, move, Rng(seed, n + 2))
         except IllegalMove:
             state = rules.apply(state, prompt.seat, prompt.default, Rng(seed, n + 2))
-        applied += 1
-    return state, applied
+        if work is not None:
+            work.done += 1
+    return state
 
 
 def settled(visits: list[int], totals: list[float], squares: list[float]) -> bool:
@@ -163,7 +168,8 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
     prompt = own_prompt(rules, state, seat, kind)
     if prompt is None:
         raise ValueError(f"seat {seat} has no {kind or ''} decision in this view")
-    moves = candidates(rules, state, prompt, rnd, WIDTH)
+    work = Work()
+    moves = candidates(rules, state, prompt, rnd, WIDTH, work)
     if len(moves) > MAX_ARMS:
         rest = [m for m in moves if m != prompt.default]
         moves = [prompt.default] + rnd.sample(rest, MAX_ARMS - 1)
@@ -173,11 +179,11 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
     visits = {p: [0] * k for p in POLICIES}
     totals = {p: [0.0] * k for p in POLICIES}
     squares = {p: [0.0] * k for p in POLICIES}
-    n = nodes = 0
+    n = 0
     while True:
         if budget.iterations is not None and n >= budget.iterations:
             break
-        if budget.nodes is not None and nodes >= budget.nodes:
+        if budget.nodes is not None and work.done >= budget.nodes:
             break
         if deadline is not None and time.thread_time() >= deadline:
             break
@@ -199,14 +205,14 @@ def choose(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, rnd:
         except IllegalMove:  # not legal in this deal: cannot happen for a move built from the view
             v[i] += 1
             continue
-        end, applied = playout(rules, after, policy, rnd, seed, depths[policy], deadline)
-        nodes += applied + 1
+        work.done += 1
+        end = playout(rules, after, policy, rnd, seed, depths[policy], deadline, work)
         r = reward(rules, end, seat)
         t[i] += r
         squares[policy][i] += r * r
         v[i] += 1
     if trace is not None:
-        trace.update(candidates=k, depths=depths, playouts={p: sum(visits[p]) for p in POLICIES}, nodes=nodes)
+        trace.update(candidates=k, depths=depths, playouts={p: sum(visits[p]) for p in POLICIES}, nodes=work.done)
     return moves[best_move(visits, totals, squares)]
 
 

@@ -35,7 +35,8 @@ def plan(rules: Rules, view: dict[str, Any], seat: int, kind: str | None, spec: 
     gets half of what is left, at least SMALLEST of it; planning stops when less is left. A
     decision after which the turn foreseeably ends (its default hands the turn on) gets it all,
     as `decide` would give it."""
-    whole = budget if budget is not None or spec.get("bot") != "search" else Budget.level(int(spec.get("level", 1)))
+    whole = (budget if budget is not None or spec.get("bot") != "search"
+             else Budget.level(int(spec.get("level", 1)), rules))
     moves: list[Move] = []
     left = 1.0
     while len(moves) < MAX_PLAN:

@@ -191,3 +191,21 @@ def evaluator(rules: Any) -> Evaluate | None:
     """The game's `evaluate(state, seat)` when it has one, else None."""
     hook = getattr(rules, "evaluate", None)
     return hook if callable(hook) else None
+
+
+# An optional attribute beside it:
+#
+#     search_pace: int
+#
+# How much work the search bot does in this game per CPU second (moves applied plus steps
+# walked; measured with `bots` levels on the 2-core reference machine): a game whose moves are
+# built by long walks of costly steps does less. A level's work bound scales by it, so every
+# game's bot thinks about the same CPU time, bounded by work and not by the clock.
+
+REFERENCE_PACE = 11_250
+
+
+def search_pace(rules: Any) -> int:
+    """The game's `search_pace`, else REFERENCE_PACE (Babel's and Iron Age's, which the levels' work is sized by)."""
+    pace = getattr(rules, "search_pace", None)
+    return pace if isinstance(pace, int) and pace > 0 else REFERENCE_PACE

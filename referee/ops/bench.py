@@ -302,7 +302,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "steps": lambda: steps.bench_steps(work, seed=seed),
             "bots": lambda: {**bench_bots(bot_games), "pace": bots_bench.bench_pace(work)},
             "strength": lambda: bots_bench.bench_strength(strength[0], 2, tuple(strength[1].split(",")) if strength[1] else None,
-                                                          jobs, strength[2]),
+                                                          jobs, strength[2], bots_bench.print_progress),
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),
             "ratings": lambda: bench_ratings.bench_ratings(work, games, anchor, rounds=rounds),
             "talk": lambda: talk.bench_talk(work, rounds=rounds),

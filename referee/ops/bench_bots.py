@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import statistics
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +29,14 @@ def _one_game(game: str, opponent: str, level: int, g: int, seed: str) -> tuple[
     started = time.perf_counter()
     play_game(game, {"a": spec_of("search", level), "b": spec_of(opponent, level)}, g, 2, seed, tally)
     return tally.a_wins, time.perf_counter() - started
+
+
+def print_progress(game: str, opponent: str, done: list[tuple[int, float]]) -> None:
+    """One line on stderr per game played (`referee bench --only strength`): a run stopped early
+    still leaves its games counted."""
+    wins = sum(w for w, _ in done)
+    print(f"strength {game} vs {opponent}: game {len(done)} {'won' if done[-1][0] else 'not won'}, "
+          f"{wins}/{len(done)} won, {done[-1][1]:.0f} s", file=sys.stderr, flush=True)
 
 
 def bench_strength(games: int = 30, level: int = 2, only: tuple[str, ...] | None = None, jobs: int = 1,

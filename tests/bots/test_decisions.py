@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.bots.moves import random_move
+from referee.bots.moves import MAX_STEPS, random_move
 from referee.bots.players import decide
-from referee.bots.search import DEPTH, EVAL_DEPTH, PASSIVE_DEPTH, Budget, best_move
+from referee.bots.search import DEPTH, EVAL_DEPTH, PASSIVE_DEPTH, WIDTH, Budget, best_move
 from referee.engine.registry import rules_for
 from referee.engine.replay import advance, initial
 from referee.engine.rng import Rng
@@ -127,4 +127,6 @@ def test_the_search_reports_how_it_thought(game):
     else:
         assert trace["depths"] == {"default": PASSIVE_DEPTH, "active": DEPTH}
     assert sum(trace["playouts"].values()) == 8 and trace["candidates"] > 1
-    assert 8 <= trace["nodes"] <= 8 * (max(trace["depths"].values()) + 1)
+    # work: the 8 playouts' moves, plus the steps walked building candidates and active moves
+    walk = MAX_STEPS + 1
+    assert 8 <= trace["nodes"] <= 8 * (max(trace["depths"].values()) + 1) * (1 + 3 * walk) + 3 * WIDTH * walk

@@ -55,6 +55,8 @@ class GameRules(GameRulesBase):
     max_players = 4
     package_dir = Path(__file__).parent
     data_class = GameData
+    # The search bot's work per CPU second (engine/contract.py): its steps and prompts cost the most of all games.
+    search_pace = 900
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         """G-1..G-4: a game waiting for the first draft pick."""

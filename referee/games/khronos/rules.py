@@ -46,6 +46,8 @@ class GameRules(GameRulesBase):
     max_players = 5
     package_dir = Path(__file__).parent
     data_class = GameData
+    # The search bot's work per CPU second (engine/contract.py): building by steps walks the board's sites.
+    search_pace = 2_000
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         return initial_state(self.data, seats, dict(options or {}), rng)

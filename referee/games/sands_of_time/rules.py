@@ -48,6 +48,8 @@ class GameRules(GameRulesBase):
     package_dir = Path(__file__).parent
 
     data_class = GameData
+    # The search bot's work per CPU second (engine/contract.py): its builds and caravans are walked by steps.
+    search_pace = 3_700
 
     def __init__(self, components: dict[str, Any] | None = None):
         super().__init__(components)
