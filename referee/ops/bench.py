@@ -274,7 +274,7 @@ def bench_bots(games: int, levels: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
 def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_000, anchor: int = 2000,
         rounds: int = 7, only: tuple[str, ...] = SECTIONS, database: str | None = None, seconds: float = 10.0,
         clients: tuple[int, ...] = (1, 16), bot_games: int = 4, streams: int = 2000,
-        strength: tuple[int, str | None, str] = (30, None, "strength"), jobs: int = 1) -> dict[str, Any]:
+        strength: tuple[int, str | None, str, int] = (30, None, "strength", 0), jobs: int = 1) -> dict[str, Any]:
     """The sections named in `only`; `games` and `anchor` size the seeded databases of the
     list and scheduler figures, `rounds` the repetitions behind each median and spread."""
     from referee.ops import bench_concurrency as concurrency
@@ -302,7 +302,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "steps": lambda: steps.bench_steps(work, seed=seed),
             "bots": lambda: {**bench_bots(bot_games), "pace": bots_bench.bench_pace(work)},
             "strength": lambda: bots_bench.bench_strength(strength[0], 2, tuple(strength[1].split(",")) if strength[1] else None,
-                                                          jobs, strength[2], bots_bench.print_progress),
+                                                          jobs, strength[2], bots_bench.print_progress, strength[3]),
             "players": lambda: bench_players.bench_players(work, games, anchor, rounds=rounds),
             "ratings": lambda: bench_ratings.bench_ratings(work, games, anchor, rounds=rounds),
             "talk": lambda: talk.bench_talk(work, rounds=rounds),

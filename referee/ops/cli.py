@@ -368,9 +368,11 @@ def mail_in(ctx: click.Context) -> None:
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="strength: processes playing games.")
 @click.option("--strength-for", default=None, help="strength: comma-separated games (default all).")
 @click.option("--strength-seed", default="strength", show_default=True, help="strength: names the games' seeds.")
+@click.option("--strength-from", default=0, show_default=True, type=click.IntRange(0),
+              help="strength: the first game played (extends a run stopped early: game g of a seed is always the same).")
 def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds: int, only: str | None,
           database: str | None, seconds: float, clients: str, bot_games: int, streams: int, strength_games: int,
-          jobs: int, strength_for: str | None, strength_seed: str) -> None:
+          jobs: int, strength_for: str | None, strength_seed: str, strength_from: int) -> None:
     """Measure the figures the service is held to, each with its anchor from the same run."""
     from referee.ops import bench as benchmarks
     sections = tuple(s.strip() for s in only.split(",")) if only else benchmarks.SECTIONS
@@ -379,7 +381,7 @@ def bench(appends: int, played: int, seed: int, games: int, anchor: int, rounds:
         _fail(f"unknown section(s) {', '.join(sorted(unknown))}; known: {', '.join(benchmarks.SECTIONS)}")
     counts = tuple(int(c) for c in clients.split(","))
     click.echo(json.dumps(benchmarks.run(appends, played, seed, games, anchor, rounds, sections, database, seconds,
-                                         counts, bot_games, streams, (strength_games, strength_for, strength_seed),
+                                         counts, bot_games, streams, (strength_games, strength_for, strength_seed, strength_from),
                                          jobs), indent=2))
 
 

@@ -50,6 +50,10 @@ class GameRules(GameRulesBase):
     max_players = 4
     package_dir = Path(__file__).parent
     data_class = GameData
+    # The search bot's work per CPU second (engine/contract.py): its moves are as cheap as Babel's, and
+    # over a quarter of its work is walking steps, which the level's work did not count before; so its
+    # decisions apply the moves they did (LEVEL_NODES was sized by Iron Age's moves).
+    search_pace = 15_600
 
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         """IA-S1..IA-S5: a fresh game waiting for the start player's initial choice (D0)."""
