@@ -23,20 +23,22 @@ from typing import Any, Callable
 STRENGTH_TARGETS = {"random": 0.90, "default": 0.75}
 
 
-def _one_game(game: str, opponent: str, level: int, g: int, seed: str) -> tuple[int, float]:
-    """Game `g` of a match: 1 when the search bot alone won it, and its wall seconds."""
+def _one_game(game: str, opponent: str, level: int, g: int, seed: str) -> tuple[int, float, int]:
+    """Game `g` of a match: 1 when the search bot alone won it (a shared win is not a win), its
+    wall seconds, and 1 when the win was shared."""
     from referee.bots.match import Tally, play_game, spec_of
     tally = Tally()
     started = time.perf_counter()
     play_game(game, {"a": spec_of("search", level), "b": spec_of(opponent, level)}, g, 2, seed, tally)
-    return tally.a_wins, time.perf_counter() - started
+    return tally.a_wins, time.perf_counter() - started, tally.draws
 
 
-def print_progress(game: str, opponent: str, g: int, won: int, done: list[tuple[int, float]]) -> None:
+def print_progress(game: str, opponent: str, g: int, won: int, done: list[tuple[int, float, int]]) -> None:
     """One line on stderr per game played (`referee bench --only strength`): a run stopped early
     still leaves its games counted."""
-    wins = sum(w for w, _ in done)
-    print(f"strength {game} vs {opponent}: game {g} {'won' if won else 'not won'}, "
+    wins = sum(w for w, _, _ in done)
+    outcome = "won" if won else "shared" if done[-1][2] else "lost"
+    print(f"strength {game} vs {opponent}: game {g} {outcome}, "
           f"{wins}/{len(done)} won so far, {done[-1][1]:.0f} s", file=sys.stderr, flush=True)
 
 
@@ -51,7 +53,7 @@ def bench_strength(games: int = 30, level: int = 2, only: tuple[str, ...] | None
     titles = only or GAME_IDS
     started = time.perf_counter()
     tasks = [(game, opponent, g) for g in range(first, games) for game in titles for opponent in STRENGTH_TARGETS]
-    done: dict[tuple[str, str], list[tuple[int, float]]] = {(t, o): [] for t in titles for o in STRENGTH_TARGETS}
+    done: dict[tuple[str, str], list[tuple[int, float, int]]] = {(t, o): [] for t in titles for o in STRENGTH_TARGETS}
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(_one_game, game, opponent, level, g, f"{seed}-{opponent}"): (game, opponent, g)
                    for game, opponent, g in tasks}
@@ -62,10 +64,11 @@ def bench_strength(games: int = 30, level: int = 2, only: tuple[str, ...] | None
                 progress(game, opponent, g, done[game, opponent][-1][0], done[game, opponent])
     rows = []
     for (game, opponent), outcomes in done.items():
-        wins = sum(w for w, _ in outcomes)
+        wins = sum(w for w, _, _ in outcomes)
         rows.append({"game": game, "opponent": opponent, "games": len(outcomes), "first": first, "wins": wins,
+                     "shared": sum(d for _, _, d in outcomes),
                      "rate": round(wins / max(1, len(outcomes)), 3), "target": STRENGTH_TARGETS[opponent],
-                     "seconds_per_game": round(statistics.fmean(s for _, s in outcomes), 1) if outcomes else None})
+                     "seconds_per_game": round(statistics.fmean(s for _, s, _ in outcomes), 1) if outcomes else None})
     return {"level": level, "rows": rows, "wall_seconds": round(time.perf_counter() - started, 1),
             "all_met": all(r["rate"] >= r["target"] for r in rows)}
 
