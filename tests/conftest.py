@@ -120,7 +120,7 @@ SLOWEST_FIRST = (
     "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",        # 81
     "web/test_babel_pages.py::test_babel_whole_game_by_clicking",                        # 65
     "web/test_players_pages.py::test_sign_in_open_a_table_join_from_the_lobby_and_play", # 60
-    "web/test_step_playouts_http.py::test_largest_table_three_rounds_through_step_links[sqlite-sands_of_time]",  # 51
+    "web/test_step_playouts_http.py::test_largest_table_first_rounds_through_step_links[sqlite-sands_of_time]",  # 51
     "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-khronos]",       # 49
     "lives/test_lives.py::test_every_life_keeps_every_invariant",                        # 39, 30
     "web/test_accessibility.py",                                                          # 37
