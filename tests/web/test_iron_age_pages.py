@@ -15,7 +15,6 @@ from tests.web.checks import assert_page_shows_only_view
 from tests.web.clicking import Table
 from tests.web.conftest import create, open_details
 
-
 ROUNDS = budget(1, 3)
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 import re
 
-import requests
-
 import pytest
+import requests
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
