@@ -1,0 +1,82 @@
+"""SQLite's group commit (store/group_commit.py): overlapping write transactions of one process
+share a COMMIT, yet each stands or falls alone and none is answered before its COMMIT."""
+
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from referee.store import events
+from referee.store.db import open_database, write_transaction
+
+SEED = b"k" * 32
+
+
+def _until(check, seconds=10.0):
+    end = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.002)
+
+
+def test_a_refused_append_in_a_batch_leaves_the_others_committed_and_itself_absent(tmp_path):
+    path = tmp_path / "g.db"
+    db = open_database(path)
+    group = db.conn.group
+    commits, committed = group.commits, group.committed
+    inside, go = threading.Event(), threading.Event()
+    seen: dict[str, int] = {}
+
+    def head_now(game):  # read on a fresh connection: only what was committed
+        return events.head(open_database(path).conn, game)[0]
+
+    def a():  # opens the batch and holds it until B and C queue behind it
+        with write_transaction(open_database(path)) as conn:
+            events.append(conn, SEED, "a", 0, "game_created", None, {}, "t")
+            inside.set()
+            go.wait(10)
+        seen["a"] = head_now("a")
+
+    def b():  # a good append, then one refused (A, in the same batch, took seq 1 of game a)
+        try:
+            with write_transaction(open_database(path)) as conn:
+                events.append(conn, SEED, "b", 0, "game_created", None, {}, "t")
+                events.append(conn, SEED, "a", 0, "game_created", None, {}, "t")
+        except events.SequenceConflict as e:
+            seen["b"] = e.current_seq
+            seen["b sees a"] = head_now("a")  # refused only once what refused it is committed
+
+    def c():
+        with write_transaction(open_database(path)) as conn:
+            events.append(conn, SEED, "c", 0, "game_created", None, {}, "t")
+        seen["c"] = head_now("c")
+
+    threads = [threading.Thread(target=f) for f in (a, b, c)]
+    threads[0].start()
+    assert inside.wait(10)
+    threads[1].start()
+    threads[2].start()
+    _until(lambda: group.waiting == 2)
+    go.set()
+    for t in threads:
+        t.join(10)
+    assert seen == {"a": 1, "b": 1, "b sees a": 1, "c": 1}
+    assert (group.commits - commits, group.committed - committed) == (1, 2)  # A and C: one COMMIT
+    assert events.read(db.conn, "b") == []  # B's first append went with its refused one
+    assert [e.seq for e in events.read(db.conn, "a")] == [1]
+    assert [e.seq for e in events.read(db.conn, "c")] == [1]
+
+
+def test_a_write_transaction_inside_another_of_the_same_thread_is_refused_not_a_deadlock(tmp_path):
+    path = tmp_path / "g.db"
+    outer, inner = open_database(path), open_database(path)
+    with pytest.raises(sqlite3.OperationalError, match="within a transaction"):
+        with write_transaction(outer) as conn:
+            events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")
+            with write_transaction(inner):
+                pass
+    assert events.read(outer.conn, "g") == []  # the outer one rolled back with it
+    with write_transaction(outer) as conn:  # and the file is free again
+        events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")
+    assert events.head(inner.conn, "g")[0] == 1
