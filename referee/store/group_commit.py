@@ -29,16 +29,21 @@ import threading
 from typing import Any, Callable
 
 SAVEPOINT = "SAVEPOINT body"
+# Bodies after which a batch commits even with threads queued, so that a steady stream of new
+# writers cannot keep the first ones waiting (each member waits, so a batch already has at most
+# one body per thread).
+MAX_BATCH = 64
 
 
 class Batch:
     """One transaction shared by consecutive bodies, and how it ended."""
 
-    __slots__ = ("conn", "members", "done", "error")
+    __slots__ = ("conn", "members", "failed", "done", "error")
 
     def __init__(self, conn: Any):
         self.conn = conn
         self.members = 0          # bodies that succeeded in it
+        self.failed = 0           # bodies rolled back to their savepoint
         self.done = threading.Event()
         self.error: BaseException | None = None
 
@@ -128,6 +133,7 @@ class Transaction:
                 raise error
         else:
             _undo(conn)
+            batch.failed += 1
             self._leave()  # the body's own exception goes on, once its batch is over
 
     def _leave(self) -> BaseException | None:
@@ -138,7 +144,7 @@ class Transaction:
         conn = batch.conn
         with g.count:
             queued = g.waiting > 0
-        if queued and conn.in_transaction:
+        if queued and conn.in_transaction and batch.members + batch.failed < MAX_BATCH:
             g.owner = None
             g.turn.release()
             batch.done.wait()
