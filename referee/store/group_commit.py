@@ -38,13 +38,13 @@ MAX_BATCH = 64
 class Batch:
     """One transaction shared by consecutive bodies, and how it ended."""
 
-    __slots__ = ("conn", "members", "failed", "done", "error")
+    __slots__ = ("conn", "members", "failed", "finished", "error")
 
     def __init__(self, conn: Any):
         self.conn = conn
         self.members = 0          # bodies that succeeded in it
         self.failed = 0           # bodies rolled back to their savepoint
-        self.done = threading.Event()
+        self.finished = False     # committed or rolled back (under the group's `cond`)
         self.error: BaseException | None = None
 
 
@@ -53,7 +53,9 @@ class Group:
 
     def __init__(self) -> None:
         self.turn = threading.Lock()    # held while a body runs on the batch, and by its COMMIT
-        self.count = threading.Lock()   # guards `waiting`
+        # guards `waiting` and batches' `finished`, wakes their members (one per group: an Event
+        # per batch would cost more than the rest of an uncontended transaction)
+        self.cond = threading.Condition(threading.Lock())
         self.waiting = 0                # threads queued for `turn`
         self.owner: int | None = None   # the thread holding `turn`
         self.batch: Batch | None = None
@@ -78,7 +80,7 @@ class Transaction:
     """`with Transaction(db, group, hooks) as conn`: the body joins the running batch (or opens
     one) in a savepoint; leaving waits for the batch's COMMIT. `hooks` run after each COMMIT."""
 
-    __slots__ = ("db", "own", "group", "hooks", "batch")
+    __slots__ = ("db", "own", "group", "hooks", "batch", "first")
 
     def __init__(self, db: Any, group: Group, hooks: list[Callable[[], None]]):
         self.db = db
@@ -86,19 +88,21 @@ class Transaction:
         self.group = group
         self.hooks = hooks
         self.batch: Batch | None = None
+        self.first = False  # opened the batch
 
     def __enter__(self) -> Any:
         g = self.group
         me = threading.get_ident()
         if g.owner == me:
             raise sqlite3.OperationalError("cannot start a transaction within a transaction")
-        with g.count:
+        with g.cond:
             g.waiting += 1
         g.turn.acquire()
-        with g.count:
+        with g.cond:
             g.waiting -= 1
         g.owner = me
-        if g.batch is None:
+        self.first = g.batch is None
+        if self.first:  # the batch's first body needs no savepoint: undoing it is a ROLLBACK
             try:
                 self.own.execute(self.own.BEGIN)
             except BaseException:
@@ -107,11 +111,12 @@ class Transaction:
                 raise
             g.batch = Batch(self.own)
         batch = self.batch = g.batch
-        try:
-            batch.conn.execute(SAVEPOINT)
-        except BaseException:
-            self._leave()
-            raise
+        if not self.first:
+            try:
+                batch.conn.execute(SAVEPOINT)
+            except BaseException:
+                self._leave()
+                raise
         self.db.conn = batch.conn
         return batch.conn
 
@@ -122,9 +127,10 @@ class Transaction:
         conn = batch.conn
         if exc_type is None:
             try:
-                conn.execute("RELEASE body")
+                if not self.first:
+                    conn.execute("RELEASE body")
             except BaseException:
-                _undo(conn)
+                self._undo(conn)
                 self._leave()
                 raise
             batch.members += 1
@@ -132,9 +138,21 @@ class Transaction:
             if error is not None:
                 raise error
         else:
-            _undo(conn)
+            self._undo(conn)
             batch.failed += 1
             self._leave()  # the body's own exception goes on, once its batch is over
+
+    def _undo(self, conn: Any) -> None:
+        """Roll a failed body back: to its savepoint, or the whole transaction if it was the
+        batch's first (nothing to do if SQLite rolled it all back already)."""
+        if self.first:
+            _undo_all(conn)
+            return
+        try:
+            conn.execute("ROLLBACK TO body")
+            conn.execute("RELEASE body")
+        except sqlite3.Error:
+            pass
 
     def _leave(self) -> BaseException | None:
         """Pass the turn to a queued thread and wait for the batch's end, or end it now (commit,
@@ -142,16 +160,18 @@ class Transaction:
         g, batch = self.group, self.batch
         assert batch is not None
         conn = batch.conn
-        with g.count:
+        with g.cond:
             queued = g.waiting > 0
         if queued and conn.in_transaction and batch.members + batch.failed < MAX_BATCH:
             g.owner = None
             g.turn.release()
-            batch.done.wait()
+            with g.cond:
+                while not batch.finished:
+                    g.cond.wait()
             return _again(batch.error)
         g.batch = None
         try:
-            if not conn.in_transaction:  # SQLite rolled the whole transaction back
+            if not conn.in_transaction:  # rolled back whole (its first body failed, or SQLite did)
                 if batch.members:
                     batch.error = sqlite3.OperationalError("the transaction was rolled back")
             elif batch.members:
@@ -167,23 +187,21 @@ class Transaction:
         finally:
             g.owner = None
             g.turn.release()
-            batch.done.set()
+            with g.cond:
+                batch.finished = True
+                g.cond.notify_all()
         if batch.members and batch.error is None:
             for hook in self.hooks:
                 hook()
         return batch.error
 
 
-def _undo(conn: Any) -> None:
-    """Roll a failed body back to its savepoint (nothing to do if SQLite rolled back it all)."""
-    try:
-        conn.execute("ROLLBACK TO body")
-        conn.execute("RELEASE body")
-    except sqlite3.Error:
-        pass
 
 
 def _undo_all(conn: Any) -> None:
+    """ROLLBACK, where one is still open."""
+    if not conn.in_transaction:
+        return
     try:
         conn.execute("ROLLBACK")
     except sqlite3.Error:

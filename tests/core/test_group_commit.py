@@ -25,18 +25,20 @@ def test_a_refused_append_in_a_batch_leaves_the_others_committed_and_itself_abse
     db = open_database(path)
     group = db.conn.group
     commits, committed = group.commits, group.committed
-    inside, go = threading.Event(), threading.Event()
+    inside, go, a_answered = threading.Event(), threading.Event(), threading.Event()
     seen: dict[str, int] = {}
+    readers = {name: open_database(path) for name in "abc"}
 
-    def head_now(game):  # read on a fresh connection: only what was committed
-        return events.head(open_database(path).conn, game)[0]
+    def head_now(reader, game):  # on a connection of its own: only what was committed
+        return events.head(readers[reader].conn, game)[0]
 
     def a():  # opens the batch and holds it until B and C queue behind it
         with write_transaction(open_database(path)) as conn:
             events.append(conn, SEED, "a", 0, "game_created", None, {}, "t")
             inside.set()
             go.wait(10)
-        seen["a"] = head_now("a")
+        seen["a"] = head_now("a", "a")
+        a_answered.set()
 
     def b():  # a good append, then one refused (A, in the same batch, took seq 1 of game a)
         try:
@@ -45,12 +47,13 @@ def test_a_refused_append_in_a_batch_leaves_the_others_committed_and_itself_abse
                 events.append(conn, SEED, "a", 0, "game_created", None, {}, "t")
         except events.SequenceConflict as e:
             seen["b"] = e.current_seq
-            seen["b sees a"] = head_now("a")  # refused only once what refused it is committed
+            seen["b sees a"] = head_now("b", "a")  # refused only once what refused it is committed
 
     def c():
         with write_transaction(open_database(path)) as conn:
             events.append(conn, SEED, "c", 0, "game_created", None, {}, "t")
-        seen["c"] = head_now("c")
+            a_answered.wait(0.2)  # A may not be answered before this batch mate's COMMIT
+        seen["c"] = head_now("c", "c")
 
     threads = [threading.Thread(target=f) for f in (a, b, c)]
     threads[0].start()
@@ -66,6 +69,43 @@ def test_a_refused_append_in_a_batch_leaves_the_others_committed_and_itself_abse
     assert events.read(db.conn, "b") == []  # B's first append went with its refused one
     assert [e.seq for e in events.read(db.conn, "a")] == [1]
     assert [e.seq for e in events.read(db.conn, "c")] == [1]
+
+
+def test_a_refused_first_body_of_a_batch_leaves_nothing_and_the_queued_ones_commit_together(tmp_path):
+    path = tmp_path / "g.db"
+    db = open_database(path)
+    group = db.conn.group
+    commits = group.commits
+    inside, go = threading.Event(), threading.Event()
+    refused = []
+
+    def first():  # opens the batch (no savepoint of its own), then is refused
+        try:
+            with write_transaction(open_database(path)) as conn:
+                events.append(conn, SEED, "a", 0, "game_created", None, {}, "t")
+                inside.set()
+                go.wait(10)
+                events.append(conn, SEED, "a", 0, "game_created", None, {}, "t")
+        except events.SequenceConflict:
+            refused.append(True)
+
+    def later(game):
+        with write_transaction(open_database(path)) as conn:
+            events.append(conn, SEED, game, 0, "game_created", None, {}, "t")
+
+    threads = [threading.Thread(target=first)] + [threading.Thread(target=later, args=(g,)) for g in "bc"]
+    threads[0].start()
+    assert inside.wait(10)
+    threads[1].start()
+    threads[2].start()
+    _until(lambda: group.waiting == 2)
+    go.set()
+    for t in threads:
+        t.join(10)
+    assert refused == [True]
+    assert events.read(db.conn, "a") == []
+    assert [len(events.read(db.conn, g)) for g in "bc"] == [1, 1]
+    assert group.commits - commits == 1  # b and c: one COMMIT of their own
 
 
 def test_a_write_transaction_inside_another_of_the_same_thread_is_refused_not_a_deadlock(tmp_path):
