@@ -77,8 +77,8 @@ def group_for(path: str) -> Group:
 
 
 class Transaction:
-    """`with Transaction(db, group, hooks) as conn`: the body joins the running batch (or opens
-    one) in a savepoint; leaving waits for the batch's COMMIT. `hooks` run after each COMMIT."""
+    """`with Transaction(db, group, hooks) as conn`: the body opens a batch, or joins the open one
+    in a savepoint; leaving waits for the batch's COMMIT. `hooks` run after each COMMIT."""
 
     __slots__ = ("db", "own", "group", "hooks", "batch", "first")
 
@@ -194,8 +194,6 @@ class Transaction:
             for hook in self.hooks:
                 hook()
         return batch.error
-
-
 
 
 def _undo_all(conn: Any) -> None:
