@@ -20,6 +20,20 @@ def _until(check, seconds=10.0):
         time.sleep(0.002)
 
 
+def _queued_behind(group, first, rest, inside, go):
+    """Run `first` until it is inside its write transaction (`inside`), queue `rest` behind it,
+    then let it go (`go`) and wait for all."""
+    threads = [threading.Thread(target=f) for f in (first, *rest)]
+    threads[0].start()
+    assert inside.wait(10)
+    for t in threads[1:]:
+        t.start()
+    _until(lambda: group.waiting == len(rest))
+    go.set()
+    for t in threads:
+        t.join(10)
+
+
 def test_a_refused_append_in_a_batch_leaves_the_others_committed_and_itself_absent(tmp_path):
     path = tmp_path / "g.db"
     db = open_database(path)
@@ -55,15 +69,7 @@ def test_a_refused_append_in_a_batch_leaves_the_others_committed_and_itself_abse
             a_answered.wait(0.2)  # A may not be answered before this batch mate's COMMIT
         seen["c"] = head_now("c", "c")
 
-    threads = [threading.Thread(target=f) for f in (a, b, c)]
-    threads[0].start()
-    assert inside.wait(10)
-    threads[1].start()
-    threads[2].start()
-    _until(lambda: group.waiting == 2)
-    go.set()
-    for t in threads:
-        t.join(10)
+    _queued_behind(group, a, [b, c], inside, go)
     assert seen == {"a": 1, "b": 1, "b sees a": 1, "c": 1}
     assert (group.commits - commits, group.committed - committed) == (1, 2)  # A and C: one COMMIT
     assert events.read(db.conn, "b") == []  # B's first append went with its refused one
@@ -93,15 +99,7 @@ def test_a_refused_first_body_of_a_batch_leaves_nothing_and_the_queued_ones_comm
         with write_transaction(open_database(path)) as conn:
             events.append(conn, SEED, game, 0, "game_created", None, {}, "t")
 
-    threads = [threading.Thread(target=first)] + [threading.Thread(target=later, args=(g,)) for g in "bc"]
-    threads[0].start()
-    assert inside.wait(10)
-    threads[1].start()
-    threads[2].start()
-    _until(lambda: group.waiting == 2)
-    go.set()
-    for t in threads:
-        t.join(10)
+    _queued_behind(group, first, [lambda: later("b"), lambda: later("c")], inside, go)
     assert refused == [True]
     assert events.read(db.conn, "a") == []
     assert [len(events.read(db.conn, g)) for g in "bc"] == [1, 1]
