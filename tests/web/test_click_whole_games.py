@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.clicking import play
+from tests.web.clicking import hurry, play
 from tests.modes import LONG
 from tests.web.httpplay import game_round, max_seats
 
@@ -23,7 +23,7 @@ WHOLE = ["gentes", "khronos", "sands_of_time"]
 
 @pytest.mark.parametrize("game", WHOLE)
 def test_whole_game_at_two_seats(web, tabs, game):
-    table = play(web, tabs, game, 2, f"{game}-2")
+    table = play(web, tabs, game, 2, f"{game}-2", policy=hurry)
     assert web.service.load(table.gid).finished
 
 
