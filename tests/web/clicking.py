@@ -15,9 +15,14 @@ from tests.tally import tally
 from tests.web.checks import assert_page_shows_only_view
 from tests.web.conftest import create
 from tests.modes import LONG
-from tests.web.httpplay import NAMES, PREFER, SEAT_WORD, Viewers, choose, game_round
+from tests.web.httpplay import NAMES, PREFER, SEAT_WORD, HttpTable, choose, game_round
 from tests.web.served import Served
 
+# A whole game in the browser: each kind of decision is clicked the first time it comes and then
+# every CLICK_EVERY-th move; the prompted seat plays the other moves through the same step links
+# over HTTP (httpplay.HttpTable: every link offered checked against the referee's options), while
+# the seats' pages follow by their live updates. Every move is clicked with --long.
+CLICK_EVERY = 1 if LONG else 3
 # A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages
 # in their browsers) every BROWSER_EVERY moves and at the end; every move with --long.
 BROWSER_EVERY = 1 if LONG else 10
@@ -76,16 +81,18 @@ class Table:
     link, following the game by its own live updates), and the spectator as a plain client."""
 
     def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random,
-                 policy: Policy = choose):
+                 policy: Policy = choose, click_every: int = 1):
         self.web, self.created, self.game, self.label, self.pick = web, created, game, label, pick
-        self.policy = policy
+        self.policy, self.click_every = policy, click_every
+        self.kinds: set[str] = set()  # the kinds of decision clicked so far
         self.gid = created["id"]
         self.n = len(created["seats"])
         self.tabs = [tabs(f"{label}-seat{s}", width=1280) for s in range(self.n)]
         for s, tab in enumerate(self.tabs):
             tab.page.goto(created["seats"][s]["url"])
-        self.viewers = Viewers(web, created, game)  # every viewer's page, fragments and feed over HTTP
-        self.moves = self.clicks = 0
+        # every viewer's page, fragments and feed over HTTP; the moves not clicked, through the step links
+        self.viewers = HttpTable(web, created, game, pick, policy)
+        self.moves = self.clicks = self.clicked = 0
         self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
 
     def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None, last: bool = False) -> None:
@@ -113,12 +120,23 @@ class Table:
         self.checking += time.monotonic() - t0
 
     def play_move(self) -> None:
+        """The prompted seat plays one move: in the browser (a kind of decision not clicked yet in
+        this game, and every `click_every`-th move), else through the step links over HTTP."""
+        t0 = time.monotonic()
+        loaded = self.web.service.load(self.gid)
+        prompt = self.pick.choice(loaded.prompts)
+        if prompt.kind in self.kinds and self.moves % self.click_every:
+            self.viewers.play_move(prompt)
+        else:
+            self.kinds.add(prompt.kind)
+            self.click_move(loaded, prompt)
+        self.moves += 1
+        self.playing += time.monotonic() - t0
+
+    def click_move(self, loaded, prompt) -> None:
         """The prompted seat builds one move by clicking offered things, then plays it. Each step
         is one round trip (NEXT: wait for it, read what it offers) and one click."""
-        t0 = time.monotonic()
         svc = self.web.service
-        loaded = svc.load(self.gid)
-        prompt = self.pick.choice(loaded.prompts)
         tab = self.tabs[prompt.seat]
         page = tab.page
         kind = prompt.kind
@@ -150,10 +168,9 @@ class Table:
             raise AssertionError(f"{self.game}: no move after 60 clicks")
         after = svc.load(self.gid)
         assert after.seq > loaded.seq, page.locator("#problem").all_text_contents()
-        self.moves += 1
+        self.clicked += 1
         tally("moves played")
         tally("moves clicked in the browser")
-        self.playing += time.monotonic() - t0
 
     def font_check(self, tab) -> float:
         """The smallest board text in CSS px at the tab's width (every <text> of every board)."""
@@ -181,9 +198,9 @@ MIN_FONT = 11
 
 
 def play(web, tabs, game: str, seats: int, label: str, until_round: int | None = None, seed: int = 7,
-         policy: Policy = choose) -> Table:
+         policy: Policy = choose, click_every: int = 1) -> Table:
     created = create(web, game, NAMES[:seats])
-    table = Table(web, tabs, created, game, label, random.Random(seed), policy)
+    table = Table(web, tabs, created, game, label, random.Random(seed), policy, click_every)
     t0 = time.monotonic()
     while not web.service.load(table.gid).finished:
         if until_round is not None and game_round(web, table.gid) > until_round:
@@ -194,7 +211,7 @@ def play(web, tabs, game: str, seats: int, label: str, until_round: int | None =
             shots(web, tabs, table, label)
         assert table.moves < 3000, "the game did not end"
     table.check_no_leak(last=True)
-    print(f"\n{label}: {table.moves} moves, {table.clicks} clicks, round {game_round(web, table.gid)}, "
+    print(f"\n{label}: {table.moves} moves ({table.clicked} clicked), {table.clicks} clicks, round {game_round(web, table.gid)}, "
           f"{time.monotonic() - t0:.1f}s (clicking {table.playing:.1f}s, leak checks {table.checking:.1f}s)")
     return table
 

@@ -35,7 +35,7 @@ def _no_hidden_hand(web, gid: str):
 def test_babel_whole_game_by_clicking(web, tabs):
     created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
     gid = created["id"]
-    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11), hurry)
+    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11), hurry)  # every move clicked
     seats = table.tabs
     for s, tab in enumerate(seats):
         assert tab.page.locator(".who strong").first.text_content() == ("Ada", "Bo")[s]
