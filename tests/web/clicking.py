@@ -80,6 +80,11 @@ class Table:
     """A game at the table: one browser context per seat (each signed in through its personal
     link, following the game by its own live updates), and the spectator as a plain client."""
 
+    # defaults for a table assembled attribute by attribute (test_players_pages.py)
+    policy: Policy = staticmethod(choose)
+    click_every = 1
+    clicked = 0
+
     def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random,
                  policy: Policy = choose, click_every: int = 1):
         self.web, self.created, self.game, self.label, self.pick = web, created, game, label, pick
@@ -125,10 +130,11 @@ class Table:
         t0 = time.monotonic()
         loaded = self.web.service.load(self.gid)
         prompt = self.pick.choice(loaded.prompts)
-        if prompt.kind in self.kinds and self.moves % self.click_every:
+        if self.click_every > 1 and prompt.kind in self.kinds and self.moves % self.click_every:
             self.viewers.play_move(prompt)
         else:
-            self.kinds.add(prompt.kind)
+            if self.click_every > 1:
+                self.kinds.add(prompt.kind)
             self.click_move(loaded, prompt)
         self.moves += 1
         self.playing += time.monotonic() - t0
