@@ -76,6 +76,11 @@ def hurry(pick: random.Random, labels: list[str], complete: bool, game: str) -> 
     return pick.randrange(len(labels)) if labels else None
 
 
+# How the whole-game tests choose: hurrying in the fast suite; with --long, the varied choice of
+# the other tests (longer games, more of each game's steps clicked).
+WHOLE_GAME: Policy = choose if LONG else hurry
+
+
 class Table:
     """A game at the table: one browser context per seat (each signed in through its personal
     link, following the game by its own live updates), and the spectator as a plain client."""

@@ -15,7 +15,7 @@ import pytest
 import requests
 
 from tests.web.checks import hand_contents_shown, hand_text, replayed_view, same_picture, shown_svg, withheld_values
-from tests.web.clicking import Table, hurry
+from tests.web.clicking import WHOLE_GAME, Table
 from tests.web.conftest import create, open_details, seat_session
 
 
@@ -35,7 +35,7 @@ def _no_hidden_hand(web, gid: str):
 def test_babel_whole_game_by_clicking(web, tabs):
     created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
     gid = created["id"]
-    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11), hurry)  # every move clicked
+    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11), WHOLE_GAME)  # every move clicked
     seats = table.tabs
     for s, tab in enumerate(seats):
         assert tab.page.locator(".who strong").first.text_content() == ("Ada", "Bo")[s]

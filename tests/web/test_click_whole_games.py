@@ -1,7 +1,8 @@
 """Every game played in Chromium by clicking what the referee offers (highlighted board
 elements, option buttons, "play"; never typing; driver in clicking.py): one whole game per title
 at 2 seats (Babel's: test_babel_pages.py, Iron Age's: test_click_iron_age_whole.py), hurrying
-(clicking.hurry: "play" as soon as a move is complete, mostly what ends a turn sooner). The short
+(clicking.hurry: "play" as soon as a move is complete, mostly what ends a turn sooner;
+with --long, the varied choice). The short
 games are clicked at every move; Gentes and Sands of Time at each kind of decision's first
 prompt and every CLICK_EVERY-th move, their other moves played through the same step links over
 HTTP (every link checked against the referee's options) while the seats' pages follow by their
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.clicking import CLICK_EVERY, hurry, play
+from tests.web.clicking import CLICK_EVERY, WHOLE_GAME, play
 from tests.modes import LONG
 from tests.web.httpplay import game_round, max_seats
 
@@ -31,7 +32,7 @@ EVERY = {"khronos": 1}
 
 @pytest.mark.parametrize("game", WHOLE)
 def test_whole_game_at_two_seats(web, tabs, game):
-    table = play(web, tabs, game, 2, f"{game}-2", policy=hurry, click_every=EVERY.get(game, CLICK_EVERY))
+    table = play(web, tabs, game, 2, f"{game}-2", policy=WHOLE_GAME, click_every=EVERY.get(game, CLICK_EVERY))
     assert web.service.load(table.gid).finished
 
 
