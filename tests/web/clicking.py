@@ -88,12 +88,13 @@ class Table:
     # defaults for a table assembled attribute by attribute (test_players_pages.py)
     policy: Policy = staticmethod(choose)
     click_every = 1
+    http_every = BROWSER_EVERY
     clicked = 0
 
     def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random,
-                 policy: Policy = choose, click_every: int = 1):
+                 policy: Policy = choose, click_every: int = 1, http_every: int = BROWSER_EVERY):
         self.web, self.created, self.game, self.label, self.pick = web, created, game, label, pick
-        self.policy, self.click_every = policy, click_every
+        self.policy, self.click_every, self.http_every = policy, click_every, http_every
         self.kinds: set[str] = set()  # the kinds of decision clicked so far
         self.gid = created["id"]
         self.n = len(created["seats"])
@@ -106,17 +107,21 @@ class Table:
         self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
 
     def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None, last: bool = False) -> None:
-        """Every BROWSER_EVERY moves and at the end (`last`): every viewer's page as served shows
+        """Every `http_every` moves and at the end (`last`): every viewer's page as served shows
         exactly its own view, drawn from it, with player names instead of seat numbers and no
-        other seat's words, and its feed only its redacted events (httpplay.Viewers); each seat's
-        page as its browser shows it too, after the page's own live update brought it to the
-        latest event. (Every move of every game is checked so over HTTP in
-        test_step_playouts_http.py; here the browser's clicks are the cost.)"""
-        if not (last or self.moves % BROWSER_EVERY == 0):
+        other seat's words, and its feed only its redacted events (httpplay.Viewers). Every
+        BROWSER_EVERY moves and at the end: each seat's page as its browser shows it too, after
+        the page's own live update brought it to the latest event. (Every move of a whole game
+        of every title is checked so over HTTP in test_step_playouts_http.py.)"""
+        browser = last or self.moves % BROWSER_EVERY == 0
+        if not (browser or self.moves % self.http_every == 0):
             return
         t0 = time.monotonic()
         self.viewers.moves = self.moves
         self.viewers.check_all(extra)
+        if not browser:
+            self.checking += time.monotonic() - t0
+            return
         seq = self.web.service.load(self.gid).seq
         for s, tab in enumerate(self.tabs):
             tab.wait_seq(seq, timeout=30_000)
@@ -209,9 +214,9 @@ MIN_FONT = 11
 
 
 def play(web, tabs, game: str, seats: int, label: str, until_round: int | None = None, seed: int = 7,
-         policy: Policy = choose, click_every: int = 1) -> Table:
+         policy: Policy = choose, click_every: int = 1, http_every: int = BROWSER_EVERY) -> Table:
     created = create(web, game, NAMES[:seats])
-    table = Table(web, tabs, created, game, label, random.Random(seed), policy, click_every)
+    table = Table(web, tabs, created, game, label, random.Random(seed), policy, click_every, http_every)
     t0 = time.monotonic()
     while not web.service.load(table.gid).finished:
         if until_round is not None and game_round(web, table.gid) > until_round:

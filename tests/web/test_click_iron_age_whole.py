@@ -16,7 +16,7 @@ from tests.web.clicking import WHOLE_GAME, play
 
 
 def test_whole_iron_age_game_solo(web, tabs):
-    table = play(web, tabs, "iron_age", 1, "iron_age-1", policy=WHOLE_GAME)  # every move clicked
+    table = play(web, tabs, "iron_age", 1, "iron_age-1", policy=WHOLE_GAME, http_every=1)  # every move clicked and checked
     assert web.service.load(table.gid).finished
     assert table.moves >= 8, "a solo game lasts 8 rounds (IA-R22)"
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.clicking import CLICK_EVERY, WHOLE_GAME, play
+from tests.web.clicking import BROWSER_EVERY, CLICK_EVERY, WHOLE_GAME, play
 from tests.modes import LONG
 from tests.web.httpplay import game_round, max_seats
 
@@ -27,12 +27,14 @@ from tests.web.httpplay import game_round, max_seats
 WHOLE = ["gentes", "khronos", "sands_of_time"]
 # Every move of the short games is clicked; the long ones click each kind of decision the first
 # time and every CLICK_EVERY-th move, the others played through the step links over HTTP.
+# The short games' viewers are checked over HTTP at every move too.
 EVERY = {"khronos": 1}
 
 
 @pytest.mark.parametrize("game", WHOLE)
 def test_whole_game_at_two_seats(web, tabs, game):
-    table = play(web, tabs, game, 2, f"{game}-2", policy=WHOLE_GAME, click_every=EVERY.get(game, CLICK_EVERY))
+    table = play(web, tabs, game, 2, f"{game}-2", policy=WHOLE_GAME, click_every=EVERY.get(game, CLICK_EVERY),
+                 http_every=1 if game in EVERY else BROWSER_EVERY)
     assert web.service.load(table.gid).finished
 
 
