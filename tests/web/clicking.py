@@ -22,7 +22,7 @@ from tests.web.served import Served
 # every CLICK_EVERY-th move; the prompted seat plays the other moves through the same step links
 # over HTTP (httpplay.HttpTable: every link offered checked against the referee's options), while
 # the seats' pages follow by their live updates. Every move is clicked with --long.
-CLICK_EVERY = 1 if LONG else 3
+CLICK_EVERY = 1 if LONG else 4
 # A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages
 # in their browsers) every BROWSER_EVERY moves and at the end; every move with --long.
 BROWSER_EVERY = 1 if LONG else 10
