@@ -11,10 +11,10 @@ import re
 import time
 from collections.abc import Callable
 
+from tests.modes import LONG
 from tests.tally import tally
 from tests.web.checks import assert_page_shows_only_view
 from tests.web.conftest import create
-from tests.modes import LONG
 from tests.web.httpplay import NAMES, PREFER, SEAT_WORD, HttpTable, choose, game_round
 from tests.web.served import Served
 

@@ -12,10 +12,16 @@ import random
 import re
 
 import pytest
-
 import requests
 
-from tests.web.checks import hand_contents_shown, hand_text, replayed_view, same_picture, shown_svg, withheld_values
+from tests.web.checks import (
+    hand_contents_shown,
+    hand_text,
+    replayed_view,
+    same_picture,
+    shown_svg,
+    withheld_values,
+)
 from tests.web.clicking import WHOLE_GAME, Table
 from tests.web.conftest import create, open_details, seat_session
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.clicking import BROWSER_EVERY, CLICK_EVERY, WHOLE_GAME, play
 from tests.modes import LONG
+from tests.web.clicking import BROWSER_EVERY, CLICK_EVERY, WHOLE_GAME, play
 from tests.web.httpplay import game_round, max_seats
 
 # Babel's whole game: test_babel_pages.py; Iron Age's (the longest): test_click_iron_age_whole.py,
