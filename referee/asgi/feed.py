@@ -13,7 +13,8 @@ Two forms on one path, chosen by the `Accept` header:
 Waiting holds no thread: a waiter is a coroutine woken by the process's one head watcher
 (store/watch.py). Blocking work (the seat check, reading and redacting events) runs in a small
 thread pool of its own, so feeds and the Flask app's pool never starve each other. When a move
-wakes many streams of one game, the read is done once per viewer and shared (`_frames`).
+wakes many streams of one game, the read is done once per viewer and shared (`_frames`), and
+once per host: the other workers of the host read back what the first one rendered (hostframes.py).
 
 Every event sent is redacted for the connection's viewer by the service's one function
 (`Referee.feed` = `read.events_for` + narration). The viewer is the seat of a bearer token, as
@@ -50,6 +51,7 @@ from starlette.responses import Response
 from referee.api import abuse
 from referee.api.games import MAX_SEQ, MAX_WAIT
 from referee.api.http import lang_of, parse_bearer
+from referee.asgi.hostframes import HostFrames
 from referee.asgi.limits import StreamLimits
 from referee.plumbing.config import Config
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
@@ -104,6 +106,7 @@ class LiveFeed:
         self.service: Referee = flask_app.extensions["referee"]
         self.config: Config = flask_app.config["REFEREE"]
         self.watcher = HeadWatcher(self.service.database)
+        self.host_frames = HostFrames(self.service.database)
         self.pool = ThreadPoolExecutor(max_workers=READ_THREADS, thread_name_prefix="referee-feed")
         self.limits = StreamLimits(self.config.streams_per_address, self.config.streams_per_process)
         self._reads: OrderedDict[tuple, asyncio.Future] = OrderedDict()
@@ -345,6 +348,15 @@ class LiveFeed:
             found = self.service.feed(game_id, viewer, after, lang)
         return [(e["seq"], e, _frame(self.flask, e)) for e in found]
 
+    def _shared_read(self, key: tuple) -> list[tuple[int, dict, bytes]]:
+        """`_read_frames` of a key of `_frames`, the events' rendered once per host (hostframes.py):
+        the other workers woken by the same move read them back instead of narrating it again."""
+        game_id, seat, tenure, after, _, channel, lang = key
+        render = lambda: self._read_frames(game_id, seat, tenure, after, channel, lang)  # noqa: E731
+        if channel != "events":  # who may read a message changes with more than its head: never shared
+            return render()
+        return self.host_frames.get((self.service.database, *key), render)
+
     async def _frames(self, game_id: str, reader: Reader, after: int,
                       head: int, channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
         """The events after `after` (the game's head being at least `head`) for the reader's
@@ -353,8 +365,7 @@ class LiveFeed:
         key = (game_id, reader.seat, reader.tenure, after, head, channel, lang)
         future = self._reads.get(key)
         if future is None:
-            future = asyncio.ensure_future(self._run(self._read_frames, game_id, reader.seat, reader.tenure, after,
-                                                     channel, lang))
+            future = asyncio.ensure_future(self._run(self._shared_read, key))
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
             self._reads[key] = future
             while len(self._reads) > SHARED_READS:
