@@ -146,17 +146,17 @@ class LiveFeed:
             if request.method == "OPTIONS":
                 response = Response(status_code=200, headers={**HEADERS, "Allow": "GET, HEAD, OPTIONS"})
             elif request.method not in ("GET", "HEAD"):
-                response = _problem(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
+                response = problem_response(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
                                     {"Allow": "GET, HEAD, OPTIONS"})
             elif request.method == "GET" and "text/event-stream" in request.headers.get("accept", ""):
                 response = await self._stream(request, game_id, started, channel)
             else:
                 response = await self._poll(request, game_id, channel)
         except ServiceError as e:
-            response = _problem(e.status, e.title, e.detail, e.headers, e.problem())
+            response = problem_response(e.status, e.title, e.detail, e.headers, e.problem())
         except OperationalError as e:  # as app.py: the database is away, nothing changed
             log.warning("database unavailable: %s", type(e).__name__)
-            response = _problem(503, "Service Unavailable",
+            response = problem_response(503, "Service Unavailable",
                                 "the database is unavailable right now; nothing was changed, retry shortly",
                                 {"Retry-After": "2"})
         if not isinstance(response, _Stream):  # a stream is logged when it ends
@@ -451,7 +451,7 @@ def _frame(flask_app: Flask, event: dict[str, Any]) -> bytes:
     return f"id: {event['seq']}\ndata: {flask_app.json.dumps(event)}\n\n".encode()
 
 
-def _problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None,
+def problem_response(status: int, title: str, detail: str, headers: dict[str, str] | None = None,
              body: dict[str, Any] | None = None) -> Response:
     doc = body or {"type": "about:blank", "title": title, "status": status, "detail": detail}
     return Response(orjson.dumps(doc) + b"\n", status_code=status, media_type="application/problem+json",

@@ -420,3 +420,32 @@ def test_a_move_committed_by_another_process_reaches_the_stream(server):
         assert time.monotonic() - committed < 1.0
     finally:
         s.close()
+
+
+def test_healthz_answers_while_every_thread_of_the_app_waits(tmp_path):
+    """/healthz is answered on the event loop with a thread of its own (asgi/health.py): with the
+    app's one thread held by a request waiting for SQLite's write lock, the check still answers
+    at once, with the Flask route's answer."""
+    import sqlite3
+
+    database = str(tmp_path / "referee.db")
+    srv, running = start_server(database, threads=1)
+    lock = sqlite3.connect(database, isolation_level=None)
+    waiting = threading.Thread(target=new_game, args=(srv, "babel", 2))
+    try:
+        assert srv.call("GET", "/healthz").status_code == 200
+        lock.execute("BEGIN IMMEDIATE")
+        waiting.start()
+        time.sleep(0.3)  # the app's one thread now waits for the lock (up to 10 s)
+        started = time.perf_counter()
+        r = srv.call("GET", "/healthz")
+        took = time.perf_counter() - started
+        assert r.status_code == 200 and r.content == b'{"status":"ok"}\n', r.text
+        assert r.headers["content-type"] == "application/json" and r.headers["cache-control"] == "no-store"
+        assert took < 2.0, f"/healthz took {took:.2f} s behind the app's busy thread"
+        assert waiting.is_alive()  # the app's thread was still held meanwhile
+    finally:
+        lock.execute("ROLLBACK") if lock.in_transaction else None
+        lock.close()
+        waiting.join(15) if waiting.ident else None
+        running.shutdown()
