@@ -110,6 +110,7 @@ class LiveFeed:
         self.pool = ThreadPoolExecutor(max_workers=READ_THREADS, thread_name_prefix="referee-feed")
         self.limits = StreamLimits(self.config.streams_per_address, self.config.streams_per_process)
         self._reads: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+        self._opening: dict[tuple, asyncio.Future] = {}
         self.requests = json_logger(REQUEST_LOG)
         registry = flask_app.extensions.get("metrics_registry")
         if registry is not None:
@@ -197,7 +198,7 @@ class LiveFeed:
         address = _address(request)
         self.limits.acquire(address)
         try:
-            reader, first = await self._open(request, game_id, after, channel)
+            reader, first = await self._open(request, game_id, after, channel, stream=True)
         except BaseException:
             self.limits.release(address)
             raise
@@ -271,12 +272,15 @@ class LiveFeed:
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
-    async def _open(self, request: Request, game_id: str, after: int,
-                    channel: str = "events") -> tuple[Reader, list[tuple[int, dict, bytes]]]:
+    async def _open(self, request: Request, game_id: str, after: int, channel: str = "events",
+                    stream: bool = False) -> tuple[Reader, list[tuple[int, dict, bytes]]]:
         """The reader (401/404 as the API answers them) and the events after `after`. When the
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
-        of its game at once, and they all come back together."""
+        of its game at once, and they all come back together. Streams of a game nobody waits on
+        yet, opening together (pages loading at once), share the read under way (`_opening`):
+        one that began before the latest commit misses nothing, as the stream then waits from
+        where that read ended and the watcher wakes it at once."""
         secure = request.url.scheme == "https"  # as the pages name their cookies (web/access.py)
         reader = Reader(request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id, secure), ""),
                         request.cookies.get(cookie_name(PLAYER_COOKIE, secure), ""),  # a signed-in player's session
@@ -287,7 +291,9 @@ class LiveFeed:
         lang = lang_of(request.headers.get("accept-language"))  # events' `text` in it, English by default
         # Who may read a message also changes when the game ends (private press revealed), which
         # moves no message head: a request of its own reads afresh, never a shared earlier read.
-        if head is None or channel == "messages":
+        if head is None and stream and channel == "events":
+            frames = await self._opening_read(game_id, reader, after, lang)
+        elif head is None or channel == "messages":
             frames = await self._run(self._read_frames, game_id, reader.seat, reader.tenure, after, channel, lang)
         elif head <= after:
             frames = []
@@ -347,6 +353,17 @@ class LiveFeed:
         else:
             found = self.service.feed(game_id, viewer, after, lang)
         return [(e["seq"], e, _frame(self.flask, e)) for e in found]
+
+    async def _opening_read(self, game_id: str, reader: Reader, after: int, lang: str) -> list[tuple[int, dict, bytes]]:
+        """The read of a stream opening on a game not yet watched, joined with one under way for
+        the same viewer and position, and forgotten once done (a later one reads afresh)."""
+        key = (game_id, reader.seat, reader.tenure, after, lang)
+        future = self._opening.get(key)
+        if future is None:
+            future = self._opening[key] = asyncio.ensure_future(
+                self._run(self._read_frames, game_id, reader.seat, reader.tenure, after, "events", lang))
+            future.add_done_callback(lambda _: self._opening.pop(key, None))
+        return await asyncio.shield(future)
 
     def _shared_read(self, key: tuple) -> list[tuple[int, dict, bytes]]:
         """`_read_frames` of a key of `_frames`, the events' rendered once per host (hostframes.py):

@@ -62,7 +62,11 @@ class HostFrames:
             return render()
         name = hashlib.sha256(repr(key).encode()).hexdigest()
         path = self.dir / name
-        fd = os.open(self.dir / f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fd = os.open(self.dir / f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:  # the directory went away, or the disk is full: render here
+            log.warning("live feed renders per worker: %s", type(e).__name__)
+            return render()
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)  # one renders, the others wait for its file
             found = _read(path)
@@ -117,8 +121,12 @@ def _event(frame: str) -> dict[str, Any]:
 
 
 def _write(path: Path, frames: Frames) -> None:
+    """Kept for the others, whole or not at all (they render it themselves then)."""
     temporary = path.with_suffix(".part")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(orjson.dumps([(seq, frame.decode()) for seq, _, frame in frames]))
-    os.replace(temporary, path)
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(orjson.dumps([(seq, frame.decode()) for seq, _, frame in frames]))
+        os.replace(temporary, path)
+    except OSError as e:
+        log.warning("live feed frames not kept for the other workers: %s", type(e).__name__)
