@@ -40,6 +40,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, AsyncIterator, Callable
 
 import orjson
@@ -369,7 +370,7 @@ class LiveFeed:
         """`_read_frames` of a key of `_frames`, the events' rendered once per host (hostframes.py):
         the other workers woken by the same move read them back instead of narrating it again."""
         game_id, seat, tenure, after, _, channel, lang = key
-        render = lambda: self._read_frames(game_id, seat, tenure, after, channel, lang)  # noqa: E731
+        render = partial(self._read_frames, game_id, seat, tenure, after, channel, lang)
         if channel != "events":  # who may read a message changes with more than its head: never shared
             return render()
         return self.host_frames.get((self.service.database, *key), render)
