@@ -120,6 +120,7 @@ class LiveFeed:
 
     def close(self) -> None:
         self.watcher.close()
+        self.host_frames.close()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -- the route ----------------------------------------------------------------------------

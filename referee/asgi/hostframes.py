@@ -20,6 +20,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import stat
 import tempfile
 import time
@@ -41,31 +42,37 @@ class HostFrames:
     """Rendered reads shared by the processes of one host that serve the same database."""
 
     def __init__(self, database: str):
-        self.dir: Path | None = _directory(database)
+        self.dir: Path | None = _directory(database)  # made at the first read (most apps never stream)
+        self._ready = False
         self._swept = 0.0
+
+    def _private(self) -> bool:
+        """The directory exists, and only this user may enter it; else no sharing (every worker
+        renders its own reads, as before)."""
         if self.dir is None:
-            return
+            return False
         try:
             self.dir.mkdir(mode=0o700, exist_ok=True)
             info = self.dir.lstat()
             if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
                 raise PermissionError(f"{self.dir} is not a private directory of this user")
-        except OSError as e:  # no sharing then: every worker renders its own reads, as before
+        except OSError as e:
             log.warning("live feed renders per worker: %s", e)
             self.dir = None
+            return False
+        self._ready = True
+        return True
 
     def get(self, key: tuple, render: Callable[[], Frames]) -> Frames:
         """The frames of `key`: read back when another process of this host rendered them in the
         last RECENT seconds, else rendered here (`render`) and kept for the others. Blocking:
         call it from a thread."""
-        if self.dir is None:
+        if not (self._ready or self._private()):
             return render()
         name = hashlib.sha256(repr(key).encode()).hexdigest()
         path = self.dir / name
-        try:
-            fd = os.open(self.dir / f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError as e:  # the directory went away, or the disk is full: render here
-            log.warning("live feed renders per worker: %s", type(e).__name__)
+        fd = self._lock(name)
+        if fd is None:
             return render()
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)  # one renders, the others wait for its file
@@ -78,17 +85,40 @@ class HostFrames:
         self._sweep()
         return found
 
+    def _lock(self, name: str) -> int | None:
+        """The key's lock file, open (None when there can be none: render here then)."""
+        for _ in range(2):
+            try:
+                return os.open(self.dir / f"{name}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            except FileNotFoundError:  # another worker's shutdown took the directory: made again
+                if not self._private():
+                    return None
+            except OSError as e:  # the disk is full
+                log.warning("live feed renders per worker: %s", type(e).__name__)
+                return None
+        return None
+
+    def close(self) -> None:
+        """The app's shutdown: the directory goes (the host's other workers make it again at
+        their next read), so servers that come and go leave nothing behind."""
+        if self._ready and self.dir is not None:
+            shutil.rmtree(self.dir, ignore_errors=True)
+            self._ready = False
+
     def _sweep(self) -> None:
         now = time.time()
         if self.dir is None or now - self._swept < SWEEP:
             return
         self._swept = now
-        for entry in os.scandir(self.dir):
-            try:
-                if now - entry.stat().st_mtime > RECENT:
-                    os.unlink(entry.path)
-            except FileNotFoundError:  # another process swept it
-                pass
+        try:
+            for entry in os.scandir(self.dir):
+                try:
+                    if now - entry.stat().st_mtime > RECENT:
+                        os.unlink(entry.path)
+                except FileNotFoundError:  # another process swept it
+                    pass
+        except FileNotFoundError:  # another worker's shutdown took the directory
+            self._ready = False
 
 
 def _directory(database: str) -> Path | None:

@@ -39,6 +39,12 @@ def test_a_read_is_rendered_once_per_host_and_per_viewer(tmp_path):
     for p in one.dir.iterdir():
         os.utime(p, (old, old))
     assert two.get(spectator, render("later")) == frames("later")
+    # a worker's shutdown takes the directory; the others make it again and go on sharing
+    one.close()
+    assert not two.dir.exists()
+    assert two.get(seat, render("after a restart")) == frames("after a restart")
+    assert one.get(seat, render("never")) == frames("after a restart") and two.dir.is_dir()
+    assert rendered == ["public", "seat 0's hand", "other db", "later", "after a restart"]
 
 
 def test_a_directory_others_may_enter_is_not_used(tmp_path):
@@ -46,8 +52,14 @@ def test_a_directory_others_may_enter_is_not_used(tmp_path):
     (tmp_path / "referee.db-frames").mkdir(mode=0o777)
     os.chmod(tmp_path / "referee.db-frames", 0o777)
     shared = HostFrames(database)
-    assert shared.dir is None
     rendered: list[int] = []
     for _ in range(2):
         assert shared.get(("g", None, 0, 0, 1, "events", "en"), lambda: rendered.append(1) or frames("x")) == frames("x")
+    assert shared.dir is None
     assert rendered == [1, 1] and list((tmp_path / "referee.db-frames").iterdir()) == []
+
+
+def test_an_app_that_never_streams_makes_no_directory(tmp_path):
+    shared = HostFrames(str(tmp_path / "referee.db"))
+    shared.close()
+    assert list(tmp_path.iterdir()) == []
