@@ -1,5 +1,6 @@
 """gunicorn's worker for the ASGI app (deploy/gunicorn.conf.py): the uvicorn-worker package's,
-without uvicorn's `server: uvicorn` banner (answers name no server software, README)."""
+without uvicorn's `server: uvicorn` banner (answers name no server software, README), and with
+the heap start-up built frozen before the first request (heap.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,12 @@ from typing import Any
 
 from uvicorn_worker import UvicornWorker
 
+from referee.asgi.heap import freeze_startup_heap
+
 
 class Worker(UvicornWorker):
     CONFIG_KWARGS: dict[str, Any] = {**UvicornWorker.CONFIG_KWARGS, "server_header": False}
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()  # builds the app (create_asgi_app) in this worker
+        freeze_startup_heap()
