@@ -1,7 +1,11 @@
 """Decision points (RULES.md §10): prompt choices and the default moves.
 
 Choices are generated as candidate moves and kept only when `moves.validate` accepts them,
-so a listed choice and an accepted move can never disagree.
+so a listed choice and an accepted move can never disagree. The generator leaves out the
+candidates a cheap necessary condition already rules out (an off-board pawn, an empty yard,
+a migration spent or onto itself): the prompts are computed inside every move's write, and
+each refused candidate cost a raised IllegalMove. The full list stays (prune=False) as the
+tests' oracle that pruning never drops a legal move.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from typing import Any, Iterator
 from referee.engine.contract import Move, State
 
 from referee.games.babel.abilities import POWERS
-from referee.games.babel.board import hand_cards, migratable, runs
+from referee.games.babel.board import hand_cards, migratable, migration_available, runs
 from referee.games.babel.config import Config
 from referee.games.babel.feasibility import start_card_site
 from referee.games.babel.moves import is_legal
@@ -31,20 +35,27 @@ def _ability_candidates(cfg: Config, power: str, index: int) -> Iterator[Move]:
         yield {**base, field: value}
 
 
-def _turn_candidates(cfg: Config, state: State, seat: int) -> Iterator[Move]:
-    """Every move DP-1 could list (without `at`); abilities once per run, at its first index."""
+def _turn_candidates(cfg: Config, state: State, seat: int, prune: bool = True) -> Iterator[Move]:
+    """Every move DP-1 could list (without `at`); abilities once per run, at its first index.
+    With `prune`, not those a necessary condition of B-18/B-19/B-20 already refuses."""
     me = state["players"][seat]
+    on_board = me["pawn"] is not None or not prune  # B-18, B-19: settle and build need the pawn
     held = [p for p in cfg.peoples if me["hand"][p] > 0]
-    for kind in ("travel", "settle"):
+    for kind in ("travel", "settle") if on_board else ("travel",):
         for people in held:
             yield {"type": kind, "people": people}
-    yield {"type": "build", "source": "start"}
-    for yard in (0, 1):
-        yield {"type": "build", "source": "yard", "yard": yard}
-    for src in cfg.peoples:
-        if migratable(cfg, me["columns"][src]):  # only sources that can give (B-20)
-            for dst in cfg.peoples:
-                yield {"type": "migrate", "from": src, "to": dst}
+    if on_board:
+        if me["start_card"] or not prune:
+            yield {"type": "build", "source": "start"}
+        for yard in (0, 1):
+            if state["yards"][yard] or not prune:
+                yield {"type": "build", "source": "yard", "yard": yard}
+    if migration_available(cfg, state) or not prune:
+        for src in cfg.peoples:
+            if migratable(cfg, me["columns"][src]):  # only sources that can give (B-20)
+                for dst in cfg.peoples:
+                    if dst != src or not prune:
+                        yield {"type": "migrate", "from": src, "to": dst}
     if me["pawn"] is not None:
         column = me["columns"][me["pawn"]]
         for start, length in runs(column):
