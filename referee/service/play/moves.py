@@ -190,7 +190,9 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         assert refused is not None
         raise refused.error
 
-    views_of = ViewsOf(loaded.rules, seat)  # the state after the move is described and narrated: viewed once
+    # The state after the move is described and narrated: viewed once; the state before it was
+    # viewed by the last move's answer when this seat made it (kept per game and viewer).
+    views_of = ViewsOf(loaded.rules, seat, (service.database, game_id))
     answered: dict[str, dict[str, Any]] = {}
     # The seats handed to a bot, read inside the move's transaction: read after the commit, they
     # opened a second read snapshot of the database (SQLite: ~30 us of CPU a move).
@@ -220,4 +222,6 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
     # Where the next narrations start (the feed's, the pages'): no replay for these events.
     remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
     remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
-    return 201, answer(after, appended, lang)
+    out = answer(after, appended, lang)
+    views_of.keep(after.state)
+    return 201, out
