@@ -115,13 +115,13 @@ KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgr
 # the many short tests fill in around them, instead of a long test starting last and running alone while
 # the other workers idle. A prefix names a file or one test of it.
 SLOWEST_FIRST = (
-    "web/test_click_iron_age_whole.py",                                                 # 297
-    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-sands_of_time]",  # 174
-    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",        # 81
-    "web/test_babel_pages.py::test_babel_whole_game_by_clicking",                        # 65
-    "web/test_players_pages.py::test_sign_in_open_a_table_join_from_the_lobby_and_play", # 60
-    "web/test_step_playouts_http.py::test_largest_table_three_rounds_through_step_links[sqlite-sands_of_time]",  # 51
-    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-khronos]",       # 49
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-sands_of_time]",  # 58-72 (-n 0, load 15)
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",        # 50-62 (-n 0, load 15)
+    "web/test_players_pages.py::test_sign_in_open_a_table_join_from_the_lobby_and_play", # 25 (-n 0, load 15; 12 moves clicked)
+    "web/test_step_playouts_http.py::test_largest_table_first_rounds_through_step_links[sqlite-sands_of_time]",  # 51 (3 rounds; 1 now)
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-khronos]",       # 26 (-n 0, load 15)
+    "web/test_babel_pages.py::test_babel_whole_game_by_clicking",                        # 18-22 (-n 0, load 15)
+    "web/test_click_iron_age_whole.py",                                                 # 18-20 (-n 0, load 15)
     "lives/test_lives.py::test_every_life_keeps_every_invariant",                        # 39, 30
     "web/test_accessibility.py",                                                          # 37
     "games/sands_of_time/test_playouts.py",

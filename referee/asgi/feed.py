@@ -13,7 +13,8 @@ Two forms on one path, chosen by the `Accept` header:
 Waiting holds no thread: a waiter is a coroutine woken by the process's one head watcher
 (store/watch.py). Blocking work (the seat check, reading and redacting events) runs in a small
 thread pool of its own, so feeds and the Flask app's pool never starve each other. When a move
-wakes many streams of one game, the read is done once per viewer and shared (`_frames`).
+wakes many streams of one game, the read is done once per viewer and shared (`_frames`), and
+once per host: the other workers of the host read back what the first one rendered (hostframes.py).
 
 Every event sent is redacted for the connection's viewer by the service's one function
 (`Referee.feed` = `read.events_for` + narration). The viewer is the seat of a bearer token, as
@@ -39,6 +40,7 @@ import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, AsyncIterator, Callable
 
 import orjson
@@ -50,6 +52,7 @@ from starlette.responses import Response
 from referee.api import abuse
 from referee.api.games import MAX_SEQ, MAX_WAIT
 from referee.api.http import lang_of, parse_bearer
+from referee.asgi.hostframes import HostFrames
 from referee.asgi.limits import StreamLimits
 from referee.plumbing.config import Config
 from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
@@ -104,9 +107,11 @@ class LiveFeed:
         self.service: Referee = flask_app.extensions["referee"]
         self.config: Config = flask_app.config["REFEREE"]
         self.watcher = HeadWatcher(self.service.database)
+        self.host_frames = HostFrames(self.service.database)
         self.pool = ThreadPoolExecutor(max_workers=READ_THREADS, thread_name_prefix="referee-feed")
         self.limits = StreamLimits(self.config.streams_per_address, self.config.streams_per_process)
         self._reads: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+        self._opening: dict[tuple, asyncio.Future] = {}
         self.requests = json_logger(REQUEST_LOG)
         registry = flask_app.extensions.get("metrics_registry")
         if registry is not None:
@@ -115,6 +120,7 @@ class LiveFeed:
 
     def close(self) -> None:
         self.watcher.close()
+        self.host_frames.close()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # -- the route ----------------------------------------------------------------------------
@@ -143,17 +149,17 @@ class LiveFeed:
             if request.method == "OPTIONS":
                 response = Response(status_code=200, headers={**HEADERS, "Allow": "GET, HEAD, OPTIONS"})
             elif request.method not in ("GET", "HEAD"):
-                response = _problem(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
+                response = problem_response(405, "Method Not Allowed", "The method is not allowed for the requested URL.",
                                     {"Allow": "GET, HEAD, OPTIONS"})
             elif request.method == "GET" and "text/event-stream" in request.headers.get("accept", ""):
                 response = await self._stream(request, game_id, started, channel)
             else:
                 response = await self._poll(request, game_id, channel)
         except ServiceError as e:
-            response = _problem(e.status, e.title, e.detail, e.headers, e.problem())
+            response = problem_response(e.status, e.title, e.detail, e.headers, e.problem())
         except OperationalError as e:  # as app.py: the database is away, nothing changed
             log.warning("database unavailable: %s", type(e).__name__)
-            response = _problem(503, "Service Unavailable",
+            response = problem_response(503, "Service Unavailable",
                                 "the database is unavailable right now; nothing was changed, retry shortly",
                                 {"Retry-After": "2"})
         if not isinstance(response, _Stream):  # a stream is logged when it ends
@@ -194,7 +200,7 @@ class LiveFeed:
         address = _address(request)
         self.limits.acquire(address)
         try:
-            reader, first = await self._open(request, game_id, after, channel)
+            reader, first = await self._open(request, game_id, after, channel, stream=True)
         except BaseException:
             self.limits.release(address)
             raise
@@ -268,12 +274,15 @@ class LiveFeed:
 
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
-    async def _open(self, request: Request, game_id: str, after: int,
-                    channel: str = "events") -> tuple[Reader, list[tuple[int, dict, bytes]]]:
+    async def _open(self, request: Request, game_id: str, after: int, channel: str = "events",
+                    stream: bool = False) -> tuple[Reader, list[tuple[int, dict, bytes]]]:
         """The reader (401/404 as the API answers them) and the events after `after`. When the
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
-        of its game at once, and they all come back together."""
+        of its game at once, and they all come back together. Streams of a game nobody waits on
+        yet, opening together (pages loading at once), share the read under way (`_opening`):
+        one that began before the latest commit misses nothing, as the stream then waits from
+        where that read ended and the watcher wakes it at once."""
         secure = request.url.scheme == "https"  # as the pages name their cookies (web/access.py)
         reader = Reader(request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id, secure), ""),
                         request.cookies.get(cookie_name(PLAYER_COOKIE, secure), ""),  # a signed-in player's session
@@ -284,7 +293,9 @@ class LiveFeed:
         lang = lang_of(request.headers.get("accept-language"))  # events' `text` in it, English by default
         # Who may read a message also changes when the game ends (private press revealed), which
         # moves no message head: a request of its own reads afresh, never a shared earlier read.
-        if head is None or channel == "messages":
+        if head is None and stream and channel == "events":
+            frames = await self._opening_read(game_id, reader, after, lang)
+        elif head is None or channel == "messages":
             frames = await self._run(self._read_frames, game_id, reader.seat, reader.tenure, after, channel, lang)
         elif head <= after:
             frames = []
@@ -345,6 +356,26 @@ class LiveFeed:
             found = self.service.feed(game_id, viewer, after, lang)
         return [(e["seq"], e, _frame(self.flask, e)) for e in found]
 
+    async def _opening_read(self, game_id: str, reader: Reader, after: int, lang: str) -> list[tuple[int, dict, bytes]]:
+        """The read of a stream opening on a game not yet watched, joined with one under way for
+        the same viewer and position, and forgotten once done (a later one reads afresh)."""
+        key = (game_id, reader.seat, reader.tenure, after, lang)
+        future = self._opening.get(key)
+        if future is None:
+            future = self._opening[key] = asyncio.ensure_future(
+                self._run(self._read_frames, game_id, reader.seat, reader.tenure, after, "events", lang))
+            future.add_done_callback(lambda _: self._opening.pop(key, None))
+        return await asyncio.shield(future)
+
+    def _shared_read(self, key: tuple) -> list[tuple[int, dict, bytes]]:
+        """`_read_frames` of a key of `_frames`, the events' rendered once per host (hostframes.py):
+        the other workers woken by the same move read them back instead of narrating it again."""
+        game_id, seat, tenure, after, _, channel, lang = key
+        render = partial(self._read_frames, game_id, seat, tenure, after, channel, lang)
+        if channel != "events":  # who may read a message changes with more than its head: never shared
+            return render()
+        return self.host_frames.get((self.service.database, *key), render)
+
     async def _frames(self, game_id: str, reader: Reader, after: int,
                       head: int, channel: str = "events", lang: str = "en") -> list[tuple[int, dict, bytes]]:
         """The events after `after` (the game's head being at least `head`) for the reader's
@@ -353,8 +384,7 @@ class LiveFeed:
         key = (game_id, reader.seat, reader.tenure, after, head, channel, lang)
         future = self._reads.get(key)
         if future is None:
-            future = asyncio.ensure_future(self._run(self._read_frames, game_id, reader.seat, reader.tenure, after,
-                                                     channel, lang))
+            future = asyncio.ensure_future(self._run(self._shared_read, key))
             future.add_done_callback(lambda f: f.cancelled() or f.exception() is None or self._reads.pop(key, None))
             self._reads[key] = future
             while len(self._reads) > SHARED_READS:
@@ -440,7 +470,7 @@ def _frame(flask_app: Flask, event: dict[str, Any]) -> bytes:
     return f"id: {event['seq']}\ndata: {flask_app.json.dumps(event)}\n\n".encode()
 
 
-def _problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None,
+def problem_response(status: int, title: str, detail: str, headers: dict[str, str] | None = None,
              body: dict[str, Any] | None = None) -> Response:
     doc = body or {"type": "about:blank", "title": title, "status": status, "detail": detail}
     return Response(orjson.dumps(doc) + b"\n", status_code=status, media_type="application/problem+json",

@@ -15,5 +15,8 @@ class Worker(UvicornWorker):
     CONFIG_KWARGS: dict[str, Any] = {**UvicornWorker.CONFIG_KWARGS, "server_header": False}
 
     def load_wsgi(self) -> None:
-        super().load_wsgi()  # builds the app (create_asgi_app) in this worker
+        """Builds the app (create_asgi_app) in this worker, then freezes what it built: its
+        modules, rules and tables live as long as the worker, and every full collection walked
+        them (issue 41; main froze the same in `run`: once is enough, after a collection)."""
+        super().load_wsgi()
         freeze_startup_heap()

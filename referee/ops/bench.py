@@ -1,7 +1,8 @@
 """`referee bench`: the figures the service is held to, measured in one run on one machine.
 
 1. Durable appends/s through the event store vs raw SQLite and the eventsourcing library
-   (bench_appends.py), one fsynced commit per append on every side.
+   (bench_appends.py), no append answered before an fsync that holds it on every side: one
+   appender, then 16 at once (ours then share commits: store/group_commit.py).
 2. Babel moves/s over HTTP vs a no-op JSON endpoint of the same server (gunicorn, 1 worker).
 3. p99 move latency over the first 10 and the last 10 moves of the longest games played.
 4. Rebuilding the longest game's state from scratch vs from its latest snapshot.

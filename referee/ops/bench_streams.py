@@ -8,7 +8,8 @@ moves (the prompted seat's default, one request at a time) in rounds: a block wi
 open, then a block with `streams` Server-Sent Events streams open (`per_played` on each game
 being played, as its seats and spectators would hold, the rest on idle games). Reported: move
 latency p50/p99 with and without streams and their ratio, the workers' CPU per move in both,
-/healthz every 0.2 s from the first stream's opening to the last one's closing, the workers'
+/healthz every 0.2 s from the first stream's opening to the last one's closing (and, as its
+anchor, while the moves with no stream open are played: the machine's own delays), the workers'
 memory per open stream (their resident sets before and after opening them), their open file
 descriptors against their limit, and the time from a move's answer to its delivery on each
 stream of its game (p50/p99; negative when a stream had the event before the mover had its
@@ -194,7 +195,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     delays: list[float] = []
     missed = repeated = retried = 0
     rss: list[tuple[int, int]] = []
-    healthz: dict[str, list[float]] = {"while_opening": [], "while_open": []}
+    healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": []}
     opened: list[float] = []
     fds = 0
     try:
@@ -206,7 +207,12 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         for _ in range(rounds):
             http = requests.Session()  # a fresh connection: an idle one may have been closed (keep-alive 2 s)
             spent = _cpu_seconds(workers)
+            probe = _Probe(url)  # the anchor: /healthz on this machine at this moment, no stream open
+            probe.opened = 0.0
+            probe.start()
             quiet += _play(http, url, played, moves)
+            healthz["no_streams"] += probe.stop()["while_open"]
+            probe = None
             cpu["quiet"] += _cpu_seconds(workers) - spent
             heads = {gid: http.get(f"{url}/games/{gid}", timeout=30).json()["seq"] for gid, _ in played}
             paths = [f"/games/{played[i % PLAYED_GAMES][0]}/events?after={heads[played[i % PLAYED_GAMES][0]]}"

@@ -12,7 +12,7 @@ from typing import Any, Callable, Protocol
 
 import psycopg
 
-from referee.store import postgres, sqlite
+from referee.store import group_commit, postgres, sqlite
 
 # What a refused insert (a second row for a primary or unique key) raises, on either database.
 IntegrityError = (sqlite3.IntegrityError, psycopg.IntegrityError)
@@ -76,11 +76,18 @@ def redacted(url: Any) -> str:
 committed: list[Callable[[], None]] = []
 
 
-class write_transaction:  # noqa: N801 - used like a function: `with write_transaction(db) as conn`
-    """BEGIN ... COMMIT, all-or-nothing. On SQLite, BEGIN IMMEDIATE: one writer at a time; on
-    PostgreSQL, writers of different games run side by side (see postgres.py).
+def write_transaction(db: Database) -> Any:
+    """`with write_transaction(db) as conn`: BEGIN ... COMMIT, all-or-nothing, and no return
+    before the commit is durable. On SQLite, BEGIN IMMEDIATE (one writer at a time), and the
+    transactions of this process's threads that overlap share one COMMIT (group_commit.py); on
+    PostgreSQL, writers of different games run side by side (see postgres.py)."""
+    group = db.conn.group
+    return _Plain(db) if group is None else group_commit.Transaction(db, group, committed)
 
-    A plain class rather than @contextmanager: it is on the path of every move."""
+
+class _Plain:
+    """One transaction of its own. A plain class rather than @contextmanager: it is on the path
+    of every move."""
 
     __slots__ = ("conn",)
 

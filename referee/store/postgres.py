@@ -44,6 +44,7 @@ class PgConnection:
     dialect = "postgresql"
     BEGIN = "BEGIN"
     LOCK_ROWS = " FOR UPDATE SKIP LOCKED"
+    group = None  # no group commit in the process: the server flushes concurrent commits together
 
     __slots__ = ("raw",)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import importlib.util
+import os
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Iterator
 import sqlite_utils
 
 from referee.plumbing.paths import MIGRATIONS
+from referee.store.group_commit import Group, group_for
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -30,6 +32,7 @@ class SqliteConnection(sqlite3.Connection):
     # Claims need no row locks: the write transaction already holds the whole file.
     LOCK_ROWS = ""
     usable = True  # a file cannot drop the connection
+    group: Group | None = None  # this process's group commit of the file (None: ":memory:")
 
     def lock_game(self, game_id: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE serialises every writer."""
@@ -55,6 +58,8 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     # scattered over a large file ("my games": 200 seats among 100k games) then stay as fast
     # as on a small one once warm (bench --only players). Pages are taken only as they are read.
     conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
+    if str(path) not in ("", ":memory:"):
+        conn.group = group_for(os.path.realpath(path))
     return sqlite_utils.Database(conn)
 
 

@@ -30,8 +30,10 @@ from referee.store.listener import EventListener
 
 TICK = 0.025      # seconds between two looks at SQLite's commit counter
 # After a commit of this process, the look waits this long: the commit's own answer (a move's,
-# in a thread of this process) goes out first, and the streams' reads do not delay it.
-DEFER = 0.005
+# in a thread of this process) goes out first, and the streams' reads do not delay it. A tick:
+# the host's other workers, which look every TICK, mostly render the move for the streams first
+# (asgi/hostframes.py), and this one reads their frames back instead of narrating it mid-answer.
+DEFER = 0.025
 RECHECK = 2.0     # seconds between two full head reads on PostgreSQL
 SLICE = 0.05     # seconds: the waits that time out within one share a timer
 IDLE = 30.0       # seconds without a waiter after which the watcher thread ends

@@ -339,11 +339,12 @@ def build(svc: Referee, game_id: str, seat: int | None, at: int | None = None, b
         history: list[HistoryLine] = []
         audit: dict[str, Any] = {}
     else:
-        events = svc.events_for(game_id, seat)
+        # the history page's events only: the whole log (read and redacted at every page, a long
+        # game's pages growing slower move by move) only for the audit, once per position and seat
         first, last = history_window(latest.seq, shown.seq, history_upto)
-        paged = [e for e in events if first <= e["seq"] <= last]
+        paged = [e for e in svc.events_for(game_id, seat, max(0, first - 1)) if e["seq"] <= last]
         history = [HistoryLine(e["seq"], e["type"], text) for e, text in zip(paged, svc.narrated(latest, paged, seat, tr.lang))]
-        audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, events))
+        audit = AUDITS.get((game_id, latest.seq, seat), lambda: _audit(latest, svc.events_for(game_id, seat)))
     result = latest.result  # the recorded one once ended (by agreement, abandoned), else the rules'
     prompts = _prompt_boxes(svc, latest, seat, names, base, kind, chosen or []) if shown is latest else []
     drawn = PICTURES.get((game_id, shown.seq, seat, tuple(names), tr.lang),

@@ -124,9 +124,14 @@ def test_a_stream_gets_each_event_once_in_order_redacted_for_its_seat(server):
         if server.call("GET", f"/games/{gid}").json()["prompts"][0]["kind"] == "choose_cards":
             break
         play_default(server, gid, tokens)
-    url = f"{server.url}/games/{gid}/events"
-    viewers = {0: tokens[0], 1: tokens[1], None: None}
-    streams = {v: Stream(url, t) for v, t in viewers.items()}
+    # Two workers of one host (two servers on the database): each renders a move for a viewer
+    # once per host and the other reads it back (asgi/hostframes.py); a seat's frames reach
+    # only that seat's streams, whichever worker rendered them.
+    other, running = start_server(server.database)
+    viewers = {0: tokens[0], 1: tokens[1], None: None, "0 elsewhere": tokens[0], "none elsewhere": None}
+    seat_of = {0: 0, 1: 1, None: None, "0 elsewhere": 0, "none elsewhere": None}
+    streams = {v: Stream(f"{(other if isinstance(v, str) or v == 1 else server).url}/games/{gid}/events", t)
+               for v, t in viewers.items()}
     try:
         assert all(s.status == 200 for s in streams.values())
         assert streams[None].response.headers["content-type"].startswith("text/event-stream")
@@ -136,7 +141,7 @@ def test_a_stream_gets_each_event_once_in_order_redacted_for_its_seat(server):
         for v, s in streams.items():  # what was there when the stream opened
             got = s.until(head)
             assert [e["id"] for e in got] == [e["seq"] for e in got] == list(range(1, head + 1))
-            assert [{k: e[k] for k in e if k != "id"} for e in got] == server.service.feed(gid, v, 0)
+            assert [{k: e[k] for k in e if k != "id"} for e in got] == server.service.feed(gid, seat_of[v], 0)
             seen[v] += got
         for seat in (0, 1, 2):  # each seat chooses its cards; the choices stay secret until all have
             seq, _ = play_default(server, gid, tokens, seat)
@@ -144,20 +149,21 @@ def test_a_stream_gets_each_event_once_in_order_redacted_for_its_seat(server):
                 got = s.until(seq)
                 assert [e["seq"] for e in got] == list(range(seen[v][-1]["seq"] + 1, seq + 1)), "once, in order"
                 # redacted for this viewer, by the same function as every other path, right now
-                expected = server.service.feed(gid, v, seen[v][-1]["seq"])
+                expected = server.service.feed(gid, seat_of[v], seen[v][-1]["seq"])
                 assert [{k: e[k] for k in e if k != "id"} for e in got] == expected
                 seen[v] += got
         # seat 0's secret choice as each stream got it: whole for seat 0 only
         own = next(e for e in seen[0] if e["type"] == "move" and e["seat"] == 0
                    and e["payload"]["move"]["type"] == "choose_cards")
-        for v in (1, None):
-            other = next(e for e in seen[v] if e["seq"] == own["seq"])
-            assert other["redacted"] and other["payload"]["move"] != own["payload"]["move"], other
-        assert "redacted" not in own
+        for v in (1, None, "none elsewhere"):
+            theirs = next(e for e in seen[v] if e["seq"] == own["seq"])
+            assert theirs["redacted"] and theirs["payload"]["move"] != own["payload"]["move"], theirs
+        assert "redacted" not in own and seen["0 elsewhere"] == seen[0]
         assert all(s.nothing_more() for s in streams.values())
     finally:
         for s in streams.values():
             s.close()
+        running.shutdown()
 
 
 def test_a_reconnect_with_last_event_id_misses_nothing_and_repeats_nothing(server):
@@ -414,3 +420,32 @@ def test_a_move_committed_by_another_process_reaches_the_stream(server):
         assert time.monotonic() - committed < 1.0
     finally:
         s.close()
+
+
+def test_healthz_answers_while_every_thread_of_the_app_waits(tmp_path):
+    """/healthz is answered on the event loop with a thread of its own (asgi/health.py): with the
+    app's one thread held by a request waiting for SQLite's write lock, the check still answers
+    at once, with the Flask route's answer."""
+    import sqlite3
+
+    database = str(tmp_path / "referee.db")
+    srv, running = start_server(database, threads=1)
+    lock = sqlite3.connect(database, isolation_level=None)
+    waiting = threading.Thread(target=new_game, args=(srv, "babel", 2))
+    try:
+        assert srv.call("GET", "/healthz").status_code == 200
+        lock.execute("BEGIN IMMEDIATE")
+        waiting.start()
+        time.sleep(0.3)  # the app's one thread now waits for the lock (up to 10 s)
+        started = time.perf_counter()
+        r = srv.call("GET", "/healthz")
+        took = time.perf_counter() - started
+        assert r.status_code == 200 and r.content == b'{"status":"ok"}\n', r.text
+        assert r.headers["content-type"] == "application/json" and r.headers["cache-control"] == "no-store"
+        assert took < 2.0, f"/healthz took {took:.2f} s behind the app's busy thread"
+        assert waiting.is_alive()  # the app's thread was still held meanwhile
+    finally:
+        lock.execute("ROLLBACK") if lock.in_transaction else None
+        lock.close()
+        waiting.join(15) if waiting.ident else None
+        running.shutdown()

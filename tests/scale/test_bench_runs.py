@@ -44,3 +44,21 @@ def test_bench_prints_only_its_figures_on_stdout(tmp_path):
     assert isinstance(figures["http"]["meets_target"], bool)
     assert figures["http"]["server_cpu"]["move_p50_ms"] > 0
     assert '"referee.requests"' in proc.stderr  # the logs were written, to stderr
+
+
+def test_concurrent_appends_share_commits_and_every_one_lands_in_its_chain(tmp_path):
+    """The appends section's concurrent side (16 threads at once, one round): ours group their
+    commits, and every game's log is whole and chained."""
+    from referee.engine.hashing import GENESIS, chain
+    from referee.ops.bench_appends import APPENDERS, PER_ROUND, bench_concurrent
+    from referee.store import events
+    from referee.store.db import open_database
+    out = bench_concurrent(tmp_path, APPENDERS * PER_ROUND, with_eventsourcing=False)
+    assert out["appends_per_side"] == APPENDERS * PER_ROUND
+    assert out["ours_appends_per_commit"] > 1
+    conn = open_database(tmp_path / "store-concurrent.db").conn
+    for t in range(APPENDERS):
+        log = events.read(conn, f"bench-{t}")
+        assert [e.seq for e in log] == list(range(1, PER_ROUND + 1))
+        assert all(e.prev_hash == (log[i - 1].hash if i else GENESIS) and e.hash == chain(e.prev_hash, e.digest)
+                   for i, e in enumerate(log))

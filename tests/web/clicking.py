@@ -1,58 +1,127 @@
 """Playing a game in the browser only by clicking what the page offers: the highlighted board
 elements and the option buttons of each step, then "play" (never typing). The choice among the
-offered options is random (seeded) with a nudge towards moves that end a game sooner, so whole
-games stay short; the referee alone says what is offered."""
+offered options is random (seeded); the whole-game tests hurry (`hurry`): "play" as soon as the
+move is complete, and mostly the options that end a turn, a round or the game sooner, so that a
+complete game costs few clicks. The referee alone says what is offered."""
 
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Callable
 
+from tests.modes import LONG
 from tests.tally import tally
 from tests.web.checks import assert_page_shows_only_view
 from tests.web.conftest import create
-from tests.modes import LONG
-from tests.web.httpplay import NAMES, SEAT_WORD, Viewers, choose, game_round
+from tests.web.httpplay import NAMES, PREFER, SEAT_WORD, HttpTable, choose, game_round
 from tests.web.served import Served
 
+# A whole game in the browser: each kind of decision is clicked the first time it comes and then
+# every CLICK_EVERY-th move; the prompted seat plays the other moves through the same step links
+# over HTTP (httpplay.HttpTable: every link offered checked against the referee's options), while
+# the seats' pages follow by their live updates. Every move is clicked with --long.
+CLICK_EVERY = 1 if LONG else 4
 # A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages
 # in their browsers) every BROWSER_EVERY moves and at the end; every move with --long.
 BROWSER_EVERY = 1 if LONG else 10
-# What the prompted seat's page shows before the first click: its steps box for the prompt, that
-# box's path, the board's links and all steps boxes.
-WHERE = ("(kind) => { const b = document.querySelectorAll(`.steps[data-kind=\"${kind}\"]`); return [b.length, "
-         "b.length ? b[0].dataset.path : null, document.querySelectorAll('#picture a.pick').length, "
-         "document.querySelectorAll('.steps').length]; }")
+# One round trip per step: until the prompted seat's page shows `seq` (its live update or its
+# navigation brought it there) and its steps box for the prompt is at `path` (the step just
+# clicked), then what that page offers: [boxes for the prompt, that box's path, the board's
+# links, all steps boxes, [[label, next step's path, folded] of each offered thing], "play"
+# shown]. A MutationObserver wakes it (no polling); a step that never comes fails after
+# `timeout` ms with what the page shows.
+NEXT = """async ([kind, seq, path, timeout]) => {
+  const box = `.steps[data-kind="${kind}"]`;
+  const ready = () => document.querySelector(`main#game[data-seq="${seq}"]`) &&
+    (path === null || document.querySelector(`${box}[data-path="${path}"]`));
+  if (!ready()) await new Promise((done, fail) => {
+    const seen = new MutationObserver(() => { if (ready()) { seen.disconnect(); clearTimeout(late); done(); } });
+    const late = setTimeout(() => { seen.disconnect(); const b = document.querySelector(box);
+      fail(new Error(`no step ${path} at ${seq}: the page is at ${b && b.dataset.path}`)); }, timeout);
+    seen.observe(document, {subtree: true, childList: true, attributes: true});
+  });
+  const boxes = document.querySelectorAll(box);
+  const found = [...document.querySelectorAll(`#picture a.pick, ${box} a.option`)].map(e =>
+    [e.getAttribute('aria-label') || e.textContent, e.dataset.next, !!e.closest('details:not([open])')]);
+  return [boxes.length, boxes.length ? boxes[0].dataset.path : null, document.querySelectorAll('#picture a.pick').length,
+          document.querySelectorAll('.steps').length, found, !!document.querySelector(`${box} #play`)];
+}"""
+
+# What the whole-game tests prefer, per game, as the page words it: what ends a turn, a round or
+# the game sooner (Babel's supply runs out at the turn's end draws, Gentes' round when the time
+# tracks are full, Iron Age's solo game after 8 rounds whatever is built).
+HURRY = {
+    "babel": re.compile(r"^(End the turn|Finish the turn|build)", re.IGNORECASE),
+    "iron_age": re.compile(r"^End the turn now|^stop rolling", re.IGNORECASE),
+    "khronos": re.compile(r"^End your turn", re.IGNORECASE),
+    "sands_of_time": re.compile(r"^(End the turn|Decline both)", re.IGNORECASE),
+    "gentes": re.compile(r"^(Pass\b|Tax collector|2 hourglasses)", re.IGNORECASE),
+}
+HURRY_ODDS = 0.8  # how often a preferred option is taken when one is offered
+
+Policy = Callable[[random.Random, list[str], bool, str], "int | None"]
+
+
+def hurry(pick: random.Random, labels: list[str], complete: bool, game: str) -> int | None:
+    """The option to click (its index), or None to press "play": as soon as the move is complete;
+    else mostly (HURRY_ODDS) an option that ends the turn sooner, otherwise any offered option."""
+    if complete:
+        return None
+    prefer = HURRY.get(game) or PREFER.get(game)
+    good = [i for i, label in enumerate(labels) if prefer is not None and prefer.search(label)]
+    if good and pick.random() < HURRY_ODDS:
+        return pick.choice(good)
+    return pick.randrange(len(labels)) if labels else None
+
+
+# How the whole-game tests choose: hurrying in the fast suite; with --long, the varied choice of
+# the other tests (longer games, more of each game's steps clicked).
+WHOLE_GAME: Policy = choose if LONG else hurry
 
 
 class Table:
     """A game at the table: one browser context per seat (each signed in through its personal
     link, following the game by its own live updates), and the spectator as a plain client."""
 
-    def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random):
+    # defaults for a table assembled attribute by attribute (test_players_pages.py)
+    policy: Policy = staticmethod(choose)
+    click_every = 1
+    http_every = BROWSER_EVERY
+    clicked = 0
+
+    def __init__(self, web, tabs, created: dict, game: str, label: str, pick: random.Random,
+                 policy: Policy = choose, click_every: int = 1, http_every: int = BROWSER_EVERY):
         self.web, self.created, self.game, self.label, self.pick = web, created, game, label, pick
+        self.policy, self.click_every, self.http_every = policy, click_every, http_every
+        self.kinds: set[str] = set()  # the kinds of decision clicked so far
         self.gid = created["id"]
         self.n = len(created["seats"])
         self.tabs = [tabs(f"{label}-seat{s}", width=1280) for s in range(self.n)]
         for s, tab in enumerate(self.tabs):
             tab.page.goto(created["seats"][s]["url"])
-        self.viewers = Viewers(web, created, game)  # every viewer's page, fragments and feed over HTTP
-        self.moves = self.clicks = 0
+        # every viewer's page, fragments and feed over HTTP; the moves not clicked, through the step links
+        self.viewers = HttpTable(web, created, game, pick, policy)
+        self.moves = self.clicks = self.clicked = 0
         self.checking = self.playing = 0.0  # seconds spent in the leak checks and in clicking
 
     def check_no_leak(self, extra: Callable[[int | None, str], None] | None = None, last: bool = False) -> None:
-        """Every BROWSER_EVERY moves and at the end (`last`): every viewer's page as served shows
+        """Every `http_every` moves and at the end (`last`): every viewer's page as served shows
         exactly its own view, drawn from it, with player names instead of seat numbers and no
-        other seat's words, and its feed only its redacted events (httpplay.Viewers); each seat's
-        page as its browser shows it too, after the page's own live update brought it to the
-        latest event. (Every move of every game is checked so over HTTP in
-        test_step_playouts_http.py; here the browser's clicks are the cost.)"""
-        if not (last or self.moves % BROWSER_EVERY == 0):
+        other seat's words, and its feed only its redacted events (httpplay.Viewers). Every
+        BROWSER_EVERY moves and at the end: each seat's page as its browser shows it too, after
+        the page's own live update brought it to the latest event. (Every move of a whole game
+        of every title is checked so over HTTP in test_step_playouts_http.py.)"""
+        browser = last or self.moves % BROWSER_EVERY == 0
+        if not (browser or self.moves % self.http_every == 0):
             return
         t0 = time.monotonic()
         self.viewers.moves = self.moves
         self.viewers.check_all(extra)
+        if not browser:
+            self.checking += time.monotonic() - t0
+            return
         seq = self.web.service.load(self.gid).seq
         for s, tab in enumerate(self.tabs):
             tab.wait_seq(seq, timeout=30_000)
@@ -66,50 +135,58 @@ class Table:
         self.checking += time.monotonic() - t0
 
     def play_move(self) -> None:
-        """The prompted seat builds one move by clicking offered things, then plays it."""
+        """The prompted seat plays one move: in the browser (a kind of decision not clicked yet in
+        this game, and every `click_every`-th move), else through the step links over HTTP."""
         t0 = time.monotonic()
-        svc = self.web.service
-        loaded = svc.load(self.gid)
+        loaded = self.web.service.load(self.gid)
         prompt = self.pick.choice(loaded.prompts)
+        if self.click_every > 1 and prompt.kind in self.kinds and self.moves % self.click_every:
+            self.viewers.play_move(prompt)
+        else:
+            if self.click_every > 1:
+                self.kinds.add(prompt.kind)
+            self.click_move(loaded, prompt)
+        self.moves += 1
+        self.playing += time.monotonic() - t0
+
+    def click_move(self, loaded, prompt) -> None:
+        """The prompted seat builds one move by clicking offered things, then plays it. Each step
+        is one round trip (NEXT: wait for it, read what it offers) and one click."""
+        svc = self.web.service
         tab = self.tabs[prompt.seat]
         page = tab.page
-        tab.wait_seq(loaded.seq, timeout=30_000)  # its live update brings it here
-        boxes, path, picks, all_boxes = page.evaluate(WHERE, prompt.kind)  # one round trip
+        kind = prompt.kind
+        # its live update (or its own navigation) brings it to the latest event
+        boxes, path, picks, all_boxes, found, complete = page.evaluate(NEXT, [kind, loaded.seq, None, 30_000])
         if boxes == 0 or (picks and path == "" and all_boxes > 1):  # the board's links are another prompt's
-            page.goto(f"{self.web.url}/g/{self.gid}?kind={prompt.kind}")
-            boxes = page.locator(f'.steps[data-kind="{prompt.kind}"]').count()
-        assert boxes == 1, f"{self.game}: no steps for {prompt.kind!r} on the page"
-        offered = f'#picture a.pick, .steps[data-kind="{prompt.kind}"] a.option'
-        play = f'.steps[data-kind="{prompt.kind}"] #play'
-        read = ("([sel, play]) => [[...document.querySelectorAll(sel)].map(e => [e.getAttribute('aria-label') || "
-                "e.textContent, e.dataset.next, !!e.closest('details:not([open])')]), !!document.querySelector(play)]")
+            page.goto(f"{self.web.url}/g/{self.gid}?kind={kind}", wait_until="domcontentloaded")
+            boxes, path, picks, all_boxes, found, complete = page.evaluate(NEXT, [kind, loaded.seq, None, 30_000])
+        assert boxes == 1, f"{self.game}: no steps for {kind!r} on the page"
+        offered = f'#picture a.pick, .steps[data-kind="{kind}"] a.option'
         for _ in range(60):
-            box = page.locator(f'.steps[data-kind="{prompt.kind}"]')
-            found, complete = page.evaluate(read, [offered, play])  # one round trip: what is offered now
-            assert found or complete, f"{self.game}: a dead end at {box.get_attribute('data-path')}"
-            choice = choose(self.pick, [f[0] for f in found], complete, self.game)
+            assert found or complete, f"{self.game}: a dead end at {path}"
+            choice = self.policy(self.pick, [f[0] for f in found], complete, self.game)
             self.clicks += 1
             if choice is None:
                 with page.expect_navigation(wait_until="domcontentloaded"):  # the next move waits for its event
-                    box.locator("#play").click(force=True)
+                    page.locator(f'.steps[data-kind="{kind}"] #play').click(force=True)
                 break
-            _, nxt, folded = found[choice]
+            _, path, folded = found[choice]
             target = page.locator(offered).nth(choice)
             if folded:
                 target.locator("xpath=ancestor::details[not(@open)]").locator("summary").first.click()
             # A real mouse click at the element's centre, without Playwright's waits for the
             # element to be stable (two animation frames) and to receive the click: a click that
-            # lands on something else never brings the next step, which the wait below catches.
+            # lands on something else never brings the next step, which NEXT catches.
             target.click(force=True)  # the page's script swaps in the next step (a plain link without it)
-            page.wait_for_selector(f'.steps[data-kind="{prompt.kind}"][data-path="{nxt}"]')
+            _, _, _, _, found, complete = page.evaluate(NEXT, [kind, loaded.seq, path, 30_000])
         else:
             raise AssertionError(f"{self.game}: no move after 60 clicks")
         after = svc.load(self.gid)
         assert after.seq > loaded.seq, page.locator("#problem").all_text_contents()
-        self.moves += 1
+        self.clicked += 1
         tally("moves played")
         tally("moves clicked in the browser")
-        self.playing += time.monotonic() - t0
 
     def font_check(self, tab) -> float:
         """The smallest board text in CSS px at the tab's width (every <text> of every board)."""
@@ -136,9 +213,10 @@ class Table:
 MIN_FONT = 11
 
 
-def play(web, tabs, game: str, seats: int, label: str, until_round: int | None = None, seed: int = 7) -> Table:
+def play(web, tabs, game: str, seats: int, label: str, until_round: int | None = None, seed: int = 7,
+         policy: Policy = choose, click_every: int = 1, http_every: int = BROWSER_EVERY) -> Table:
     created = create(web, game, NAMES[:seats])
-    table = Table(web, tabs, created, game, label, random.Random(seed))
+    table = Table(web, tabs, created, game, label, random.Random(seed), policy, click_every, http_every)
     t0 = time.monotonic()
     while not web.service.load(table.gid).finished:
         if until_round is not None and game_round(web, table.gid) > until_round:
@@ -149,7 +227,7 @@ def play(web, tabs, game: str, seats: int, label: str, until_round: int | None =
             shots(web, tabs, table, label)
         assert table.moves < 3000, "the game did not end"
     table.check_no_leak(last=True)
-    print(f"\n{label}: {table.moves} moves, {table.clicks} clicks, round {game_round(web, table.gid)}, "
+    print(f"\n{label}: {table.moves} moves ({table.clicked} clicked), {table.clicks} clicks, round {game_round(web, table.gid)}, "
           f"{time.monotonic() - t0:.1f}s (clicking {table.playing:.1f}s, leak checks {table.checking:.1f}s)")
     return table
 

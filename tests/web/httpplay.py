@@ -203,17 +203,17 @@ def check_offered(svc, gid: str, seat: int, kind: str, path: list[str], served: 
 class HttpTable(Viewers):
     """A game played by its seats through the step links, every step over HTTP."""
 
-    def __init__(self, web, created: dict, game: str, pick: random.Random):
+    def __init__(self, web, created: dict, game: str, pick: random.Random, policy: Callable = choose):
         super().__init__(web, created, game)
-        self.pick = pick
+        self.pick, self.policy = pick, policy  # policy: which offered link to follow (choose's signature)
         self.steps = 0
 
-    def play_move(self) -> None:
-        """The prompted seat follows offered links (each answered as the fragment the page's
-        script swaps in, checked like a page), then posts "play"."""
+    def play_move(self, prompt=None) -> None:
+        """The prompted seat (of `prompt`, else of a random prompt) follows offered links (each
+        answered as the fragment the page's script swaps in, checked like a page), then posts "play"."""
         svc = self.web.service
         loaded = svc.load(self.gid)
-        prompt = self.pick.choice(loaded.prompts)
+        prompt = prompt or self.pick.choice(loaded.prompts)
         seat, kind = prompt.seat, prompt.kind
         served = self.page(seat, f"?kind={kind}")
         lang = page_language(served.text)
@@ -224,7 +224,7 @@ class HttpTable(Viewers):
             offered = served.offered(kind)
             form = served.play_form(kind)
             assert offered or form, f"{self.game}: a dead end at {path}"
-            choice = choose(self.pick, [o.label for o in offered], form is not None, self.game)
+            choice = self.policy(self.pick, [o.label for o in offered], form is not None, self.game)
             self.steps += 1
             if choice is None:
                 r = self.clients[seat].post(f"{self.web.url}/g/{self.gid}/move", data=form, timeout=30,

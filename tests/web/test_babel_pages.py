@@ -1,8 +1,9 @@
 """A whole Babel game played only by clicking what the referee offers (tests/web/clicking.py),
 the two seats in two browser contexts opened from their personal links; the other seat's page
-follows by its own live updates. Every tenth move and at the end (every move over HTTP in
-test_step_playouts_http.py) the spectator's and the other seat's pages show nothing of a hand
-they may not see; then the history stepper, by mouse and keyboard."""
+follows by its own live updates; the choices hurry the game to its end (clicking.hurry). At every
+move over HTTP, and every tenth move and at the end in the browsers too, the spectator's and the
+other seat's pages show nothing of a hand they may not see; then the history stepper, by mouse
+and keyboard."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ import random
 import re
 
 import pytest
-
 import requests
 
-from tests.web.checks import hand_contents_shown, hand_text, replayed_view, same_picture, shown_svg, withheld_values
-from tests.web.clicking import Table
+from tests.web.checks import (
+    hand_contents_shown,
+    hand_text,
+    replayed_view,
+    same_picture,
+    shown_svg,
+    withheld_values,
+)
+from tests.web.clicking import WHOLE_GAME, Table
 from tests.web.conftest import create, open_details, seat_session
 
 
@@ -35,7 +42,7 @@ def _no_hidden_hand(web, gid: str):
 def test_babel_whole_game_by_clicking(web, tabs):
     created = create(web, "babel", ["Ada", "Bo"], {"first_seat": 0})
     gid = created["id"]
-    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11))
+    table = Table(web, tabs, created, "babel", "babel-2", random.Random(11), WHOLE_GAME, http_every=1)  # every move clicked and checked
     seats = table.tabs
     for s, tab in enumerate(seats):
         assert tab.page.locator(".who strong").first.text_content() == ("Ada", "Bo")[s]

@@ -1,22 +1,27 @@
 """Players in the browser (issue 23): one player signs in by the mailed link and opens a table
 with an open seat; a second browser signs in, finds it in the lobby and joins; both enter the
-game from "my games" and play it to the end by clicking."""
+game from "my games" and play it by clicking, each page following the other's moves by its own
+live updates: the first CLICKED moves, the rest through the service (`tasks.py test --long`: every
+move clicked; a whole Babel game by clicking is test_babel_pages.py's), then the finished game's
+pages and a rematch."""
 
 from __future__ import annotations
 
 import random
 import re
 
-import requests
-
 import pytest
+import requests
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
 from tests.conftest import start_server
+from tests.flow.support import play_random
+from tests.modes import budget
 from tests.web.clicking import Table
 
 ADA, BO = "ada@example.org", "bo@example.org"
+CLICKED = budget(12, 400)  # moves clicked by the signed-in players before the service plays the rest
 
 
 @pytest.fixture
@@ -91,9 +96,11 @@ def test_sign_in_open_a_table_join_from_the_lobby_and_play_from_my_games(site, s
     table.clients = {None: requests.Session()}
     table.moves = table.clicks = 0
     table.checking = table.playing = 0.0
-    while not site.service.load(gid).finished:
+    while not site.service.load(gid).finished and table.moves < CLICKED:
         table.play_move()
-        assert table.moves < 400, "the game did not end"
+    assert table.moves >= min(CLICKED, 12), f"the game ended after {table.moves} moves"
+    play_random(site.service, gid, 400, random.Random(5))
+    assert site.service.load(gid).finished, "the game did not end"
     clicks = table.clicks
     for tab in pages.values():
         tab.page.goto(f"{site.url}/g/{gid}")

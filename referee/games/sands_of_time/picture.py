@@ -18,16 +18,19 @@ Every thing a step may name is an `element` whose `data-el` is that step's Optio
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
 from referee.engine.drawing import (
     MIN_FONT,
     SECTION_WIDTH,
     board,
     element,
+    fit,
     group,
     lines,
     rect,
     section,
-    fit,
     symbol,
     text,
     text_width,
@@ -222,10 +225,20 @@ def _hits(box: tuple[float, float, float, float], boxes: list[tuple[float, float
 
 def _map_half(g: GameData, view: dict, names: list[str], tr: Translator, key: str, title_msg: str,
               left: float) -> str:
+    """A half of the map, drawn from the view's regions and caravans alone: the same for every
+    viewer of a position, whose pages (and each step clicked) draw it again, so it is kept for the
+    latest positions, keyed by exactly what it is drawn from."""
+    public = json.dumps([view["regions"], view["caravans"]], separators=(",", ":"))
+    return _map_half_drawn(g, public, tuple(names), tr, key, title_msg, left)
+
+
+@lru_cache(maxsize=64)
+def _map_half_drawn(g: GameData, public: str, names: tuple[str, ...], tr: Translator, key: str, title_msg: str,
+                    left: float) -> str:
+    regions, caravans = json.loads(public)
     west = key == "west"
     top = 26.0
     here = [r for r in g.region_order if _west(r) == west]
-    regions = view["regions"]
     lines, marks, discs, labels = [], [], [], []
     taken: list[tuple[float, float, float, float]] = []
     for r in here:
@@ -243,7 +256,7 @@ def _map_half(g: GameData, view: dict, names: list[str], tr: Translator, key: st
             x2, y2 = _clip(x1, y1, x2, y2)
         info = g.border_info[bkey]
         good = info.get("trade_good")
-        owners = view["caravans"].get(bkey) or []
+        owners = caravans.get(bkey) or []
         dash = "5 4" if info.get("kind") == "dotted" else None
         line = (f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" stroke="{"#b7950b" if good else "#888"}" '
                 f'stroke-width="{4 if good else 2}"' + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")

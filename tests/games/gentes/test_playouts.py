@@ -3,7 +3,7 @@ second, different deck supplied as components (second_deck.py).
 
 Each game runs through tests.playout.random_playout: invariants (check_state: cards, tiles and
 cubes conserved, track shape, coins >= 0) after every move, then a replay that must reproduce
-every state hash. Defaults: 20 games per seat count (50 with --long; GENTES_PLAYOUTS) and 20 with the second
+every state hash. Defaults: 10 games per seat count (50 with --long; GENTES_PLAYOUTS) and 10 with the second
 deck (GENTES_SECOND_DECK_PLAYOUTS, or GENTES_PLAYOUTS / 3). `pytest -s` prints games/s in process.
 """
 
@@ -24,8 +24,8 @@ from tests.games.gentes.second_deck import second_components
 from tests.modes import budget
 from tests.playout import pooled_playouts, random_playout
 
-GAMES = int(os.environ.get("GENTES_PLAYOUTS", budget(20, 50)))
-SECOND = int(os.environ.get("GENTES_SECOND_DECK_PLAYOUTS", str(max(20, GAMES // 3))))
+GAMES = int(os.environ.get("GENTES_PLAYOUTS", budget(10, 50)))
+SECOND = int(os.environ.get("GENTES_SECOND_DECK_PLAYOUTS", str(max(10, GAMES // 3))))
 CONFIGS = [(seats, deck) for deck in ("shipped", "second") for seats in (2, 3, 4)]
 
 

@@ -4,7 +4,7 @@ Each game runs through tests.playout.random_playout, which checks the invariants
 after every move and replays the log to reproduce every state hash. Games are spread over the
 machine's cores (spawned workers: safe even when other fixtures run threads); the in-process rate (games per CPU second of one process)
 is printed per configuration (pytest -s).
-IRON_AGE_PLAYOUTS sets the number of games per configuration: 20 in the suite (50 with --long), 300 on demand
+IRON_AGE_PLAYOUTS sets the number of games per configuration: 10 in the suite (50 with --long), 300 on demand
 (`IRON_AGE_PLAYOUTS=300 python -m pytest tests/games/iron_age/test_playouts.py -s`).
 """
 
@@ -23,7 +23,7 @@ from tests.games.iron_age.policy import BiasedPick, move_gen
 from tests.modes import budget
 from tests.playout import pooled_playouts, random_playout
 
-GAMES = int(os.environ.get("IRON_AGE_PLAYOUTS", budget(20, 50)))  # 300 on demand (closing note figures)
+GAMES = int(os.environ.get("IRON_AGE_PLAYOUTS", budget(10, 50)))  # 300 on demand (closing note figures)
 CONFIGS = [(seats, length) for seats in (1, 2, 3, 4) for length in ("short", "long")]
 
 

@@ -5,7 +5,7 @@ cubes, overlaps, board bounds, coins, card and tile conservation, the rank rule 
 actions) after every move and replays the log to reproduce every state hash. Every other game
 hides coins (`coins_public` false). Games are spread over two spawned worker processes; the
 in-process rate (games per CPU second) is printed per configuration (pytest -s).
-KHRONOS_PLAYOUTS sets the number of games per configuration (default 20, 50 with --long; 300 for the full run).
+KHRONOS_PLAYOUTS sets the number of games per configuration (default 10, 50 with --long; 300 for the full run).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 from tests.modes import budget
 from tests.playout import pooled_playouts
 
-GAMES = int(os.environ.get("KHRONOS_PLAYOUTS", budget(20, 50)))
+GAMES = int(os.environ.get("KHRONOS_PLAYOUTS", budget(10, 50)))
 CONFIGS = [(seats, holdem) for seats in (2, 3, 4, 5) for holdem in (False, True)]
 
 

@@ -1,4 +1,4 @@
-"""Random playouts: SANDS_OF_TIME_PLAYOUTS complete games (default 20, 50 with --long) per player count 2-5.
+"""Random playouts: SANDS_OF_TIME_PLAYOUTS complete games (default 10, 50 with --long) per player count 2-5.
 
 Each game runs through tests.playout.random_playout (invariants after every move, replay
 reproduces every state hash); in addition VP + VP lost to ST-101 never decreases. Games are
@@ -20,7 +20,7 @@ from tests.games.sands_of_time.policy import BiasedPick, move_gen
 from tests.modes import budget
 from tests.playout import pooled_playouts, random_playout
 
-GAMES = int(os.environ.get("SANDS_OF_TIME_PLAYOUTS", budget(20, 50)))
+GAMES = int(os.environ.get("SANDS_OF_TIME_PLAYOUTS", budget(10, 50)))
 
 
 class Checked(GameRules):

@@ -1,0 +1,218 @@
+"""Group commit on SQLite: the write transactions of one process's threads that overlap share one
+COMMIT, so that one fsync of the write-ahead log acknowledges all of them.
+
+With WAL and synchronous=FULL every COMMIT fsyncs the log, and SQLite lets one writer at a time
+hold the file: the fsync, not the SQL, bounds how many moves a second a file takes. Here the
+threads that want to write while a batch is running or committing queue; then they run their
+bodies one after another inside ONE transaction (opened on the connection of the first of them),
+each in a savepoint of its own, and the last one in the queue commits for all:
+
+- a body sees the database as the bodies before it in the batch left it, exactly as if they had
+  committed first: the same head checks, sequence conflicts and idempotency keys;
+- a body that raises is rolled back to its savepoint: it leaves nothing, the others keep theirs;
+- no caller returns before the COMMIT that covers its batch: a success is acknowledged only
+  after the fsync that holds it; a failure only once its batch is committed, so that a retry
+  reads what refused it (an idempotent copy finds the first copy's answer);
+- a batch whose COMMIT fails (or that SQLite rolled back whole: disk full, I/O error) fails
+  every body in it.
+
+While a body runs, its thread's database object answers with the batch's connection, so code
+that reads through it inside the transaction sees its own writes, as before. Other processes'
+batches still take turns on SQLite's write lock (BEGIN IMMEDIATE). PostgreSQL needs none of
+this: its transactions run side by side and the server flushes concurrent commits together.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from typing import Any, Callable
+
+SAVEPOINT = "SAVEPOINT body"
+# Bodies after which a batch commits even with threads queued, so that a steady stream of new
+# writers cannot keep the first ones waiting (each member waits, so a batch already has at most
+# one body per thread).
+MAX_BATCH = 64
+
+
+class Batch:
+    """One transaction shared by consecutive bodies, and how it ended."""
+
+    __slots__ = ("conn", "members", "failed", "finished", "error")
+
+    def __init__(self, conn: Any):
+        self.conn = conn
+        self.members = 0          # bodies that succeeded in it
+        self.failed = 0           # bodies rolled back to their savepoint
+        self.finished = False     # committed or rolled back (under the group's `cond`)
+        self.error: BaseException | None = None
+
+
+class Group:
+    """The write transactions of one database file in this process."""
+
+    def __init__(self) -> None:
+        self.turn = threading.Lock()    # held while a body runs on the batch, and by its COMMIT
+        # guards `waiting` and batches' `finished`, wakes their members (one per group: an Event
+        # per batch would cost more than the rest of an uncontended transaction)
+        self.cond = threading.Condition(threading.Lock())
+        self.waiting = 0                # threads queued for `turn`
+        self.owner: int | None = None   # the thread holding `turn`
+        self.batch: Batch | None = None
+        self.commits = 0                # COMMITs of batches that held a success (bench: appends per fsync)
+        self.committed = 0              # successful bodies in them
+
+
+_groups: dict[str, Group] = {}
+_groups_lock = threading.Lock()
+
+
+def group_for(path: str) -> Group:
+    """The one group of a database file (by its real path) in this process."""
+    with _groups_lock:
+        group = _groups.get(path)
+        if group is None:
+            group = _groups[path] = Group()
+        return group
+
+
+class Transaction:
+    """`with Transaction(db, group, hooks) as conn`: the body opens a batch, or joins the open one
+    in a savepoint; leaving waits for the batch's COMMIT. `hooks` run after each COMMIT."""
+
+    __slots__ = ("db", "own", "group", "hooks", "batch", "first")
+
+    def __init__(self, db: Any, group: Group, hooks: list[Callable[[], None]]):
+        self.db = db
+        self.own = db.conn
+        self.group = group
+        self.hooks = hooks
+        self.batch: Batch | None = None
+        self.first = False  # opened the batch
+
+    def __enter__(self) -> Any:
+        g = self.group
+        me = threading.get_ident()
+        if g.owner == me:
+            raise sqlite3.OperationalError("cannot start a transaction within a transaction")
+        with g.cond:
+            g.waiting += 1
+        g.turn.acquire()
+        with g.cond:
+            g.waiting -= 1
+        g.owner = me
+        self.first = g.batch is None
+        if self.first:  # the batch's first body needs no savepoint: undoing it is a ROLLBACK
+            try:
+                self.own.execute(self.own.BEGIN)
+            except BaseException:
+                g.owner = None
+                g.turn.release()
+                raise
+            g.batch = Batch(self.own)
+        batch = self.batch = g.batch
+        if not self.first:
+            try:
+                batch.conn.execute(SAVEPOINT)
+            except BaseException:
+                self._leave()
+                raise
+        self.db.conn = batch.conn
+        return batch.conn
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.db.conn = self.own
+        batch = self.batch
+        assert batch is not None
+        conn = batch.conn
+        if exc_type is None:
+            try:
+                if not self.first:
+                    conn.execute("RELEASE body")
+            except BaseException:
+                self._undo(conn)
+                self._leave()
+                raise
+            batch.members += 1
+            error = self._leave()
+            if error is not None:
+                raise error
+        else:
+            self._undo(conn)
+            batch.failed += 1
+            self._leave()  # the body's own exception goes on, once its batch is over
+
+    def _undo(self, conn: Any) -> None:
+        """Roll a failed body back: to its savepoint, or the whole transaction if it was the
+        batch's first (nothing to do if SQLite rolled it all back already)."""
+        if self.first:
+            _undo_all(conn)
+            return
+        try:
+            conn.execute("ROLLBACK TO body")
+            conn.execute("RELEASE body")
+        except sqlite3.Error:
+            pass
+
+    def _leave(self) -> BaseException | None:
+        """Pass the turn to a queued thread and wait for the batch's end, or end it now (commit,
+        or roll back a batch with no success) when nobody is queued; the error that ended it."""
+        g, batch = self.group, self.batch
+        assert batch is not None
+        conn = batch.conn
+        with g.cond:
+            queued = g.waiting > 0
+        if queued and conn.in_transaction and batch.members + batch.failed < MAX_BATCH:
+            g.owner = None
+            g.turn.release()
+            with g.cond:
+                while not batch.finished:
+                    g.cond.wait()
+            return _again(batch.error)
+        g.batch = None
+        try:
+            if not conn.in_transaction:  # rolled back whole (its first body failed, or SQLite did)
+                if batch.members:
+                    batch.error = sqlite3.OperationalError("the transaction was rolled back")
+            elif batch.members:
+                conn.execute("COMMIT")
+                g.commits += 1
+                g.committed += batch.members
+            else:
+                conn.execute("ROLLBACK")
+        except BaseException as e:
+            batch.error = e
+            if conn.in_transaction:
+                _undo_all(conn)
+        finally:
+            g.owner = None
+            g.turn.release()
+            with g.cond:
+                batch.finished = True
+                g.cond.notify_all()
+        if batch.members and batch.error is None:
+            for hook in self.hooks:
+                hook()
+        return batch.error
+
+
+def _undo_all(conn: Any) -> None:
+    """ROLLBACK, where one is still open."""
+    if not conn.in_transaction:
+        return
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
+
+
+def _again(error: BaseException | None) -> BaseException | None:
+    """The batch's error as a new exception of its own for each member's thread to raise."""
+    if error is None:
+        return None
+    try:
+        fresh = type(error)(*error.args)
+    except Exception:
+        fresh = sqlite3.OperationalError(str(error))
+    fresh.__cause__ = error
+    return fresh
