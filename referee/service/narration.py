@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 NARRATIONS = 50_000   # narrations remembered (a sentence or a few: about 10 MB at most)
 STATES = 64           # recent states remembered to start a replay from (the feed's next event)
+VIEWS = 128           # the last view a move's answer made, per game and viewer (the next move's "before")
 TOLD = ("move", "timeout")  # the events a game's own hook tells
 
 
@@ -308,12 +309,14 @@ class Bounded(Generic[K, V]):
 
 _narrations: Bounded[tuple, str] = Bounded(NARRATIONS)
 _states: Bounded[tuple, dict] = Bounded(STATES)
+_views: Bounded[tuple, tuple[dict, dict]] = Bounded(VIEWS)
 
 
 def forget() -> None:
-    """Drop every remembered narration and state (benchmarks measure the cold cost)."""
+    """Drop every remembered narration, state and view (benchmarks measure the cold cost)."""
     _narrations.clear()
     _states.clear()
+    _views.clear()
 
 
 def remember_state(core: "Core", game_id: str, seq: int, event_hash: str, state: dict[str, Any]) -> None:
@@ -417,17 +420,32 @@ def texts(core: "Core", loaded: "Loaded", events: list[dict[str, Any]], viewer: 
 
 class ViewsOf:
     """One viewer's views, made once per state: a move's answer describes the state after the
-    move and narrates the move from the states around it, so that state's view serves both."""
+    move and narrates the move from the states around it, so that state's view serves both.
 
-    def __init__(self, rules: Rules, viewer: int | None):
+    With `remembered` (database, game id), the view `keep` is given is kept for the game and
+    viewer (a bounded map): the next move narrates from that very state object (the cached game's),
+    so its "before" view is not made again. Only the same object counts, never an equal one
+    of another load, and only for the same viewer."""
+
+    def __init__(self, rules: Rules, viewer: int | None, remembered: tuple[str, str] | None = None):
         self.rules, self.viewer = rules, viewer
         self._made: dict[int, tuple[dict, dict]] = {}  # id(state) -> (state, view): the state is kept, so its id is
+        self._key = (*remembered, viewer) if remembered is not None else None
+        kept = _views.get(self._key) if self._key is not None else None
+        if kept is not None:
+            self._made[id(kept[0])] = kept
 
     def __call__(self, state: dict[str, Any]) -> dict[str, Any]:
         hit = self._made.get(id(state))
         if hit is None or hit[0] is not state:
             hit = self._made[id(state)] = (state, self.rules.view(state, self.viewer))
         return hit[1]
+
+    def keep(self, state: dict[str, Any]) -> None:
+        """Keep the view made of `state` (the game's latest) for the next move of this viewer."""
+        hit = self._made.get(id(state))
+        if self._key is not None and hit is not None and hit[0] is state:
+            _views.put(self._key, hit)
 
 
 def told_with(core: "Core", loaded: "Loaded", e: dict[str, Any], viewer: int | None, names: list[str],

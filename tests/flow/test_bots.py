@@ -140,6 +140,20 @@ def test_bot_waits_its_delay(database, clock):
     assert service.load(gid).seq > 1
 
 
+def test_a_move_answer_names_the_bot_seats_as_the_game_does(database, clock):
+    """The answer to a move reads the bot seats inside the move's transaction; they are the
+    ones GET /games/{id} shows."""
+    service = Referee(database, clock=clock, config=Config(database=database, bot_delay=5.0))
+    created = service.create_game({"game": "babel", "seats": [{"name": "Ada"}, {"bot": "random"}],
+                                   "options": {"first_seat": 0}})
+    gid = created["id"]
+    seen = service.game(gid, 0)
+    move = seen["prompts"][0]["default"]
+    status, body = service.submit_move(gid, 0, {"move": move, "expected_seq": seen["seq"]})
+    assert status == 201 and body["seats"][1]["bot"] == {"bot": "random"} and "bot" not in body["seats"][0]
+    assert body["seats"] == service.game(gid, 0)["seats"]
+
+
 def test_two_bot_workers_at_once_move_once_per_prompt(database, clock):
     """Two workers (own service objects, own connections) decide the same prompt at once: the
     sequence they decided on and the key naming the decision let only one move land."""

@@ -83,6 +83,18 @@ def test_each_move_is_told_with_the_viewers_own_views_around_it(database):
                 assert text == narrate_event(rules, e, names, *views)
 
 
+def test_a_move_answer_keeps_the_view_it_made_for_that_seat_and_state_only(database):
+    """The next move narrates from the cached game's state: the view the last answer made of it
+    is kept for the mover (that very state object, the mover's own view), not for the other seat."""
+    svc, gid, told = _babel(database, 6)
+    loaded, mover = svc.load(gid), told[-1][0]
+    kept = narration._views.get((database, gid, mover))
+    assert kept is not None and kept[0] is loaded.state
+    assert canonical(kept[1]) == canonical(loaded.rules.view(loaded.state, mover))
+    other = narration._views.get((database, gid, 1 - mover))
+    assert other is None or other[0] is not loaded.state
+
+
 def test_the_events_api_tells_what_the_move_answer_told(server):
     created = server.call("POST", "/games", json={"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}],
                                                   "options": {"first_seat": 0}}).json()

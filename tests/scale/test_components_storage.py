@@ -108,8 +108,7 @@ def test_the_migration_compacts_an_existing_database(tmp_path):
     gid = import_old_format(svc, log)
     db = open_database(tmp_path / "r.db")
     db.conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm004_listing_indexes_and_components'")
-    for stmt in ("DROP INDEX games_recent", "DROP INDEX games_status_recent", "DROP INDEX games_game_recent",
-                 "DROP INDEX games_game_status_recent", "DROP INDEX game_players_name_game"):
+    for stmt in ("DROP INDEX games_recent", "DROP INDEX games_status_recent", "DROP INDEX game_players_name_game"):
         db.conn.execute(stmt)
     db = open_database(tmp_path / "r.db")  # migrates again
     assert "components" not in stored_payload(db.conn, gid)

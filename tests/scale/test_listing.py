@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import statistics
+import struct
 
 import pytest
 
 from referee.store import projections
+from referee.service.referee import Referee
 from referee.store.db import open_database, write_transaction
 
 GAMES = ("babel", "iron_age", "khronos")
@@ -87,6 +90,22 @@ def test_list_queries_use_an_index_for_their_order(tmp_path):
         sql = projections._SELECT + (f" WHERE {where}" if where else "") + " ORDER BY g.updated_at DESC, g.id LIMIT 10"
         plan = " ".join(r[-1] for r in db.conn.execute("EXPLAIN QUERY PLAN " + sql, list(f.values())))
         assert "TEMP B-TREE" not in plan and "INDEX" in plan, (f, plan)
+
+
+def test_a_move_writes_few_pages_for_the_lists(tmp_path):
+    """A move rewrites its game's updated_at, and each index holding it costs a WAL page in the
+    move's commit: the lists keep two such indexes (newest first; by status), so a move's commit
+    writes at most four pages (the log, the games row, the two indexes; six before issue 41)."""
+    svc = Referee(str(tmp_path / "r.db"))
+    gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]})["id"]
+    shm = tmp_path / "r.db-shm"
+    frames = []
+    for _ in range(7):
+        prompt = svc.load(gid).prompts[0]
+        before = struct.unpack("=I", shm.read_bytes()[16:20])[0]  # the WAL index header's mxFrame
+        svc.submit_move(gid, prompt.seat, {"move": prompt.choices[0] if prompt.choices else prompt.default})
+        frames.append(struct.unpack("=I", shm.read_bytes()[16:20])[0] - before)
+    assert 1 <= statistics.median(frames) <= 4, frames
 
 
 def test_a_cursor_not_made_here_is_refused(tmp_path):

@@ -23,14 +23,17 @@ def deadline_of(core: "Core", loaded: Loaded, seat: int) -> float | None:
 
 
 def describe(core: "Core", loaded: Loaded, viewer: int | None, lang: str | None = None,
-             views_of: Callable[[dict], dict] | None = None) -> dict[str, Any]:
+             views_of: Callable[[dict], dict] | None = None,
+             handed: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """GET /games/{id}: status, who must move (with deadlines), the caller's view (made by
     `views_of` when given: a move's answer views each state once); the prompts' words in `lang`
-    (English if None: bots and old clients read the same answer)."""
+    (English if None: bots and old clients read the same answer). `handed`: the seats handed to
+    a bot, when the caller read them already (a move, inside its transaction)."""
     prompts = loaded.prompts if loaded.status == "active" else ()
     pause = loaded.clocks.pause if loaded.status == "paused" else None
     view = views_of(loaded.state) if views_of is not None else loaded.rules.view(loaded.state, viewer)
-    handed = bot_seats.of_game(core.db.conn, loaded.game_id)  # seats handed to a bot since creation
+    if handed is None:
+        handed = bot_seats.of_game(core.db.conn, loaded.game_id)  # seats handed to a bot since creation
     return {
         "id": loaded.game_id, "game": loaded.game, "status": loaded.status, "seq": loaded.seq,
         "seats": [{**s, "absent": loaded.clocks.seats[s["seat"]].absent, **_handed(handed, s["seat"])}

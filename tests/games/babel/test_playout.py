@@ -13,6 +13,8 @@ import time
 from collections import Counter
 
 from referee.engine.rng import Rng
+from referee.games.babel.choices import _turn_candidates
+from referee.games.babel.moves import is_legal
 from tests.games.babel.builder import RULES
 from tests.playout import random_playout
 
@@ -57,7 +59,9 @@ def test_random_playouts_end_and_replay(capsys):
     assert reasons["supply_exhausted"] and reasons["goal_15"]  # races: see test_end.py
 
 
-def test_apply_never_mutates_and_defaults_are_legal_choices():
+def test_apply_never_mutates_defaults_are_legal_and_pruned_choices_are_all_legal_moves():
+    """DP-1: the turn choices, generated without the candidates a necessary condition refuses,
+    are exactly the full candidate list's legal moves (pruning drops no legal move)."""
     for g in range(20):
         state = RULES.setup(2, {}, Rng(b"pure%d" % g, 1))
         pick = Builder(g)
@@ -68,6 +72,10 @@ def test_apply_never_mutates_and_defaults_are_legal_choices():
             assert prompt.default == RULES.default_move(state, prompt.seat)
             if prompt.choices is not None:
                 assert prompt.default in prompt.choices
+            if prompt.kind == "turn":
+                full = [m for m in _turn_candidates(RULES.cfg, state, prompt.seat, prune=False)
+                        if is_legal(RULES.cfg, state, prompt.seat, m)]
+                assert prompt.choices == full
             move = pick.choice([prompt.default] * 3 + (prompt.choices or [prompt.default]))
             before = copy.deepcopy(state)
             new = RULES.apply(state, prompt.seat, move, Rng(b"pure%d" % g, n))
