@@ -102,15 +102,16 @@ def main(argv: list[str]) -> int:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """Test workers (pytest-xdist): one more than the cores, as the suite waits a good part of
-    its time (browsers, servers, mail, PostgreSQL), so a third worker fills the cores while two
-    wait. Each test is a unit of its own (a file whose tests share a module fixture is one unit,
+    """Test workers (pytest-xdist): two more than the cores, as the suite waits a good part of
+    its time (browsers, servers, mail, PostgreSQL, fsync): with three workers on two cores the
+    tests' processes used 56% of the CPU (CI of 599ed1e: 980 CPU-s in 879 s), so a fourth fills
+    the cores while others wait. Each test is a unit of its own (a file whose tests share a module fixture is one unit,
     tests/conftest.py), handed out in collection order, which puts the slowest first, to the
     worker that is free: no worker idles at the end while another runs a long file. `-n 0` (or
     any `-n`) given by the caller wins."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args):
         return []
-    return ["-n", str(min((os.cpu_count() or 2) + 1, 5)), "--dist", "loadscope", "--no-loadscope-reorder"]
+    return ["-n", str(min((os.cpu_count() or 2) + 2, 6)), "--dist", "loadscope", "--no-loadscope-reorder"]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
