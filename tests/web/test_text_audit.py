@@ -208,6 +208,11 @@ def test_every_page_and_mail_reads_names_in_the_readers_language(database):
             made = requests.post(f"{url}/games", json={"game": game, "seats": seats}, timeout=30).json()
             gid, tokens = made["id"], [s["token"] for s in made["seats"]]
             _play(url, gid, tokens, pick, 6)
+            for _ in range(60):  # on to each mailed seat's first mail and alert: a seat whose own
+                # turn the six moves were (the first player is drawn with the game's seed) has none yet
+                if all(_channels(srv, gid, seat) >= {"email", "alert"} for seat in (0, 1)):
+                    break
+                _play(url, gid, tokens, pick, 1)
             for lang in ("en", "de"):
                 for who, link in [("spectator", f"{url}/g/{gid}")] + [
                         (s["name"], s["url"].replace(srv.service.config.base_url, url)) for s in made["seats"]]:
@@ -234,6 +239,12 @@ def test_every_page_and_mail_reads_names_in_the_readers_language(database):
         assert found == [], "\n".join(sorted({f[:400] for f in found})[:60])
     finally:
         running.shutdown()
+
+
+def _channels(srv, gid: str, seat: int) -> set[str]:
+    """The channels a seat's queued notes went to."""
+    return {channel for (channel,) in srv.service.db.conn.execute(
+        "SELECT channel FROM outbox WHERE game_id = ? AND seat = ?", (gid, seat))}
 
 
 def _without_text_form(body: str) -> str:
