@@ -10,7 +10,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from referee.api.json_provider import OrjsonProvider
 from referee.plumbing.config import Config, ConfigError
-from referee.plumbing.errors import ServiceError
+from referee.plumbing.errors import DATABASE_AWAY, ServiceError
 from referee.plumbing import targets
 from referee.service.referee import Clock, Referee
 from referee.store.db import OperationalError
@@ -108,7 +108,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
             # this thread reconnects on its next request. A retry (same idempotency key) is safe.
             app.logger.warning("database unavailable: %s", type(e).__name__)
             resp = jsonify({"type": "about:blank", "title": "Service Unavailable", "status": 503,
-                            "detail": "the database is unavailable right now; nothing was changed, retry shortly"})
+                            "detail": DATABASE_AWAY})
             resp.status_code = 503
             resp.mimetype = PROBLEM
             resp.headers["Retry-After"] = "2"

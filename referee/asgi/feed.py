@@ -55,7 +55,7 @@ from referee.api.http import lang_of, parse_bearer
 from referee.asgi.hostframes import HostFrames
 from referee.asgi.limits import StreamLimits
 from referee.plumbing.config import Config
-from referee.plumbing.errors import BadRequest, ServiceError, Unauthorized
+from referee.plumbing.errors import DATABASE_AWAY, BadRequest, ServiceError, Unauthorized
 from referee.plumbing.numbers import int_param
 from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
@@ -158,10 +158,7 @@ class LiveFeed:
         except ServiceError as e:
             response = problem_response(e.status, e.title, e.detail, e.headers, e.problem())
         except OperationalError as e:  # as app.py: the database is away, nothing changed
-            log.warning("database unavailable: %s", type(e).__name__)
-            response = problem_response(503, "Service Unavailable",
-                                "the database is unavailable right now; nothing was changed, retry shortly",
-                                {"Retry-After": "2"})
+            response = database_away(e)
         if not isinstance(response, _Stream):  # a stream is logged when it ends
             self._log(request.method, game_id, response.status_code, started, route=ROUTES[channel])
         return response
@@ -468,6 +465,12 @@ def _address(request: Request) -> str:
 def _frame(flask_app: Flask, event: dict[str, Any]) -> bytes:
     """One event as a Server-Sent Event: its sequence as the id, its JSON (one line) as data."""
     return f"id: {event['seq']}\ndata: {flask_app.json.dumps(event)}\n\n".encode()
+
+
+def database_away(e: BaseException) -> Response:
+    """The 503 of a request whose database is away (as app.py answers it): nothing changed."""
+    log.warning("database unavailable: %s", type(e).__name__)
+    return problem_response(503, "Service Unavailable", DATABASE_AWAY, {"Retry-After": "2"})
 
 
 def problem_response(status: int, title: str, detail: str, headers: dict[str, str] | None = None,

@@ -11,22 +11,19 @@ requests. The answer is the Flask route's, byte for byte (tests/api/test_games_a
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.responses import Response
 
-from referee.asgi.feed import HEADERS, problem_response
+from referee.asgi.feed import HEADERS, database_away
 from referee.plumbing.observability import REQUEST_LOG, json_logger, log_fields
 from referee.service.referee import Referee
 from referee.store.db import OperationalError
 
 PATH = "/healthz"
 BODY = b'{"status":"ok"}\n'
-
-log = logging.getLogger(__name__)
 
 
 class Health:
@@ -48,10 +45,7 @@ class Health:
             await asyncio.get_running_loop().run_in_executor(self.pool, self._check)
             response = Response(BODY, media_type="application/json", headers=HEADERS)
         except OperationalError as e:  # as app.py answers it: the database is away
-            log.warning("database unavailable: %s", type(e).__name__)
-            response = problem_response(503, "Service Unavailable",
-                                        "the database is unavailable right now; nothing was changed, retry shortly",
-                                        {"Retry-After": "2"})
+            response = database_away(e)
         await response(scope, receive, send)
         log_fields(self.requests, "request", method=scope["method"], route=PATH, status=response.status_code,
                    ms=round((time.perf_counter() - started) * 1000, 2))

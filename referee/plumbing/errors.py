@@ -6,6 +6,9 @@ from typing import Any
 
 from referee.plumbing.i18n import EN, N_, Text, Translator, render
 
+# What a request answers when the database is away (503); one sentence for every path that says it.
+DATABASE_AWAY = "the database is unavailable right now; nothing was changed, retry shortly"
+
 
 class ServiceError(Exception):
     """An error with its HTTP status. `type` in the problem is `/problems/<slug>`, a page that
