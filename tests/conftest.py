@@ -11,7 +11,9 @@ REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import http.cookiejar
 import os
 import re
 import socket
@@ -34,6 +36,7 @@ class Server:
     url: str
     app: Any
     database: str
+    session: Any = None  # the requests.Session `kept_alive` gives; else a new session (and connection) per call
 
     @property
     def service(self):
@@ -43,7 +46,15 @@ class Server:
         headers = kw.pop("headers", {})
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        return requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
+        return (self.session or requests).request(method, self.url + path, headers=headers, timeout=30, **kw)
+
+    def kept_alive(self) -> "Server":
+        """This server, called over one keep-alive connection (for one thread): a fuzzer's
+        thousands of calls then skip a session and a connection each. No cookie an answer sets
+        is kept, as with a new session per call."""
+        session = requests.Session()
+        session.cookies.set_policy(http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+        return dataclasses.replace(self, session=session)
 
 
 class FakeTime:

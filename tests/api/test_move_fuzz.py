@@ -73,6 +73,7 @@ def _mutations(legal: list[dict], types: list[str]) -> st.SearchStrategy:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_fuzzed_moves_never_crash_and_refusals_change_nothing(server, game):
+    server = server.kept_alive()  # one connection for the 300-odd calls
     rules = rules_for(game)
     gid, tokens = _reach_position(server, game, random.Random(game).randrange(3, 15), random.Random(game))
     doc = server.call("GET", f"/games/{gid}").json()
