@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shutil
 import socket
 import threading
 import time
@@ -220,14 +221,30 @@ def pg_cluster():
         cluster.stop()
 
 
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A migrated, empty SQLite file that each test's SQLite database is copied from, as
+    PostgreSQL's are from a template database (a copy: 1 ms; migrating a new file: 25 ms of CPU
+    and a dozen fsyncs). Only the schema: each copy makes its own instance secret and keys."""
+    from referee.store.db import open_with_migrations
+
+    path = tmp_path_factory.mktemp("template") / "referee.db"
+    db, _ = open_with_migrations(str(path))
+    db.conn.close()  # the last connection: the WAL is checkpointed into the file and removed
+    assert not Path(f"{path}-wal").exists()
+    return path
+
+
 @pytest.fixture
 def new_database(db_kind, tmp_path, request):
-    """Makes fresh, empty databases of this test's kind: `new_database("other.db")`."""
+    """Makes fresh, empty (migrated) databases of this test's kind: `new_database("other.db")`."""
     made: list[str] = []
 
     def make(name: str = "referee.db") -> str:
         if db_kind == "sqlite":
-            return str(tmp_path / name)
+            path = tmp_path / name
+            shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+            return str(path)
         cluster = request.getfixturevalue("pg_cluster")
         made.append(cluster.create_database(template=cluster.template))
         return made[-1]
