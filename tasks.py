@@ -93,12 +93,26 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(BIN / "referee"), "i18n", *argv[1:]], cwd=ROOT)
     ensure_system_packages()
     args = [a for a in argv[1:] if a != "--long"]
-    env = dict(os.environ, REFEREE_LONG="1") if "--long" in argv[1:] else None
+    env = run_env(long="--long" in argv[1:])
     started = time.monotonic()
+    # referee's bytecode compiled once here, not by each test worker and each of the hundreds of
+    # processes the tests start (gunicorn, the CLI) on a fresh clone
+    subprocess.call([str(BIN / "python"), "-m", "compileall", "-q", str(ROOT / "referee")], cwd=ROOT, env=env)
     # pytest prints the 25 slowest tests (setup.cfg) and what the run checked (tests/conftest.py)
     code = subprocess.call([str(BIN / "python"), "-m", "pytest", *parallel(args), *args], cwd=ROOT, env=env)
     print(f"tasks.py test: {time.monotonic() - started:.0f} s wall time", flush=True)
     return code
+
+
+def run_env(long: bool) -> dict[str, str]:
+    """The test run's environment: REFEREE_LONG for --long; and Python writes bytecode caches
+    (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE says not to, as each test
+    worker would otherwise compile referee and rewrite the tests' asserts again at every run
+    (7 CPU-s a worker), and every process a test starts compile referee again."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if long:
+        env["REFEREE_LONG"] = "1"
+    return env
 
 
 def parallel(args: list[str]) -> list[str]:
