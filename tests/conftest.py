@@ -18,7 +18,8 @@ import shutil
 import socket
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from http import cookiejar as http_cookiejar
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,21 @@ from referee.asgi import create_asgi_app
 from referee.plumbing.config import Config
 
 
+def _client() -> requests.Session:
+    """A client that keeps its connections open between calls (a new session and connection a
+    call cost both sides a millisecond of CPU) and keeps no cookies: each call sends only the
+    cookies it is given, as a call of its own would."""
+    http = requests.Session()
+    http.cookies.set_policy(http_cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+    return http
+
+
 @dataclass
 class Server:
     url: str
     app: Any
     database: str
+    http: requests.Session = field(default_factory=_client, repr=False)
 
     @property
     def service(self):
@@ -44,7 +55,7 @@ class Server:
         headers = kw.pop("headers", {})
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        return requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
+        return self.http.request(method, self.url + path, headers=headers, timeout=30, **kw)
 
 
 class FakeTime:
@@ -266,6 +277,7 @@ def database(new_database) -> str:
 def server(database, clock):
     srv, httpd = start_server(database, clock=clock)
     yield srv
+    srv.http.close()
     httpd.shutdown()
 
 
