@@ -179,11 +179,29 @@ def pytest_xdist_make_scheduler(config, log):
     return ByTest(config, log)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
     gone = [p for p in SLOWEST_FIRST if not _named(p)]
     if gone:  # a renamed test would silently run last again
         raise pytest.UsageError(f"tests/conftest.py SLOWEST_FIRST names tests that do not exist: {gone}")
+    off = [item for item in items if _off_the_first_kind(item)]
+    if off:
+        config.hook.pytest_deselected(items=off)
+        items[:] = [item for item in items if not _off_the_first_kind(item)]
     items.sort(key=lambda item: _rank(item.nodeid))
+
+
+def _off_the_first_kind(item: pytest.Item) -> bool:
+    """A parameter marked `one_database` (per_game below) on a database other than the first:
+    a mark on a test or file is read when the test is parametrised, a parameter's only here."""
+    kind = getattr(item, "callspec", None) and item.callspec.params.get("db_kind")
+    return bool(kind) and kind != KINDS[0] and item.get_closest_marker("one_database") is not None
+
+
+def per_game(games, both: str) -> list:
+    """The games of a test that runs once per game, where only `both` runs on both databases:
+    the store path under the test is the same whatever the game, the rules differ (the others
+    are marked `one_database`)."""
+    return [pytest.param(g, marks=() if g == both else pytest.mark.one_database) for g in games]
 
 
 def pytest_generate_tests(metafunc):
