@@ -4,8 +4,9 @@ The database is a SQLite file, or a database on a throwaway PostgreSQL server th
 starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler and end to
 end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
 fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql]. The pages
-(tests/web) and the tests marked `one_database` (mail wording, shared vocabulary) exercise what
-lies above the store and run on SQLite only (README, "Tests").
+(tests/web), the tests marked `one_database` (refusals, wording, rendering, leak checks; each mark
+says why) and all games but one of a per-game test (`per_game`) exercise what lies above the
+store and run on SQLite only (README, "Tests"; tests/core/test_database_matrix.py).
 REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick local run.
 """
 
