@@ -17,6 +17,7 @@ replace it without code changes.
 from __future__ import annotations
 
 import hmac
+import threading
 import time
 from functools import lru_cache
 
@@ -43,7 +44,8 @@ _failures = MovingWindowRateLimiter(MemoryStorage())
 # Until when each key's latest failure can still count (its limit's window after it): an address
 # with no failure that recent cannot be locked out, so its check asks the limiter nothing (most
 # requests with a token: ~10 us of CPU each). Pruned of past entries as it grows.
-_failed_until: dict[str, float] = {}
+_failed_until: dict[str, float] = {}  # written under _failed_lock; read without (one dict lookup)
+_failed_lock = threading.Lock()
 _PRUNE_AT = 4096
 
 
@@ -100,11 +102,12 @@ def count_failure(key: str | None = None, config: Config | None = None) -> None:
     limit = _auth_limit(config)
     if limit is not None:
         key = key or _client_key()
-        now = time.time()
-        if len(_failed_until) >= _PRUNE_AT:
-            for k in [k for k, until in _failed_until.items() if until <= now]:
-                _failed_until.pop(k, None)
-        _failed_until[key] = now + limit.get_expiry() + 1  # a second's margin for the limiter's own clock
+        with _failed_lock:  # no prune may drop an entry another thread has just renewed
+            now = time.time()
+            if len(_failed_until) >= _PRUNE_AT:
+                for k in [k for k, until in _failed_until.items() if until <= now]:
+                    del _failed_until[k]
+            _failed_until[key] = now + limit.get_expiry() + 1  # a second's margin for the limiter's own clock
         _failures.hit(limit, key)
 
 
