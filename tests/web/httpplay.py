@@ -100,17 +100,25 @@ def _texts(svg: str) -> set[str]:
 _PHRASES: dict[tuple[str, str, int], dict[int | None, set[str]]] = {}
 
 
+_PRIVATE: dict[tuple[tuple[str, str, int], int | None], set[str]] = {}
+
+
 def private_words(loaded, viewer: int | None) -> set[str]:
     """Words another seat's own picture shows that neither the viewer's picture nor the
-    spectator's does: what only that seat may read (its hand, its cards, "Bo (you)")."""
+    spectator's does: what only that seat may read (its hand, its cards, "Bo (you)"). Kept per
+    viewer for the latest position: its page and each step fragment it is served ask again."""
     key = position(loaded)
     if key not in _PHRASES:
         _PHRASES.clear()  # the checks of one move all read the latest position
+        _PRIVATE.clear()
         _PHRASES[key] = {v: _texts(drawing(loaded, v).svg) for v in [None, *range(loaded.seat_count())]}
-    drawn = _PHRASES[key]
-    public = drawn[None] | drawn[viewer]
-    shown = "\n".join(public)  # a phrase inside a longer public text (a card's whole title) is public too
-    return {w for v, words in drawn.items() if v is not None and v != viewer for w in words - public if w not in shown}
+    if (key, viewer) not in _PRIVATE:
+        drawn = _PHRASES[key]
+        public = drawn[None] | drawn[viewer]
+        shown = "\n".join(public)  # a phrase inside a longer public text (a card's whole title) is public too
+        _PRIVATE[key, viewer] = {w for v, words in drawn.items() if v is not None and v != viewer
+                                 for w in words - public if w not in shown}
+    return _PRIVATE[key, viewer]
 
 
 def assert_no_private_words(loaded, viewer: int | None, words: str, where: str, own: str = "") -> None:
