@@ -4,8 +4,9 @@ The database is a SQLite file, or a database on a throwaway PostgreSQL server th
 starts (tests/pgcluster.py). Tests of the store, the service, the API, the scheduler and end to
 end (the folders in BOTH_DATABASES) run once per database: every test that uses the `database`
 fixture (directly or through `server`) there is parametrised [sqlite] / [postgresql]. The pages
-(tests/web) and the tests marked `one_database` (mail wording, shared vocabulary) exercise what
-lies above the store and run on SQLite only (README, "Tests").
+(tests/web), the tests marked `one_database` (refusals, wording, rendering, leak checks; each mark
+says why) and all games but one of a per-game test (`per_game`) exercise what lies above the
+store and run on SQLite only (README, "Tests"; tests/core/test_database_matrix.py).
 REFEREE_TEST_DATABASES=sqlite (or postgresql) runs one of them only, for a quick local run.
 """
 
@@ -179,11 +180,29 @@ def pytest_xdist_make_scheduler(config, log):
     return ByTest(config, log)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config, items: list[pytest.Item]) -> None:
     gone = [p for p in SLOWEST_FIRST if not _named(p)]
     if gone:  # a renamed test would silently run last again
         raise pytest.UsageError(f"tests/conftest.py SLOWEST_FIRST names tests that do not exist: {gone}")
+    off = [item for item in items if _off_the_first_kind(item)]
+    if off:
+        config.hook.pytest_deselected(items=off)
+        items[:] = [item for item in items if not _off_the_first_kind(item)]
     items.sort(key=lambda item: _rank(item.nodeid))
+
+
+def _off_the_first_kind(item: pytest.Item) -> bool:
+    """A parameter marked `one_database` (per_game below) on a database other than the first:
+    a mark on a test or file is read when the test is parametrised, a parameter's only here."""
+    kind = getattr(item, "callspec", None) and item.callspec.params.get("db_kind")
+    return bool(kind) and kind != KINDS[0] and item.get_closest_marker("one_database") is not None
+
+
+def per_game(games, both: str) -> list:
+    """The games of a test that runs once per game, where only `both` runs on both databases:
+    the store path under the test is the same whatever the game, the rules differ (the others
+    are marked `one_database`)."""
+    return [pytest.param(g, marks=() if g == both else pytest.mark.one_database) for g in games]
 
 
 def pytest_generate_tests(metafunc):

@@ -8,6 +8,8 @@ import pytest
 from referee.plumbing.config import Config
 from tests.conftest import start_server
 
+pytestmark = pytest.mark.one_database  # rate limits (in memory) and target checks answer before the store; games run twice elsewhere
+
 BABEL = {"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}
 
 
