@@ -80,11 +80,17 @@ WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "w
         "resultTypes": ["violations"]}
 
 
-def axe_violations(page, label: str) -> list[str]:
-    """What axe-core's WCAG 2.1 A and AA rules find on the page (its bundled source is run by
-    `page.evaluate`, which the pages' strict CSP does not apply to), one line per rule."""
+# The WCAG A/AA rules that read colours (axe's `cat.color`): all a colour scheme can change where
+# the schemes differ in colour custom properties only (test_accessibility.py checks both claims).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+COLOURS = {"runOnly": {"type": "rule", "values": COLOUR_RULES}, "resultTypes": ["violations"]}
+
+
+def axe_violations(page, label: str, options: dict = WCAG) -> list[str]:
+    """What axe-core's WCAG 2.1 A and AA rules (or `options`' rules) find on the page (its bundled
+    source is run by `page.evaluate`, which the pages' strict CSP does not apply to), one line per rule."""
     from axe_playwright_python.sync_playwright import Axe
-    found = Axe().run(page, options=WCAG).response["violations"]
+    found = Axe().run(page, options=options).response["violations"]
     return [f"{label}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
             for v in found]
 
