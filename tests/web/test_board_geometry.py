@@ -12,7 +12,8 @@ moves through the service, not by clicks), the seated page in Chromium at 1280 a
 It is cheap: one browser, one page per table; each position's page is loaded once per language
 and measured at both widths by one `page.evaluate` each. Players' names are long on purpose
 (German words are long too). Screenshots (the last position in German, a fault's first at each
-width) go to the artifacts directory (tmp/artifacts/boards).
+width) go to the artifacts directory (tmp/artifacts/boards), the last board with --long or
+REFEREE_SHOTS=1.
 REFEREE_LONG=1 checks more positions.
 """
 
@@ -27,7 +28,7 @@ import pytest
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.web.access import seat_cookie_name
 from tests.modes import budget
-from tests.web.conftest import ARTIFACTS
+from tests.web.conftest import ARTIFACTS, SHOTS
 from tests.web.positions import advance, new_game
 
 pytestmark = pytest.mark.one_database
@@ -163,7 +164,7 @@ def test_board_texts_never_overlap_nor_shrink_and_controls_fit_a_thumb(web, brow
                     wrong = faults(measured, width)
                     found += [f"{where}: {f}" for f in wrong[:40]]
                     last = lang == LANGS[-1] and (position == POSITIONS - 1 or loaded.status != "active")
-                    if (wrong and width not in shot) or last:  # each costs: the last board, a fault's first
+                    if (wrong and width not in shot) or (last and SHOTS):  # each costs: a fault's first, the last board
                         shot.add(width)
                         page.screenshot(path=str(SHOTS / f"{game}-{seats}-{lang}-{width}-{loaded.seq}.jpeg"),
                                         full_page=True, type="jpeg", quality=70)
