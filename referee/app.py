@@ -12,6 +12,7 @@ from referee.api.json_provider import OrjsonProvider
 from referee.plumbing.config import Config, ConfigError
 from referee.plumbing.errors import DATABASE_AWAY, ServiceError
 from referee.plumbing import targets
+from referee.plumbing.routing import CachedRule
 from referee.service.referee import Clock, Referee
 from referee.store.db import OperationalError
 
@@ -28,6 +29,7 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
         except ConfigError as e:  # one clear line for the operator (gunicorn shows it), no traceback
             raise SystemExit(f"error: {e}") from None
     app = Flask(__name__)
+    app.url_rule_class = CachedRule  # the URL builders compiled once per process (plumbing/routing.py)
     app.json = OrjsonProvider(app)
     app.config["BENCH_ENDPOINTS"] = os.environ.get("REFEREE_BENCH_ENDPOINTS") == "1"
     app.config["MAX_CONTENT_LENGTH"] = 11 * 1024 * 1024  # an inbound mail may be 10 MiB; JSON is far smaller
