@@ -1,5 +1,5 @@
 """The world the lives model plays in: the real application (in process, the ASGI app called in
-this thread's own event loop)
+an event loop of its own thread)
 on a real database with a fake clock, a mail sink and an alert receiver on loopback, and what the
 model remembers of each game (tokens of every holder, past and present, the talk it wrote).
 
@@ -18,6 +18,7 @@ import logging
 import random
 import re
 import secrets
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,26 +149,35 @@ class Determined:
 
 class InProcess:
     """The ASGI app as deployed (Starlette, the live feed, Flask through a2wsgi's thread pool), called
-    through httpx's ASGI transport in an event loop of the calling thread, its lifespan entered and
-    left as a server would. Starlette's TestClient does the same from a portal thread, a hop that
-    cost about as much CPU as the service's own work on a read (the model sends thousands)."""
+    through httpx's ASGI transport in an event loop of its own thread, its lifespan entered and left
+    as a server would. Starlette's TestClient does the same from a portal it opens per call, a hop
+    that cost about as much CPU as the service's own work on a read (the model sends thousands).
+    The loop has a thread of its own rather than the caller's: a worker that ran a browser test
+    first has Playwright's loop marked as running in the main thread, where no other loop may run."""
 
     def __init__(self, app) -> None:
         self.app = app
         self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="lives-asgi", daemon=True)
+        self.thread.start()
         self.http = httpx.AsyncClient(transport=httpx.ASGITransport(app, raise_app_exceptions=False),
                                       base_url="http://testserver")
         self.lifespan = app.router.lifespan_context(app)
-        self.loop.run_until_complete(self.lifespan.__aenter__())
+        self._run(self.lifespan.__aenter__())
+
+    def _run(self, coro):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(120)
 
     def request(self, method: str, path: str, **kw) -> httpx.Response:
-        return self.loop.run_until_complete(self.http.request(method, path, **kw))
+        return self._run(self.http.request(method, path, **kw))
 
     def close(self) -> None:
         try:
-            self.loop.run_until_complete(self.lifespan.__aexit__(None, None, None))
-            self.loop.run_until_complete(self.http.aclose())
+            self._run(self.lifespan.__aexit__(None, None, None))
+            self._run(self.http.aclose())
         finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(10)
             self.loop.close()
 
 
