@@ -21,7 +21,7 @@ import time
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Callable
 
-from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
 
 from referee.notify.delivery import deliver_due
 from referee.plumbing.observability import JOB_LOG, json_logger, log_fields
@@ -52,9 +52,16 @@ def run_once(service: "Referee", stopping: Callable[[], bool] = lambda: False, b
 def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> None:
     """Run the jobs every `interval` seconds until SIGTERM or Ctrl-C; the bots' moves in a
     thread of their own (start_bots_thread: at once after a commit, else every `bot_interval`
-    seconds), so a bot thinking never holds up timeouts or mail."""
+    seconds), so a bot thinking never holds up timeouts or mail.
+
+    The signal handler only notes the signal; the main thread, which does nothing but wait for
+    it, then stops the jobs. A handler that raised (SystemExit) could land in the main thread
+    between a lock's acquire and its `try` (the logging handler's lock, as APScheduler's loop
+    logs each run): the lock stayed held, the job thread blocked on its next log line, and the
+    shutdown that waits for that job never returned (CI saw a scheduler ignore SIGTERM)."""
     stop = threading.Event()
-    scheduler = BlockingScheduler(timezone=timezone.utc)
+    signalled: list[int] = []
+    scheduler = BackgroundScheduler(timezone=timezone.utc)
 
     jobs_log = json_logger(JOB_LOG)
 
@@ -68,25 +75,21 @@ def serve(service: "Referee", interval: float, bot_interval: float = 1.0) -> Non
         except Exception as e:  # keep the scheduler alive; the next pass retries
             log_fields(jobs_log, "scheduler pass failed", logging.ERROR, error=f"{type(e).__name__}: {e}")
 
-    def on_signal(signum, frame) -> None:
-        stop.set()
-        raise SystemExit(0)
-
-    signal.signal(signal.SIGTERM, on_signal)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda signum, frame: signalled.append(signum))
     # First pass at once, then every interval; never two passes of this process at a time.
     scheduler.add_job(job, "interval", seconds=interval, max_instances=1, coalesce=True,
                       next_run_time=datetime.now(timezone.utc))
     log.info("scheduler running every %ss", interval)
     bots = start_bots_thread(service, stop, bot_interval)
+    scheduler.start()
     try:
-        scheduler.start()
-    except (KeyboardInterrupt, SystemExit):
-        stop.set()
+        while not signalled:
+            time.sleep(0.1)
     finally:
         stop.set()
-        if scheduler.running:
-            scheduler.shutdown(wait=True)  # the pass in flight finishes its current message
-        bots.join(timeout=30)             # and the bots' pass its current move
+        scheduler.shutdown(wait=True)  # the pass in flight finishes its current message
+        bots.join(timeout=30)          # and the bots' pass its current move
 
 
 def start_bots_thread(service: "Referee", stop: threading.Event, interval: float = 1.0) -> threading.Thread:
