@@ -7,6 +7,7 @@ and the tie-break (ST-42, ST-43, ST-110, ST-111)."""
 from __future__ import annotations
 
 import copy
+import functools
 
 import pytest
 
@@ -55,9 +56,15 @@ def test_iron_age_values_disasters_and_points_to_come():
     assert rules.evaluate(building, 0) > base
 
 
+@functools.lru_cache(maxsize=1)
+def _sands_midgame() -> dict:
+    return midgame("sands_of_time", 60, b"ev")
+
+
 def sands_midgame() -> dict:
-    """Dynasty 2 under way (dynasty space 12), every chronicle card in hand, nothing scored yet."""
-    state = midgame("sands_of_time", 60, b"ev")
+    """Dynasty 2 under way (dynasty space 12), every chronicle card in hand, nothing scored yet
+    (played once, a fresh copy each time)."""
+    state = copy.deepcopy(_sands_midgame())
     assert state["phase"] == "SELECT" and state["dynasties_scored"] == [1] and state["dynasty_space"] < 19
     for p in state["players"]:
         assert all(v is None for v in p["chronicle_board"].values()) and len(p["chronicle_hand"]) == 7
