@@ -22,3 +22,11 @@ graceful_timeout = 30
 # No access log from the server: its request line holds query strings and seat-link keys. The
 # service logs every request itself (one JSON line: route pattern, status, ms; README).
 accesslog = None
+
+
+def on_starting(server):
+    """In the master, before the workers are forked: load apprise's plugin table once, so that
+    each worker shares it (its create_app's warm-up then has nothing to do) instead of loading it."""
+    from referee.plumbing.targets import load_alert_plugins
+
+    load_alert_plugins()

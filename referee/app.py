@@ -12,8 +12,10 @@ from referee.api.json_provider import OrjsonProvider
 from referee.plumbing.config import Config, ConfigError
 from referee.plumbing.errors import DATABASE_AWAY, ServiceError
 from referee.plumbing import targets
+from referee.plumbing.routing import CachedRule
 from referee.service.referee import Clock, Referee
 from referee.store.db import OperationalError
+from referee.web.template_cache import PROCESS_TEMPLATES
 
 PROBLEM = "application/problem+json"
 # HTML pages load scripts and styles from this server only; nothing inline, no frames.
@@ -28,6 +30,8 @@ def create_app(config: Config | None = None, clock: Clock | None = None, **flask
         except ConfigError as e:  # one clear line for the operator (gunicorn shows it), no traceback
             raise SystemExit(f"error: {e}") from None
     app = Flask(__name__)
+    app.url_rule_class = CachedRule  # the URL builders compiled once per process (plumbing/routing.py)
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": PROCESS_TEMPLATES}  # templates too (web/template_cache.py)
     app.json = OrjsonProvider(app)
     app.config["BENCH_ENDPOINTS"] = os.environ.get("REFEREE_BENCH_ENDPOINTS") == "1"
     app.config["MAX_CONTENT_LENGTH"] = 11 * 1024 * 1024  # an inbound mail may be 10 MiB; JSON is far smaller

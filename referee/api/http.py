@@ -56,8 +56,9 @@ def parse_bearer(header: str | None) -> str | None:
 
 def accept_lang() -> str:
     """The language the request's `Accept-Language` prefers among ours (English by default):
-    an answer's words (prompts, steps, events' `text`) are written in it; ids and moves never change."""
-    return request.accept_languages.best_match(LANGS) or DEFAULT
+    an answer's words (prompts, steps, events' `text`) are written in it; ids and moves never change.
+    Without the header (most API clients), nothing is parsed."""
+    return lang_of(request.headers.get("Accept-Language"))
 
 
 def lang_of(header: str | None) -> str:

@@ -38,7 +38,9 @@ def canonical(obj: Any) -> bytes:
         out = orjson.dumps(obj, option=_ORJSON)
     except TypeError:
         return _ENCODER.encode(obj).encode()
-    if _MAYBE_FLOAT.search(out):
+    # orjson writes every float with a "." or an exponent's "e+"/"e-": without any of them (most
+    # states) there is none, and the slower pattern need not look.
+    if (b"." in out or b"e+" in out or b"e-" in out) and _MAYBE_FLOAT.search(out):
         return _ENCODER.encode(obj).encode()
     return out
 

@@ -166,15 +166,25 @@ def alert_host(url: str) -> str | None:
     return str(host)
 
 
+_warm = threading.Event()  # apprise and its plugin table are loaded in this process
+
+
 def warm_up() -> None:
     """Load apprise and its plugin table in the background (a second or more): the first person
-    to add a channel is answered at once, not after that load."""
-    def load() -> None:
-        try:
-            alert_host("json://example.org/")
-        except Exception:  # noqa: BLE001 - a warm-up that fails only leaves the first check slow
-            pass
-    threading.Thread(target=load, name="apprise-warm-up", daemon=True).start()
+    to add a channel is answered at once, not after that load. Nothing to do where it is loaded
+    already (a gunicorn worker forked from a master that loaded it: load_alert_plugins)."""
+    if not _warm.is_set():
+        threading.Thread(target=load_alert_plugins, name="apprise-warm-up", daemon=True).start()
+
+
+def load_alert_plugins() -> None:
+    """Load apprise and its plugin table now (0.2 CPU-s): gunicorn's master does it once before
+    it forks its workers (deploy/gunicorn.conf.py), which then share it instead of each loading it."""
+    try:
+        alert_host("json://example.org/")
+    except Exception:  # noqa: BLE001 - a warm-up that fails only leaves the first check slow
+        pass
+    _warm.set()
 
 
 def check_alert_url(url: str, resolve: bool = False) -> None:

@@ -9,10 +9,8 @@ the state then.
 from __future__ import annotations
 
 import logging
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlencode
 
 from markupsafe import Markup
@@ -23,6 +21,7 @@ from referee.engine.naming import named
 from referee.engine.wording import localize, seat_name, with_names
 from referee.plumbing.errors import ServiceError, StepRefusedError
 from referee.plumbing.i18n import EN, Translator
+from referee.plumbing.memo import AuditCache
 from referee.service.play.steps import move_words
 from referee.service.narration import result_sentence
 from referee.service.loaded import Loaded, iso
@@ -184,28 +183,6 @@ class GamePage:
     @property
     def own_prompts(self) -> list[PromptBox]:
         return [p for p in self.prompts if p.own]
-
-
-class AuditCache:
-    """A small bounded cache (least recently used goes first), for answers that never go stale:
-    verify_events per (game, seq, seat), a finished game's full replay check is not free."""
-
-    def __init__(self, size: int = 256):
-        self._data: OrderedDict[tuple, dict] = OrderedDict()
-        self._lock = threading.Lock()
-        self.size = size
-
-    def get(self, key: tuple, compute: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-        value = compute()
-        with self._lock:
-            self._data[key] = value
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-        return value
 
 
 AUDITS = AuditCache()

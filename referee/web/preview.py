@@ -18,8 +18,9 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from referee.plumbing.errors import BadRequest, NotFound
 from referee.plumbing.i18n import EN
+from referee.plumbing.memo import AuditCache
 from referee.web import present
-from referee.web.gamepage import PICTURES, AuditCache
+from referee.web.gamepage import PICTURES
 from referee.web.pages import page, service
 
 bp = Blueprint("preview_web", __name__, template_folder="templates")

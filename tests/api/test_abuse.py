@@ -8,6 +8,8 @@ import pytest
 from referee.plumbing.config import Config
 from tests.conftest import start_server
 
+pytestmark = pytest.mark.one_database  # rate limits (in memory) and target checks answer before the store; games run twice elsewhere
+
 BABEL = {"game": "babel", "seats": [{"name": "Ada"}, {"name": "Bo"}]}
 
 
@@ -81,3 +83,20 @@ def test_private_targets_allowed_when_configured(database):
         assert r.status_code == 201, r.text
     finally:
         httpd.shutdown()
+
+
+def test_a_recent_failure_keeps_its_address_checked_even_when_many_other_addresses_failed():
+    """The lockout's fast path (no recent failure: the limiter is not asked) never skips an
+    address whose failures still count, however many other addresses failed since (pruning)."""
+    from referee.api import abuse
+    from referee.plumbing.errors import TooManyRequests
+
+    config = Config(database=":memory:", auth_fail_limit="3/minute")
+    mine = "test-fast-path:203.0.113.7"
+    for _ in range(3):
+        abuse.count_failure(mine, config)
+    for i in range(abuse._PRUNE_AT + 10):  # past the pruning size, with live entries only
+        abuse.count_failure(f"test-fast-path:other-{i}", config)
+    with pytest.raises(TooManyRequests):
+        abuse.refuse_if_locked_out(mine, config)
+    abuse.refuse_if_locked_out("test-fast-path:never-failed", config)  # no failure: not refused

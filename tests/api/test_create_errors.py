@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.one_database  # creation's problem answers lie above the store; creating games runs twice in api/test_games_api.py
+
 
 @pytest.mark.parametrize("body, field", [
     ({"game": "babel", "seats": [{"name": "Ada"}]}, "/seats"),

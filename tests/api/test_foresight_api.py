@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from referee.engine.verify import verify_events
 from tests.api.helpers import new_babel
+
+above_the_store = pytest.mark.one_database  # access and problem answers; presets and takebacks run twice in flow/test_foresight.py and the race below
 
 
 def travel(server, gid: str, token: str) -> dict:
@@ -19,6 +23,7 @@ def travel(server, gid: str, token: str) -> dict:
     return r.json()
 
 
+@above_the_store
 def test_presets_endpoints_are_private_and_documented(server):
     g = new_babel(server)
     gid, ada, bo = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
@@ -46,6 +51,7 @@ def test_presets_endpoints_are_private_and_documented(server):
     assert doc["/games/{game_id}/proposals/{pid}/vote"]["post"]["operationId"] == "voteOnProposal"
 
 
+@above_the_store
 def test_takeback_and_proposal_endpoints_and_their_problems(server):
     g = new_babel(server)
     gid, ada, bo = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]

@@ -5,12 +5,16 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
+import pytest
+
 from referee.api.openapi import component_files
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.schemas import load_schema, validator_for
 from referee.engine.verify import verify_events
 from tests.dbtools import dump as database_dump
 from tests.api.helpers import assert_matches, log_length, new_babel
+
+above_the_store = pytest.mark.one_database  # answers above the store; appends, sequences, idempotency and listings run twice in this file
 
 
 def test_create_game_returns_tokens_once_and_stores_only_hashes(server):
@@ -23,6 +27,7 @@ def test_create_game_returns_tokens_once_and_stores_only_hashes(server):
     assert all(t not in dump for t in tokens)
 
 
+@above_the_store
 def test_a_remembered_token_opens_only_its_own_seat_of_its_own_game(server):
     """The service remembers (game, token hash) -> seat after a match: a token that worked
     must still be refused for another game, and a near-miss of it for its own game."""
@@ -35,6 +40,7 @@ def test_a_remembered_token_opens_only_its_own_seat_of_its_own_game(server):
         assert server.call("GET", f"/games/{a['id']}/prompts", t0[:-1] + ("A" if t0[-1] != "A" else "B")).status_code == 401
 
 
+@above_the_store
 def test_game_view_prompts_and_shape(server):
     created = new_babel(server)
     gid, (t0, t1) = created["id"], [s["token"] for s in created["seats"]]
@@ -51,6 +57,7 @@ def test_game_view_prompts_and_shape(server):
     assert mine[0]["seat"] == 0 and {"type": "finish_first_turn"} in mine[0]["choices"]
 
 
+@above_the_store
 def test_malformed_json_is_400_and_changes_nothing(server):
     created = new_babel(server)
     gid, t0 = created["id"], created["seats"][0]["token"]
@@ -60,6 +67,7 @@ def test_malformed_json_is_400_and_changes_nothing(server):
     assert log_length(server, gid) == 1
 
 
+@above_the_store
 def test_schema_violation_is_400_with_the_path(server):
     created = new_babel(server)
     gid, t0 = created["id"], created["seats"][0]["token"]
@@ -73,6 +81,7 @@ def test_schema_violation_is_400_with_the_path(server):
     assert log_length(server, gid) == 1
 
 
+@above_the_store
 def test_wrong_seat_is_refused_with_the_rule(server):
     created = new_babel(server)
     gid, t1 = created["id"], created["seats"][1]["token"]
@@ -81,6 +90,7 @@ def test_wrong_seat_is_refused_with_the_rule(server):
     assert log_length(server, gid) == 1
 
 
+@above_the_store
 def test_illegal_move_names_the_rule_and_changes_nothing(server):
     created = new_babel(server)
     gid, t0 = created["id"], created["seats"][0]["token"]
@@ -108,6 +118,7 @@ def test_stale_sequence_is_409_with_the_current_sequence(server):
     assert log_length(server, gid) == 2
 
 
+@above_the_store
 def test_auth_errors(server):
     created = new_babel(server)
     gid = created["id"]
@@ -121,6 +132,7 @@ def test_auth_errors(server):
     assert log_length(server, gid) == 1
 
 
+@above_the_store
 def test_unknown_game_and_bad_create(server):
     assert server.call("GET", "/games/doesnotexist").status_code == 404
     assert server.call("POST", "/games/doesnotexist/moves", "x", json={"move": {"type": "end_turn"}}).status_code == 404
@@ -145,6 +157,7 @@ def test_idempotency_key_returns_first_answer_and_appends_once(server):
     assert log_length(server, gid) == 2
 
 
+@above_the_store
 def test_pause_resume_and_resign_reveal_the_seed(server):
     created = new_babel(server)
     gid, t0, t1 = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
@@ -177,6 +190,7 @@ def test_list_games_filters(server):
     assert server.call("GET", "/games?status=bogus").status_code == 400
 
 
+@above_the_store
 def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
     doc = server.call("GET", "/openapi.json").json()
     assert doc["openapi"].startswith("3.1")
@@ -214,6 +228,7 @@ def test_openapi_documents_every_endpoint_with_the_validating_schemas(server):
     assert server.call("GET", "/healthz").json() == {"status": "ok"}
 
 
+@above_the_store
 def test_oversized_bodies_are_refused_and_change_nothing(server):
     created = new_babel(server)
     gid, t0 = created["id"], created["seats"][0]["token"]
@@ -223,6 +238,7 @@ def test_oversized_bodies_are_refused_and_change_nothing(server):
     assert log_length(server, gid) == 1
 
 
+@above_the_store
 def test_a_bad_move_s_detail_follows_accept_language(server):
     """Issue 29: a move that does not match the schema, or a text that is no move, is explained
     in the request's language; `errors` (jsonschema's own words) and the fields stay as they are."""

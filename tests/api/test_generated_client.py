@@ -11,7 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.api.helpers import log_length
+
+pytestmark = pytest.mark.one_database  # the HTTP contract from a generated client; the same store calls run twice in api/test_games_api.py
 
 PACKAGE = "referee_generated_client"
 

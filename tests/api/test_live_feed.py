@@ -15,6 +15,7 @@ import threading
 import time
 
 import httpx
+import pytest
 
 from referee.plumbing.config import Config
 from tests.conftest import start_server
@@ -341,6 +342,7 @@ def test_two_hundred_open_feeds_leave_moves_and_healthz_as_fast_as_before(new_da
         running.shutdown()
 
 
+@pytest.mark.one_database  # the limit is counted in memory; the feed's wake-ups run twice above
 def test_the_per_address_limit_answers_429(new_database):
     db = new_database()
     srv, running = start_server(db, config=Config(database=db, streams_per_address=3))

@@ -7,8 +7,12 @@ import logging
 
 from prometheus_client.parser import text_string_to_metric_families
 
+import pytest
+
 from referee.plumbing.observability import REQUEST_LOG
 from tests.api.helpers import new_babel
+
+pytestmark = pytest.mark.one_database  # metrics and log lines lie above the store; the moves they count run twice in core/test_store.py
 
 
 def _samples(server) -> dict[tuple[str, tuple], float]:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.engine.registry import GAME_IDS, rules_for
+from tests.conftest import per_game
 
 EXAMPLES = int(os.environ.get("MOVE_FUZZ_EXAMPLES", "60"))
 SEATS = {"babel": 2, "iron_age": 3, "khronos": 3, "sands_of_time": 3, "gentes": 3}
@@ -71,7 +72,7 @@ def _mutations(legal: list[dict], types: list[str]) -> st.SearchStrategy:
                                 st.dictionaries(st.text(min_size=1, max_size=6), JSON, max_size=3))
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", per_game(GAME_IDS, both="khronos"))
 def test_fuzzed_moves_never_crash_and_refusals_change_nothing(server, game):
     rules = rules_for(game)
     gid, tokens = _reach_position(server, game, random.Random(game).randrange(3, 15), random.Random(game))

@@ -338,6 +338,7 @@ def test_a_rematch_rotates_the_seats_and_the_other_seat_accepts(site):
 
 # -- privacy ----------------------------------------------------------------------------------
 
+@pytest.mark.one_database  # a leak check of what pages and answers show; the players' store runs twice in this file
 def test_no_address_reaches_another_player_a_spectator_or_a_log_line(site, sink, clock):
     records: list[logging.LogRecord] = []
     handler = logging.Handler(level=logging.DEBUG)

@@ -4,6 +4,8 @@ address, and a tournament created, read and adjudicated only by its organiser.""
 
 from __future__ import annotations
 
+import pytest
+
 from referee.store import players, ratings as ratings_store
 from referee.store.db import write_transaction
 
@@ -40,6 +42,7 @@ def test_the_leaderboard_pages_by_keyset_through_every_shown_player(server):
     assert "at least 3 moves" in body["policy"] and body["shown_after"] == 5
 
 
+@pytest.mark.one_database  # refusals lie above the store; the leaderboard's keyset query runs twice above
 def test_leaderboard_refusals_are_problems(server):
     r = server.call("GET", "/ratings/chess")
     assert r.status_code == 404 and r.headers["Content-Type"].startswith("application/problem+json")

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
+import pytest
+
 from tests.api.helpers import assert_matches, log_length, new_babel
+
+pytestmark = pytest.mark.one_database  # steps are the rules read over HTTP; the moves they build append as in api/test_games_api.py (twice)
 
 
 def steps_url(gid: str, kind: str, chosen: list[str] | None = None) -> str:

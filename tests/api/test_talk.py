@@ -14,11 +14,15 @@ from urllib.parse import urlsplit
 import requests
 from click.testing import CliRunner
 
+import pytest
+
 from referee.ops.cli import main
 from referee.plumbing.config import Config
 from tests.api.helpers import assert_matches
 from tests.api.test_live_feed import Stream
 from tests.conftest import start_server
+
+above_the_store = pytest.mark.one_database  # refusals and the document lie above the store; talk's store runs twice in this file
 
 PUBLIC, PRIVATE, NOTE = "Hello table <script>alert(1)</script>", "Psst Bo: ally with me", "Plan: betray Bo"
 TEXTS = (PUBLIC, PRIVATE, NOTE)
@@ -128,6 +132,7 @@ def test_by_default_spectators_read_nothing_and_private_press_stays_private(serv
     assert read(server, gid, tokens[1]) == [PUBLIC, PRIVATE]
 
 
+@above_the_store
 def test_policies_refuse_with_a_problem_and_store_nothing(server):
     gid, tokens, _ = khronos(server, press="none")
     for to in ("all", [1]):
@@ -221,6 +226,7 @@ def test_an_edited_removed_or_inserted_message_fails_verify(server, tmp_path):
     assert CliRunner().invoke(main, ["--database", server.database, "verify", gid]).exit_code == 0
 
 
+@above_the_store
 def test_the_document_describes_talk(server):
     doc = server.call("GET", "/openapi.json").json()
     ops = {op["operationId"] for path in doc["paths"].values() for op in path.values()}

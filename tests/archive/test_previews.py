@@ -1,4 +1,5 @@
-"""Link previews (issue 40), on both databases: the preview PNG is the spectator's board rasterised
+"""Link previews (issue 40), on SQLite (rendering; the archive's queries run on both in
+test_archive_api.py): the preview PNG is the spectator's board rasterised
 (it decodes, has the board's size, differs between two seqs, and equals the spectator's SVG
 rasterised, never the seat's, whose hidden hand differs); Open Graph and Twitter tags on the game
 and archive pages; the embed page is a spectator's board with no seat controls, framable; oEmbed
@@ -17,6 +18,8 @@ from referee.engine import drawing
 from referee.plumbing.i18n import EN
 from referee.web import present
 from referee.web.preview import flatten, rasterise
+
+pytestmark = pytest.mark.one_database  # rendering previews; the archive's queries run twice in archive/test_archive_api.py
 
 
 def _png_size(data: bytes) -> tuple[int, int]:

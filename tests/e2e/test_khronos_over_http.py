@@ -113,6 +113,7 @@ def cards_named(move: object) -> set[str]:
     return {move} if isinstance(move, str) and re.fullmatch(r"[MRC]\d\d", move) else set()
 
 
+@pytest.mark.one_database  # the rules by mail; mail's store path runs twice in flow/
 def test_two_seats_play_khronos_by_email_in_the_text_form(database, tmp_path, clock, mail_sink):
     """The same service by mail: each seat reads its own mail, builds a move from its own view and
     replies in the text form (`format_move`); no mail shows JSON or another seat's cards."""

@@ -12,6 +12,7 @@ import pytest
 from referee.engine.registry import GAME_IDS, rules_for
 from referee.engine.verify import verify_events
 from referee.ops.scheduler import run_once
+from tests.conftest import per_game
 from tests.flow.support import make_service
 
 CLOCK = {"policy": "fixed", "per_decision": "1d", "absent_after": 2, "abandon_after": "3d"}
@@ -74,7 +75,7 @@ def test_one_seat_still_playing_keeps_the_game_alive(database, tmp_path, clock):
     assert not service.load(gid).clocks.seats[0].absent
 
 
-@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("game", per_game(GAME_IDS, both="khronos"))
 def test_every_game_can_end_abandoned_with_its_own_standings(database, tmp_path, clock, game):
     """Whatever the game, seats that never answer end it: scored by the game's standings."""
     service = make_service(database, clock)

@@ -28,7 +28,9 @@ from referee.plumbing.errors import ServiceError
 from referee.service.play import bots as bot_use_case
 from referee.service.referee import Referee
 from tests.api.helpers import assert_matches
-from tests.conftest import start_server
+from tests.conftest import per_game, start_server
+
+above_the_store = pytest.mark.one_database  # answers and votes (events checked in the log) above the store; bot seats, claims and restarts run twice here
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,7 +61,7 @@ def human_move(game: str, seen: dict, seat: int, rnd: random.Random) -> dict:
     return random_move(rules, state, own_prompt(rules, state, seat, prompt["kind"]), rnd)
 
 
-@pytest.mark.parametrize("game", list(SOLO))
+@pytest.mark.parametrize("game", per_game(SOLO, both="khronos"))
 def test_solo_game_against_bots_is_played_to_the_end_and_verifies(bot_server, game):
     seats = [{"name": "Ada"}, *SOLO[game]]
     r = bot_server.call("POST", "/games", json={"game": game, "seats": seats, "options": {"first_seat": 1}})
@@ -95,6 +97,7 @@ def test_solo_game_against_bots_is_played_to_the_end_and_verifies(bot_server, ga
     assert names[0] == "Ada" and all("bot" in n.lower() for n in names[1:])
 
 
+@above_the_store
 def test_bot_seats_are_checked_at_creation(bot_server):
     def create(seats, game="babel"):
         return bot_server.call("POST", "/games", json={"game": game, "seats": seats})
@@ -140,6 +143,7 @@ def test_bot_waits_its_delay(database, clock):
     assert service.load(gid).seq > 1
 
 
+@above_the_store
 def test_a_move_answer_names_the_bot_seats_as_the_game_does(database, clock):
     """The answer to a move reads the bot seats inside the move's transaction; they are the
     ones GET /games/{id} shows."""
@@ -232,6 +236,7 @@ def test_killed_bot_worker_restarts_without_a_double_move(database, tmp_path):
     assert verify_events([e.to_json() for e in events]).ok  # each move answered the decision before it
 
 
+@above_the_store
 def test_absent_seat_handed_to_a_bot_by_vote(bot_server, clock):
     """Iron Age for three: Bo stops playing and is marked absent after 3 timeouts; Ada's vote
     alone is not enough while Cy is present; with Cy's vote the seat passes to a bot, which then

@@ -4,9 +4,13 @@ the other seat is asked by mail, and never sees the queue."""
 
 from __future__ import annotations
 
+import pytest
+
 from referee.notify.delivery import deliver_due
 from tests.flow.support import EMAILS, babel_with_clock, make_service
 from tests.flow.test_mail_commands import send, two_cards
+
+pytestmark = pytest.mark.one_database  # foresight by mail (parsing); presets and takebacks run twice in flow/test_foresight.py
 
 
 def test_then_lines_takeback_and_a_draw_by_mail(database, clock, mail_sink):

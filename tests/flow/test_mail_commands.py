@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 from referee.notify.delivery import deliver_due
 from referee.ops.scheduler import run_once
 from referee.store import outbox
 from tests.conftest import MailSink, free_port
 from tests.flow.support import DOMAIN, EMAILS, babel_with_clock, make_service
 from tests.flow.test_mail_play import mail_in, reply
+
+above_the_store = pytest.mark.one_database  # mail commands' parsing and wording; threads, reminders and failed deliveries run twice in this file
 
 H = 3600
 
@@ -39,6 +43,7 @@ def send(svc, sink, seat: int, text: str, n: int, gid: str | None = None):
     return sink.to(EMAILS[seat])[-1]
 
 
+@above_the_store
 def test_the_third_line_refused_plays_two_and_says_why(database, tmp_path, clock, mail_sink):
     svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, None)["id"]
@@ -61,6 +66,7 @@ def test_the_third_line_refused_plays_two_and_says_why(database, tmp_path, clock
     assert svc.load(gid).seq == seq + 2
 
 
+@above_the_store
 def test_semicolons_separate_moves_and_a_blank_line_ends_them(database, tmp_path, clock, mail_sink):
     svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, None)["id"]
@@ -71,6 +77,7 @@ def test_semicolons_separate_moves_and_a_blank_line_ends_them(database, tmp_path
     assert svc.load(gid).seq == 3
 
 
+@above_the_store
 def test_every_command(database, tmp_path, clock, mail_sink):
     svc = make_service(database, clock, mail_sink.url)
     gid = babel_with_clock(svc, {"policy": "fixed", "per_decision": "72h"})["id"]

@@ -13,6 +13,8 @@ from email.message import EmailMessage
 
 from click.testing import CliRunner
 
+import pytest
+
 from referee.ops.cli import main
 from referee.plumbing.config import Config
 from referee.engine.verify import verify_events
@@ -20,6 +22,8 @@ from referee.notify.delivery import deliver_due
 from referee.store import outbox
 from tests.conftest import start_server
 from tests.flow.support import EMAILS, DOMAIN, babel_with_clock, mail_leaks, make_service
+
+pytestmark = pytest.mark.one_database  # mail parsing and wording; the outbox and inbound paths run twice in flow/test_notifications.py, test_mail_commands.py
 
 
 def as_text(move: dict) -> str:

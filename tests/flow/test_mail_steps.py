@@ -7,9 +7,13 @@ Mail goes through a real SMTP server (aiosmtpd on loopback) and back through `re
 
 from __future__ import annotations
 
+import pytest
+
 from referee.notify.delivery import deliver_due
 from tests.flow.support import EMAILS, babel_with_clock, make_service
 from tests.flow.test_mail_commands import send
+
+pytestmark = pytest.mark.one_database  # steps by mail (parsing, wording); the outbox runs twice in flow/test_notifications.py, test_mail_commands.py
 
 
 def _sands_at_card_choice(svc) -> str:

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from referee.engine.contract import IllegalMove
 from referee.engine.replay import advance
 from referee.engine.verify import verify_events
 from referee.notify.delivery import deliver_due
 from tests.flow.support import EMAILS, assert_told, babel_with_clock, mail_leaks, make_service
 from tests.flow.test_mail_play import mail_in, reply
+
+pytestmark = pytest.mark.one_database  # moves by mail (parsing, narration); the outbox runs twice in flow/test_notifications.py, test_mail_commands.py
 
 EMAILS3 = [*EMAILS, "cy@example.org"]
 

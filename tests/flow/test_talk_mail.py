@@ -4,6 +4,8 @@ seat's "your turn" mail carries the messages it may read since its last mail, an
 
 from __future__ import annotations
 
+import pytest
+
 from referee.notify.delivery import deliver_due
 from tests.flow.support import EMAILS, babel_with_clock, make_service
 from tests.flow.test_mail_play import mail_in, reply
@@ -46,6 +48,7 @@ def test_moves_and_messages_share_one_mail(database, clock, mail_sink):
     assert [m["text"] for m in svc.messages(gid, 0)][-1] == "no deal"
 
 
+@pytest.mark.one_database  # what a webhook may read lies above the store; talk and the outbox run twice above
 def test_a_seats_webhook_hears_of_the_messages_it_may_read(database, clock):
     """Notifier.on_message, the one hook for new talk: a `message` notification to each other
     seat that may read the message and has not muted its sender; notes and muted senders none."""

@@ -16,6 +16,8 @@ from referee.plumbing.config import Config
 from referee.service.notices.alerts import DISABLE_AFTER
 from tests.conftest import start_server
 
+above_the_store = pytest.mark.one_database  # checks, wording and who may read what; the channels' store and deliveries run twice in this file
+
 
 @pytest.fixture
 def allowed(database, clock):
@@ -69,6 +71,7 @@ def test_one_delivery_per_event_per_target_and_public_text_where_shared(allowed,
     assert "/play/" not in receiver.at("/shared")[0].body.decode()
 
 
+@above_the_store
 def test_a_seat_sharing_a_url_with_another_seat_never_gets_its_link_there(allowed, receiver):
     """Two seats, one URL (no game channel): the public link, never a seat's."""
     url = f"json://{receiver.host}/pair"
@@ -144,6 +147,7 @@ def test_a_dead_receiver_gets_retries_then_its_channel_is_disabled(allowed, rece
     assert on.status_code == 200 and on.json()["enabled"] and on.json()["failures"] == 0
 
 
+@above_the_store
 def test_private_addresses_are_refused_unless_allowed(server, receiver):
     body = {"game": "babel", "seats": [{"name": "Ada", "channels": [f"json://{receiver.host}/x"]}, {"name": "Bo"}]}
     r = server.call("POST", "/games", json=body)
@@ -163,6 +167,7 @@ def test_private_addresses_are_refused_unless_allowed(server, receiver):
     assert not receiver.requests
 
 
+@above_the_store
 def test_the_alert_mail_command(allowed, receiver):
     from referee.notify.commands import parse, run
     game = _create(allowed, receiver)
@@ -211,6 +216,7 @@ def test_a_reminder_whose_decision_is_gone_is_never_sent(allowed, receiver, cloc
     assert [_json(p)["title"] for p in receiver.at("/ada")] == ["Khronos: your turn: Ada"]
 
 
+@above_the_store
 def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_channel(allowed, receiver, clock):
     """`alerts.on_message` (for the table-talk use case): a message to the table goes to every
     target but the author's own; one to Bo alone only to a target that Bo alone registered."""
@@ -259,6 +265,7 @@ def test_a_seat_has_at_most_ten_channels(server):
                        json={"url": "ntfy://bo"}).status_code == 201  # per seat
 
 
+@above_the_store
 def test_a_german_seat_gets_its_own_alerts_and_command_answers_in_german(allowed, receiver):
     from referee.notify.commands import run
     game = _create(allowed, receiver)

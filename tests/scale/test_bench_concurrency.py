@@ -10,7 +10,7 @@ from referee.ops.bench_concurrency import bench_concurrency
 def test_concurrency_section_counts_moves_on_both_databases(tmp_path, pg_cluster):
     url = pg_cluster.create_database(template=pg_cluster.template)
     try:
-        report = bench_concurrency(tmp_path, url, seconds=1.0, clients=(1, 2), warmup=0.5)
+        report = bench_concurrency(tmp_path, url, seconds=0.5, clients=(1, 2), warmup=0.3)
     finally:
         pg_cluster.drop_database(url)
     assert {"sqlite", "postgresql", "target", "met", "setup"} <= set(report)

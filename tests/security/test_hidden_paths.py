@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 
 from referee.engine.foresight import same_move
 from referee.notify.delivery import deliver_due
 from referee.games.sands_of_time.views import HIDDEN
 from referee.service.play import read
+
+pytestmark = pytest.mark.one_database  # redaction of views lies above the store; the paths' store calls run twice in flow/test_foresight.py
 
 
 

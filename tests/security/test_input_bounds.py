@@ -17,6 +17,8 @@ from referee.store import outbox
 from referee.store.db import write_transaction
 from tests.api.helpers import browser_signed_in, new_babel
 
+pytestmark = pytest.mark.one_database  # bounds checked before the store (400/422); their store paths run twice in api/ and flow/
+
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 ADA = "ada@example.org"
 

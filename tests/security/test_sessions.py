@@ -1,4 +1,4 @@
-"""Issue 35, "Sessions", over HTTP on both databases: a form's CSRF token is bound to the
+"""Issue 35, "Sessions", over HTTP (on SQLite: above the store): a form's CSRF token is bound to the
 credentials it acts with (seat cookie, player session), so a nonce cookie planted by another
 port or subdomain of the site is worth nothing; over HTTPS every site-wide cookie is `__Host-`
 prefixed; the sign-in (login CSRF) is covered too; and `next=` only ever leads to a path of this
@@ -16,6 +16,8 @@ import requests
 from referee.plumbing.config import Config
 from referee.store import outbox
 from tests.conftest import start_server
+
+pytestmark = pytest.mark.one_database  # CSRF, cookies and redirects lie above the store; sign-in links run twice in api/test_players.py
 
 CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
 PLANTED = "ab" * 16  # a nonce the attacker chose and set from evil.sub.<site> or <site>:8081

@@ -1,5 +1,6 @@
-"""Tenure (issue 35): a seat's secrets belong to the holder of the moment. On both databases,
-over real HTTP on loopback: Bo holds seat 1, then gives it up and Cy takes it.
+"""Tenure (issue 35): a seat's secrets belong to the holder of the moment. Over real HTTP on
+loopback (the streams on both databases, their end being a commit's wake-up; the rest on
+SQLite): Bo holds seat 1, then gives it up and Cy takes it.
 
 - Streams (SSE, long polls, table talk) of a credential that died end at once: the seat
   changing hands, a revoked player token, a player signing out.
@@ -26,6 +27,8 @@ from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
 from referee.web.access import _creator_mac
 from tests.conftest import free_port, start_server
+
+above_the_store = pytest.mark.one_database  # tenure and authorisation above the store; the streams' wake-ups above and api/test_players.py run twice
 
 ADA, BO, CY = "ada@example.org", "bo@example.org", "cy@example.org"
 SECRET = "tenure-inbound-secret"
@@ -213,6 +216,7 @@ def test_a_stream_ends_at_once_when_its_player_signs_out(site, sink):
 
 # -- notes, private messages, mails, pre-set moves -----------------------------------------------
 
+@above_the_store
 def test_notes_and_private_messages_belong_to_the_tenure_they_were_written_in(site, sink):
     t = table(site, sink)
     gid = t["id"]
@@ -230,6 +234,7 @@ def test_notes_and_private_messages_belong_to_the_tenure_they_were_written_in(si
     assert mine == ["ada-to-bo-secret", "hello-everyone", "ada-to-cy-secret"]
 
 
+@above_the_store
 def test_the_mail_page_shows_a_seat_only_its_own_holders_mails(site, sink):
     t = table(site, sink)
     gid = t["id"]
@@ -255,6 +260,7 @@ def test_the_mail_page_shows_a_seat_only_its_own_holders_mails(site, sink):
     assert hosts.status_code == 200 and BO in hosts.text and CY not in hosts.text
 
 
+@above_the_store
 def test_a_former_holders_preset_moves_go_with_him(site, sink):
     t = table(site, sink)
     gid = t["id"]
@@ -266,6 +272,7 @@ def test_a_former_holders_preset_moves_go_with_him(site, sink):
     assert site.call("GET", f"/games/{gid}/presets", dee["token"]).json()["queue"] == []
 
 
+@above_the_store
 def test_a_former_holders_reply_address_is_refused(site, sink):
     """Bo's mail was queued while he held the seat and delivered after Cy took it: it carries
     Bo's own reply address, and a mail to it (even with Cy's address forged as sender) plays
@@ -291,6 +298,7 @@ def test_a_former_holders_reply_address_is_refused(site, sink):
 
 # -- the inbound mail hook and the SMTP port --------------------------------------------------------
 
+@above_the_store
 def test_the_inbound_mail_hook_needs_its_secret(site, database, clock):
     raw = b"From: a@x.org\r\nTo: play+nothing.0.aaaa@localhost\r\nSubject: m\r\n\r\nfinish\r\n"
     post = lambda url, auth=None: requests.post(url + "/mail/inbound", data=raw, timeout=30, headers={
@@ -312,6 +320,7 @@ def test_the_inbound_mail_hook_needs_its_secret(site, database, clock):
         httpd.shutdown()
 
 
+@above_the_store
 def test_the_smtp_port_listens_on_loopback_by_default(site):
     from referee.notify import smtpd
     from referee.ops.cli import serve
@@ -327,6 +336,7 @@ def test_the_smtp_port_listens_on_loopback_by_default(site):
 
 # -- the leak check: a former holder and a mail viewer as readers ---------------------------------
 
+@above_the_store
 def test_no_page_answer_or_feed_leaks_across_tenures(site, sink):
     """Every path a reader has (the game page, the mail page, the API's game, prompts, events,
     messages, presets and export, the live feeds), read with the former holder's credentials and

@@ -22,10 +22,14 @@ import requests
 from referee.notify.delivery import deliver_due
 from referee.plumbing.config import Config
 from tests.conftest import start_server
+from tests.modes import LONG
 
 CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("REFEREE_ARTIFACTS", ROOT / "tmp" / "artifacts"))
+# Screenshots are for a person to look at, and nothing in the suite reads them: each costs Chromium
+# a full-page paint and encoding (~0.2 CPU-s), so the fast suite takes them only when asked.
+SHOTS = LONG or os.environ.get("REFEREE_SHOTS") == "1"
 FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-default-apps", "--no-first-run", "--disable-dev-shm-usage"]
 
@@ -80,11 +84,17 @@ WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "w
         "resultTypes": ["violations"]}
 
 
-def axe_violations(page, label: str) -> list[str]:
-    """What axe-core's WCAG 2.1 A and AA rules find on the page (its bundled source is run by
-    `page.evaluate`, which the pages' strict CSP does not apply to), one line per rule."""
+# The WCAG A/AA rules that read colours (axe's `cat.color`): all a colour scheme can change where
+# the schemes differ in colour custom properties only (test_accessibility.py checks both claims).
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+COLOURS = {"runOnly": {"type": "rule", "values": COLOUR_RULES}, "resultTypes": ["violations"]}
+
+
+def axe_violations(page, label: str, options: dict = WCAG) -> list[str]:
+    """What axe-core's WCAG 2.1 A and AA rules (or `options`' rules) find on the page (its bundled
+    source is run by `page.evaluate`, which the pages' strict CSP does not apply to), one line per rule."""
     from axe_playwright_python.sync_playwright import Axe
-    found = Axe().run(page, options=WCAG).response["violations"]
+    found = Axe().run(page, options=options).response["violations"]
     return [f"{label}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:4]}"
             for v in found]
 
@@ -104,7 +114,10 @@ class Tab:
         """Until the page shows event `seq` (by its own live update, or after a post)."""
         self.page.wait_for_selector(f'main#game[data-seq="{seq}"]', timeout=timeout)
 
-    def shot(self, label: str) -> Path:
+    def shot(self, label: str) -> Path | None:
+        """A full-page screenshot in the artifacts directory (with --long or REFEREE_SHOTS=1)."""
+        if not SHOTS:
+            return None
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{label}.png"
         self.page.screenshot(path=str(path), full_page=True)

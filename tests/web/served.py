@@ -32,6 +32,7 @@ class Served:
     def __init__(self, text: str):
         self.text = text
         self.doc = lxml.html.fromstring(text)
+        self._words: tuple[str, str] | None = None
 
     def one(self, xpath: str):
         found = self.doc.xpath(xpath)
@@ -48,12 +49,19 @@ class Served:
     def words(self, unchecked: bool = False) -> str:
         """Everything a person can read on it (and its link labels), without the view JSON;
         `unchecked`: without the parts that other checks compare exactly with what the viewer
-        may see (the picture, the summary, the history, the step links' labels)."""
-        doc = copy.deepcopy(self.doc)
-        for el in doc.xpath(CHECKED if unchecked else ALWAYS_SKIPPED):
+        may see (the picture, the summary, the history, the step links' labels). Both are read
+        from one copy of the tree (the second drops more of it), once per answer."""
+        if self._words is None:
+            doc = copy.deepcopy(self.doc)
+            self._words = (self._text(doc, ALWAYS_SKIPPED, " | //@aria-label"), self._text(doc, CHECKED, ""))
+        return self._words[1 if unchecked else 0]
+
+    @staticmethod
+    def _text(doc, dropped: str, attributes: str) -> str:
+        for el in doc.xpath(dropped):
             el.drop_tree()  # its text goes, the text after it stays
-        attributes = "//@placeholder | //@data-move | //@value | //@title" + ("" if unchecked else " | //@aria-label")
-        return html.unescape(doc.text_content() + " " + " ".join(doc.xpath(attributes)))
+        return html.unescape(doc.text_content() + " " + " ".join(doc.xpath(
+            "//@placeholder | //@data-move | //@value | //@title" + attributes)))
 
     def steps(self, kind: str):
         return self.one(f'//div[contains(concat(" ", @class, " "), " steps ")][@data-kind="{kind}"]')

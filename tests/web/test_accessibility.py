@@ -15,20 +15,24 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 import requests
 
 from referee.engine.registry import GAME_IDS
-from tests.web.conftest import Tab, maildir_to
-from tests.web.conftest import axe_violations as violations
+from tests.web.conftest import COLOUR_RULES, COLOURS, WCAG, Tab, maildir_to
+from tests.web.conftest import axe_violations
 from tests.web.test_text_audit import _play
 
 pytestmark = pytest.mark.one_database
 
-# (width, colour scheme): both widths in the light theme, the phone in the dark one (issue 39: the
-# dark theme follows prefers-color-scheme; contrast does not depend on the width)
-VIEWS = ((1280, "light"), (390, "light"), (390, "dark"))
+# (width, colour scheme, axe's rules): both widths in the light theme with every WCAG rule, the phone
+# in the dark one (issue 39: the dark theme follows prefers-color-scheme; contrast does not depend on
+# the width) with the rules that read colours: the dark theme changes colours only, so the others
+# would find on the same markup and layout what the light phone found (test_the_dark_theme_...).
+VIEWS = ((1280, "light", WCAG), (390, "light", WCAG), (390, "dark", COLOURS))
+SITE_CSS = Path(__file__).resolve().parents[2] / "referee" / "web" / "static" / "site.css"
 ADA = "ada@example.org"
 MISSING = "/g/0000000000000000"  # the error page (the browser logs its 404 as a console error)
 
@@ -77,12 +81,16 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
     found: list[str] = []
     opened: list[Tab] = []
     cookies = None
-    for width, scheme in VIEWS:
+    for width, scheme, rules in VIEWS:
         person = Tab(browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme),
                      f"person-{width}-{scheme}")
         seat = Tab(browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme),
                    f"seat-{width}-{scheme}")
         view = f"{width} {scheme}"  # what each violation found says
+
+        def violations(page, label: str) -> list[str]:
+            return axe_violations(page, label, rules)
+
         opened += [person, seat]
         page = person.page
         if cookies is None:
@@ -104,7 +112,7 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
             assert answer.status == (404 if path == MISSING else 200), (path, answer.status)
             found += violations(page, f"{path} {view}")
         for game, (link, half_built) in games.items():
-            seat.page.goto(link)
+            assert seat.context.request.get(link).ok  # the seat's cookie, without drawing its page
             answer = seat.page.goto(site.url + half_built)
             assert answer.status == 200 and seat.page.locator(".steps").count() > 0, (game, half_built)
             found += violations(seat.page, f"{game} mid-move {view}")
@@ -119,3 +127,25 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
         t.context.close()
     assert found == [], "\n".join(found)
     assert not errors, f"JavaScript console errors: {errors}"
+
+
+def test_the_dark_theme_changes_colours_only_and_axe_reads_them_with_its_colour_rules(browser):
+    """What lets the dark view run only COLOUR_RULES: the stylesheet's dark block sets colour custom
+    properties and nothing else (no page script reads the scheme), and COLOUR_RULES are exactly the
+    WCAG A/AA rules axe files under colour."""
+    css = SITE_CSS.read_text()
+    dark = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*:root \{([^}]*)\}\s*\}", css)
+    assert dark and css.count("prefers-color-scheme") == 2, "the dark theme is no longer one block of colours"
+    for declaration in filter(None, (d.strip() for d in dark.group(1).split(";"))):
+        assert re.fullmatch(r"--[a-z-]+:\s*#[0-9a-f]{3,6}", declaration), declaration
+    for script in SITE_CSS.parent.glob("*.js"):
+        assert "color-scheme" not in script.read_text(), f"{script.name} reads the colour scheme"
+    from axe_playwright_python.sync_playwright import Axe
+    page = browser.new_page()
+    try:
+        page.evaluate(Axe().axe_script)
+        coloured = page.evaluate("(tags) => axe.getRules(tags).filter(r => r.tags.includes('cat.color'))"
+                                 ".map(r => r.ruleId)", WCAG["runOnly"]["values"])
+    finally:
+        page.close()
+    assert sorted(coloured) == sorted(COLOUR_RULES)

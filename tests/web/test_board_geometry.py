@@ -12,7 +12,8 @@ moves through the service, not by clicks), the seated page in Chromium at 1280 a
 It is cheap: one browser, one page per table; each position's page is loaded once per language
 and measured at both widths by one `page.evaluate` each. Players' names are long on purpose
 (German words are long too). Screenshots (the last position in German, a fault's first at each
-width) go to the artifacts directory (tmp/artifacts/boards).
+width) go to the artifacts directory (tmp/artifacts/boards), the last board with --long or
+REFEREE_SHOTS=1.
 REFEREE_LONG=1 checks more positions.
 """
 
@@ -28,6 +29,7 @@ from referee.engine.registry import GAME_IDS, rules_for
 from referee.web.access import seat_cookie_name
 from tests.modes import budget
 from tests.web.conftest import ARTIFACTS
+from tests.web.conftest import SHOTS as EVERY_SHOT
 from tests.web.positions import advance, new_game
 
 pytestmark = pytest.mark.one_database
@@ -142,6 +144,8 @@ def test_board_texts_never_overlap_nor_shrink_and_controls_fit_a_thumb(web, brow
     host = urlsplit(web.url).hostname
     found: list[str] = []
     shot: set[int] = set()  # the widths a fault's screenshot was kept for
+    widths = WIDTHS  # the page's scripts never read the width, so a page loaded at one width and resized
+    # to the other is laid out as one loaded at the other
     SHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for position in range(POSITIONS):
@@ -153,20 +157,21 @@ def test_board_texts_never_overlap_nor_shrink_and_controls_fit_a_thumb(web, brow
             context.add_cookies([{"name": seat_cookie_name(gid), "value": f"{seat}.{key}", "domain": host, "path": "/"}])
             for lang in LANGS:
                 svc.set_seat_language(gid, seat, lang)
-                page.set_viewport_size({"width": WIDTHS[0], "height": 900})
-                answer = page.goto(f"{web.url}/g/{gid}")
+                answer = page.goto(f"{web.url}/g/{gid}")  # at the width the last measure left
                 assert answer.status == 200
-                for width in WIDTHS:
-                    page.set_viewport_size({"width": width, "height": 900})
+                for width in widths:
+                    if width != widths[0]:
+                        page.set_viewport_size({"width": width, "height": 900})
                     measured = page.evaluate(MEASURE, MIN_TARGET)
                     where = f"{game} {seats} seats, {lang}, {width}px, event {loaded.seq} ({loaded.status})"
                     wrong = faults(measured, width)
                     found += [f"{where}: {f}" for f in wrong[:40]]
                     last = lang == LANGS[-1] and (position == POSITIONS - 1 or loaded.status != "active")
-                    if (wrong and width not in shot) or last:  # each costs: the last board, a fault's first
+                    if (wrong and width not in shot) or (last and EVERY_SHOT):  # each costs: a fault's first, the last board
                         shot.add(width)
                         page.screenshot(path=str(SHOTS / f"{game}-{seats}-{lang}-{width}-{loaded.seq}.jpeg"),
                                         full_page=True, type="jpeg", quality=70)
+                widths = widths[::-1]  # the next page loads at this width: no page is laid out again only to be left
             if loaded.status != "active":
                 break  # the final board was measured too
     finally:

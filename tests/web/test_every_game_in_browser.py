@@ -1,6 +1,6 @@
 """Every registered game's page opens in Chromium without a console error (the CSP refuses any
 inline script or style a picture might carry), for a spectator and for the prompted seat; a
-screenshot of each is kept as a test artifact."""
+screenshot of each is kept as a test artifact (with --long or REFEREE_SHOTS=1)."""
 
 from __future__ import annotations
 

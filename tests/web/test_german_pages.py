@@ -1,7 +1,7 @@
 """Pages and problems in German (issue 29): `Accept-Language: de`, a seat's `lang`, the
 language switch; `<html lang="de">` and German navigation; a refused move's problem in German
 with its rule; each game's page in German in Chromium at 1280 px (and one at 390 px) with
-nothing overflowing, the screenshots kept as test artifacts."""
+nothing overflowing, the screenshots kept as test artifacts (with --long or REFEREE_SHOTS=1)."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_each_game_page_in_german_fits_in_chromium(web, tabs, game):
             who.wait_for(timeout=15_000)
             assert who.inner_text() == f"Spielerin {other + 1} an Spielerin {prompted + 1}:"
         path = tab.shot(f"german-{game}-{width}")
-        assert path.exists() and path.parent == ARTIFACTS
+        assert path is None or path.exists() and path.parent == ARTIFACTS
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -19,6 +19,7 @@ from tests.conftest import start_server
 from tests.flow.support import play_random
 from tests.modes import budget
 from tests.web.clicking import Table
+from tests.web.conftest import SHOTS
 
 ADA, BO = "ada@example.org", "bo@example.org"
 CLICKED = budget(12, 400)  # moves clicked by the signed-in players before the service plays the rest
@@ -64,10 +65,11 @@ def test_sign_in_open_a_table_join_from_the_lobby_and_play_from_my_games(site, s
     bo.page.goto(f"{site.url}/lobby?game=babel&seats=2")
     row = bo.page.locator("#lobby tr", has_text=gid)
     assert "Ada" in row.text_content() and "1 of 2" in row.text_content()
-    for width, label in ((1280, "wide"), (390, "phone")):
-        bo.page.set_viewport_size({"width": width, "height": 900})
-        bo.shot(f"players-lobby-{label}")
-    bo.page.set_viewport_size({"width": 1200, "height": 900})
+    if SHOTS:  # the lobby and my games at both widths, for a person to look at
+        for width, label in ((1280, "wide"), (390, "phone")):
+            bo.page.set_viewport_size({"width": width, "height": 900})
+            bo.shot(f"players-lobby-{label}")
+        bo.page.set_viewport_size({"width": 1200, "height": 900})
     row.locator("a.join").click()
     bo.page.wait_for_url(f"**/join/{gid}")
     bo.page.fill("#join input[name=name]", "Bo")
@@ -80,11 +82,12 @@ def test_sign_in_open_a_table_join_from_the_lobby_and_play_from_my_games(site, s
         tab.page.locator("#my-games a.open-game", has_text=gid).click()
         tab.page.wait_for_url(f"**/g/{gid}")
         assert tab.page.locator(".who strong").first.text_content() == name
-    for width, label in ((1280, "wide"), (390, "phone")):
-        ada.page.goto(f"{site.url}/me")
-        ada.page.set_viewport_size({"width": width, "height": 900})
-        ada.shot(f"players-my-games-{label}")
-    ada.page.set_viewport_size({"width": 1200, "height": 900})
+    if SHOTS:
+        for width, label in ((1280, "wide"), (390, "phone")):
+            ada.page.goto(f"{site.url}/me")
+            ada.page.set_viewport_size({"width": width, "height": 900})
+            ada.shot(f"players-my-games-{label}")
+        ada.page.set_viewport_size({"width": 1200, "height": 900})
     pages = {0: ada, 1: bo}
     for tab in pages.values():
         tab.page.goto(f"{site.url}/g/{gid}")

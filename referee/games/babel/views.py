@@ -12,13 +12,15 @@ from typing import Any
 
 from referee.engine.contract import State
 
-from referee.games.babel.board import hand_size, hand_sizes, score, scores
+from referee.games.babel.board import hand_sizes, scores
 
 
-def _public_player(player: dict[str, Any], own: bool) -> dict[str, Any]:
+def _public_player(player: dict[str, Any], own: bool, hand: int, points: int) -> dict[str, Any]:
+    """One player as others see it; `hand` and `points` its hand size and score (the view's
+    own lists hold them already: counted once)."""
     out = {
-        "hand_size": hand_size(player),
-        "score": score(player),
+        "hand_size": hand,
+        "score": points,
         "start_card": player["start_card"],
         "pawn": player["pawn"],
         "columns": {loc: list(col) for loc, col in player["columns"].items()},
@@ -31,7 +33,8 @@ def _public_player(player: dict[str, Any], own: bool) -> dict[str, Any]:
 
 def view_for(state: State, seat: int | None) -> dict[str, Any]:
     """The state as `seat` (None = spectator) may see it, with derived scores and hand sizes."""
-    derived = {"scores": scores(state), "hand_sizes": hand_sizes(state), "viewer": seat}
+    points, hands = scores(state), hand_sizes(state)
+    derived = {"scores": points, "hand_sizes": hands, "viewer": seat}
     if state["phase"] == "over":
         return {**copy.deepcopy(state), **derived}  # everything is public once the game is over
     known = state["temple_supply_known"]
@@ -49,7 +52,7 @@ def view_for(state: State, seat: int | None) -> dict[str, Any]:
         "temple_supply_known": known,
         "temple_supply_top": list(state["temple_supply"][:known]),
         "yards": [list(y) for y in state["yards"]],
-        "players": [_public_player(p, i == seat) for i, p in enumerate(state["players"])],
+        "players": [_public_player(p, i == seat, hands[i], points[i]) for i, p in enumerate(state["players"])],
         "result": None,
         **derived,
     }

@@ -23,6 +23,7 @@ from referee.plumbing.errors import Conflict, Forbidden, NotFound, Refused
 from referee.service.play import read
 from referee.store import bot_seats, events
 from referee.plumbing.i18n import Text
+from referee.plumbing.memo import AuditCache
 
 if TYPE_CHECKING:
     from referee.service.core import Core
@@ -35,8 +36,19 @@ def mode(loaded: "Loaded") -> str:
     return loaded.created.get("takebacks", "all")
 
 
+# Each boundary by (game, its seed commitment, seq, rules version, seat): every page a seat opens
+# shows whether it may take back, and finding that replays up to WINDOW events; the log up to a
+# seq never changes.
+BOUNDARIES = AuditCache(512)
+
+
 def boundary(core: "Core", loaded: "Loaded", seat: int) -> Boundary:
     """How far back `seat` may go now (within the last WINDOW events)."""
+    key = (loaded.game_id, loaded.created["seed_commitment"], loaded.seq, loaded.rules.rules_version, seat)
+    return BOUNDARIES.get(key, lambda: _boundary(core, loaded, seat))
+
+
+def _boundary(core: "Core", loaded: "Loaded", seat: int) -> Boundary:
     log = [e.__dict__ for e in events.read(core.db.conn, loaded.game_id, after=max(0, loaded.seq - WINDOW))]
     states = _States(core, loaded, log)
     return takeback_boundary(loaded.rules, log, states.at, seat, loaded.seat_count())

@@ -141,13 +141,13 @@ def test_no_seat_sees_another_seats_secrets(server):
             body = game.json()
             check_view(body["view"], viewer, sec)
             assert all(p["choices"] is None and p["default"] is None for p in body["prompts"] if p["seat"] != viewer)
-            ev = server.call("GET", f"/games/{gid}/events", tokens[viewer])
-            check_events(ev.json()["events"], viewer, sec)
+            events = server.call("GET", f"/games/{gid}/events", tokens[viewer]).json()["events"]
+            check_events(events, viewer, sec)
             check_drawn(game.text, viewer, sec)
-            created = ev.json()["events"][0]
+            created = events[0]
             assert created["type"] == "game_created"
             check_view(created["payload"]["position"], viewer, {"choice": {}})  # shown through view(position)
-            check_drawn(json.dumps(ev.json()["events"][1:]), viewer, sec)
+            check_drawn(json.dumps(events[1:]), viewer, sec)
             if steps % 40 == 0:
                 export = server.call("GET", f"/games/{gid}/export", tokens[viewer]).text.splitlines()[1:]
                 check_events([json.loads(line) for line in export], viewer, sec)
