@@ -19,7 +19,7 @@ from referee.engine.base import GameRulesBase
 from referee.engine.contract import IllegalMove, Prompt
 from referee.engine.rng import Rng
 from referee.engine.steps import Step
-from referee.games.sands_of_time import determinize
+from referee.games.sands_of_time import determinize, evaluation
 from referee.games.sands_of_time import (
     checks,
     narration,
@@ -83,6 +83,11 @@ class GameRules(GameRulesBase):
     def determinize(self, view: dict, rng: Rng) -> State:
         """A full state consistent with `view` (determinize.py), for bots that search."""
         return determinize.determinize(self.data, view, rng)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """The contract's optional hook for bots that search: the position's worth to `seat` in
+        [0, 1], the chronicle points, later dynasties and awards to come included (evaluation.py)."""
+        return evaluation.evaluate(self.data, state, seat)
 
     def redact(self, state: State, move: Move, seat: int, viewer: int | None) -> Move:
         return views.redact(state, move, seat, viewer)

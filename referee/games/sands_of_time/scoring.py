@@ -71,19 +71,24 @@ def score_dynasty(g: GameData, state: State, dynasty: int) -> None:
     state["dynasties_scored"].append(dynasty)
 
 
-def awards(g: GameData, state: State) -> None:
-    """ST-110: +VP to everybody tied for most regions, lowest unrest, most fountains + lyres."""
+def award_measures(g: GameData, state: State) -> dict[str, dict[int, int]]:
+    """ST-110's measures per award and seat, higher is better (unrest negated): the final
+    awards and the search bot's evaluation (evaluation.py) read the same ones."""
     seats = range(len(state["players"]))
     measures = {
         "most_controlled_regions": {s: len(controlled(state, s)) for s in seats},
         "lowest_unrest": {s: -state["players"][s]["unrest"] for s in seats},
         "most_fountain_plus_lyre": {s: sum(symbols(g, state, s).values()) for s in seats},
     }
+    return {award: measures[award] for award in g.awards}
+
+
+def awards(g: GameData, state: State) -> None:
+    """ST-110: +VP to everybody tied for most regions, lowest unrest, most fountains + lyres."""
     state["awards"] = {}
-    for award in g.awards:
-        m = measures[award]
+    for award, m in award_measures(g, state).items():
         best = max(m.values())
-        winners = [s for s in seats if m[s] == best]
+        winners = [s for s in m if m[s] == best]
         state["awards"][award] = winners
         for s in winners:
             state["players"][s]["vp"] += g.award_vp
