@@ -128,25 +128,29 @@ KINDS = tuple(k for k in os.environ.get("REFEREE_TEST_DATABASES", "sqlite,postgr
 # the many short tests fill in around them, instead of a long test starting last and running alone while
 # the other workers idle. A prefix names a file or one test of it.
 SLOWEST_FIRST = (
-    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-sands_of_time]",  # 58-72 (-n 0, load 15)
-    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",        # 50-62 (-n 0, load 15)
-    "web/test_players_pages.py::test_sign_in_open_a_table_join_from_the_lobby_and_play", # 25 (-n 0, load 15; 12 moves clicked)
-    "web/test_step_playouts_http.py::test_largest_table_first_rounds_through_step_links[sqlite-sands_of_time]",  # 51 (3 rounds; 1 now)
-    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-khronos]",       # 26 (-n 0, load 15)
-    "web/test_babel_pages.py::test_babel_whole_game_by_clicking",                        # 18-22 (-n 0, load 15)
-    "web/test_click_iron_age_whole.py",                                                 # 18-20 (-n 0, load 15)
-    "lives/test_lives.py::test_every_life_keeps_every_invariant",                        # 39, 30
-    "web/test_accessibility.py",                                                          # 37
-    "games/sands_of_time/test_playouts.py",
-    "games/khronos/test_playouts.py",
-    "api/test_contract_fuzz.py",
-    "api/test_hostile_input.py::test_forms_page_queries_and_cookies_never_answer_5xx",
-    "web/test_step_playouts_http.py",                                                    # 13-27 each
-    "flow/test_gunicorn_boot.py",
-    "e2e/test_serve_whole_service.py",                                                   # 22
-    "games/sands_of_time/test_leaks.py",                                                 # 20
-    "web/test_iron_age_pages.py",                                                        # 19
-    "flow/test_kill_under_load.py",                                                      # 18, 18
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-sands_of_time]",      # 109 (4 workers, CI on dbcf43d)
+    "api/test_contract_fuzz.py",                                                              # 116 (at load ~15)
+    "lives/test_lives.py::test_every_life_keeps_every_invariant",                             # 101 (sqlite)
+    "web/test_accessibility.py",                                                              # 96
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",             # 87
+    "web/test_step_playouts_http.py::test_whole_games_through_step_links[sqlite-sands_of_time]",  # 81
+    "web/test_step_playouts_http.py::test_largest_table_first_rounds_through_step_links[sqlite-sands_of_time]",  # 63
+    "api/test_hostile_input.py::test_forms_page_queries_and_cookies_never_answer_5xx",        # 50 (postgresql), 24
+    "web/test_iron_age_pages.py",                                                             # 42
+    "web/test_babel_pages.py::test_babel_whole_game_by_clicking",                             # 40
+    "web/test_players_pages.py::test_sign_in_open_a_table_join_from_the_lobby_and_play",      # 35
+    "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-khronos]",            # 34
+    "games/sands_of_time/test_playouts.py",                                                   # 34
+    "web/test_step_playouts_http.py",                                                         # 34 and less each
+    "web/test_pictures.py",                                                                   # 33 (iron_age-3)
+    "games/khronos/test_playouts.py",                                                         # 25
+    "flow/test_kill_under_load.py",                                                           # 30, 23
+    "flow/test_bots.py::test_killed_bot_worker_restarts_without_a_double_move",               # 30
+    "games/sands_of_time/test_leaks.py",                                                      # 26
+    "web/test_click_iron_age_whole.py",                                                       # 26
+    "e2e/test_serve_whole_service.py",                                                        # 25
+    "flow/test_gunicorn_boot.py",                                                             # 24
+    "flow/test_races.py",
     "games/iron_age/test_playouts.py",
     "games/gentes/test_playouts.py",
     "e2e/",
