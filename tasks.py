@@ -127,16 +127,17 @@ def run_env(long: bool) -> dict[str, str]:
 
 
 def parallel(args: list[str]) -> list[str]:
-    """Test workers (pytest-xdist): two more than the cores, as the suite waits a good part of
+    """Test workers (pytest-xdist): three more than the cores, as the suite waits a good part of
     its time (browsers, servers, mail, PostgreSQL, fsync): with three workers on two cores the
-    tests' processes used 56% of the CPU (CI of 599ed1e: 980 CPU-s in 879 s), so a fourth fills
-    the cores while others wait. Each test is a unit of its own (a file whose tests share a module fixture is one unit,
+    tests' processes used 56% of the CPU (CI of 599ed1e: 980 CPU-s in 879 s); with four, 87%
+    (CI of 73fc6ad: 1,110 CPU-s in 640 s, the cores idle while the lives model waited on
+    PostgreSQL), so a fifth fills the cores while others wait. Each test is a unit of its own (a file whose tests share a module fixture is one unit,
     tests/conftest.py), handed out in collection order, which puts the slowest first, to the
     worker that is free: no worker idles at the end while another runs a long file. `-n 0` (or
     any `-n`) given by the caller wins."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in args):
         return []
-    return ["-n", str(min((os.cpu_count() or 2) + 2, 6)), "--dist", "loadscope", "--no-loadscope-reorder"]
+    return ["-n", str(min((os.cpu_count() or 2) + 3, 6)), "--dist", "loadscope", "--no-loadscope-reorder"]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
