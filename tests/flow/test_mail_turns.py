@@ -55,7 +55,14 @@ def play_by_mail(svc, gid: str, emails: list[str], sink, rnd: random.Random, unt
         seat, lines = run_of_decisions(svc, gid, rnd)
         latest = sink.to(emails[seat])[-1]
         assert not mail_leaks(latest), latest.get_content()
-        assert f"Sequence {before.seq}," in latest.get_content()
+        # The mail is for the seat's current decision: it quotes the game as it stood when the
+        # decision opened, and the seat has not moved since. (Another seat may have: at seq 26 of
+        # one Iron Age game both Ada and Cy were prompted, Cy's run went on to 27, and Ada's mail
+        # rightly quoted 26.)
+        quoted = int(latest.get_content().split("Sequence ", 1)[1].split(",", 1)[0])
+        assert quoted <= before.seq
+        assert not [e.seq for e in svc.raw_events(gid) if e.seq > quoted and e.seat == seat and e.type == "move"], \
+            f"seat {seat}'s latest mail (sequence {quoted}) is older than its last move"
         result = mail_in(svc.database, reply(latest, emails[seat], "\n".join(lines), n))
         assert result.exit_code == 0, result.output
         after = svc.load(gid)
