@@ -168,7 +168,9 @@ class LiveFeed:
         wait = int_param("wait", request.query_params.get("wait"), 0, 0, MAX_WAIT)
         if channel == "events":  # checked as documented, though only a stream uses it
             int_param("talk_after", request.query_params.get("talk_after"), 0, 0, MAX_SEQ)
-        reader, frames = await self._open(request, game_id, after, channel)
+        # A read that does not wait reads the store: the watcher hears of a commit a moment after
+        # it, and a client that has just had its move acknowledged must find it in the log.
+        reader, frames = await self._open(request, game_id, after, channel, fresh=wait == 0)
         lang = lang_of(request.headers.get("accept-language"))
         events = [e for _, e, _ in frames]
         if not events and wait > 0:
@@ -272,14 +274,15 @@ class LiveFeed:
     # -- blocking work, in the feed's pool --------------------------------------------------------
 
     async def _open(self, request: Request, game_id: str, after: int, channel: str = "events",
-                    stream: bool = False) -> tuple[Reader, list[tuple[int, dict, bytes]]]:
+                    stream: bool = False, fresh: bool = False) -> tuple[Reader, list[tuple[int, dict, bytes]]]:
         """The reader (401/404 as the API answers them) and the events after `after`. When the
         watcher knows the game's head (others wait on it), nothing is read unless there is
         something after `after`, and then the read is shared: a move answers every long poll
         of its game at once, and they all come back together. Streams of a game nobody waits on
         yet, opening together (pages loading at once), share the read under way (`_opening`):
         one that began before the latest commit misses nothing, as the stream then waits from
-        where that read ended and the watcher wakes it at once."""
+        where that read ended and the watcher wakes it at once. `fresh`: read the store whatever
+        the watcher knows (a request that will not wait for the watcher to catch up)."""
         secure = request.url.scheme == "https"  # as the pages name their cookies (web/access.py)
         reader = Reader(request.headers.get("authorization"), request.cookies.get(seat_cookie_name(game_id, secure), ""),
                         request.cookies.get(cookie_name(PLAYER_COOKIE, secure), ""),  # a signed-in player's session
@@ -292,7 +295,7 @@ class LiveFeed:
         # moves no message head: a request of its own reads afresh, never a shared earlier read.
         if head is None and stream and channel == "events":
             frames = await self._opening_read(game_id, reader, after, lang)
-        elif head is None or channel == "messages":
+        elif head is None or channel == "messages" or fresh:
             frames = await self._run(self._read_frames, game_id, reader.seat, reader.tenure, after, channel, lang)
         elif head <= after:
             frames = []

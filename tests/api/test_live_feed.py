@@ -424,6 +424,27 @@ def test_a_move_committed_by_another_process_reaches_the_stream(server):
         s.close()
 
 
+def test_a_read_that_does_not_wait_finds_the_move_just_acknowledged(server):
+    """Read your writes: the move a client has just had acknowledged is in the log that a plain
+    `GET .../events?after=N` answers at once, though the feed's watcher, which knows the game's
+    head because a stream waits on it, hears of a commit only a moment later (SQLite: its next
+    look, 25 ms on; a CI run saw the spectator's feed answer [] right after a move)."""
+    gid, tokens = new_game(server, "babel", 2)
+    s = Stream(f"{server.url}/games/{gid}/events", tokens[0])  # the watcher now knows the head
+    try:
+        assert s.next()["seq"] == 1
+        for _ in range(5):
+            prompt = next(p for t in tokens for p in server.call("GET", f"/games/{gid}/prompts", t).json()["prompts"])
+            seat = prompt["seat"]
+            r = server.call("POST", f"/games/{gid}/moves", tokens[seat], json={"move": prompt["default"]})
+            assert r.status_code in (200, 201), r.text
+            seq = r.json()["seq"]
+            got = server.call("GET", f"/games/{gid}/events?after={seq - 1}", tokens[1 - seat]).json()["events"]
+            assert [e["seq"] for e in got] == [seq]
+    finally:
+        s.close()
+
+
 def test_healthz_answers_while_every_thread_of_the_app_waits(tmp_path):
     """/healthz is answered on the event loop with a thread of its own (asgi/health.py): with the
     app's one thread held by a request waiting for SQLite's write lock, the check still answers
