@@ -1,6 +1,7 @@
 """gunicorn's worker for the ASGI app (deploy/gunicorn.conf.py): the uvicorn-worker package's,
 without uvicorn's `server: uvicorn` banner (answers name no server software, README), and with
-the heap start-up built frozen before the first request (heap.py)."""
+the heap start-up built frozen before the first request, and the survivors of each later full
+collection frozen too (heap.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from uvicorn_worker import UvicornWorker
 
-from referee.asgi.heap import freeze_startup_heap
+from referee.asgi.heap import SurvivorFreezer, freeze_startup_heap
 
 
 class Worker(UvicornWorker):
@@ -20,3 +21,4 @@ class Worker(UvicornWorker):
         them (issue 41; main froze the same in `run`: once is enough, after a collection)."""
         super().load_wsgi()
         freeze_startup_heap()
+        SurvivorFreezer().install()

@@ -5,9 +5,10 @@ walks what requests allocate, not every module, schema and rule table."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 import referee.app  # noqa: F401 - what a serving process has imported by then
-from referee.asgi.heap import freeze_startup_heap
+from referee.asgi.heap import SurvivorFreezer, freeze_startup_heap
 
 
 def test_after_start_up_little_is_left_for_a_full_collection_to_walk():
@@ -20,3 +21,41 @@ def test_after_start_up_little_is_left_for_a_full_collection_to_walk():
         assert len(gc.get_objects()) < tracked / 20, (len(gc.get_objects()), tracked)
     finally:
         gc.unfreeze()  # the rest of the test session collects as before
+
+
+class _Node:
+    """A tracked object a weak reference can watch."""
+
+    def __init__(self) -> None:
+        self.other: object = None
+
+
+def test_a_full_collection_freezes_its_survivors_which_still_die_when_dropped_and_a_thaw_frees_dead_cycles():
+    """Issue 41: the survivors of a full collection are frozen (the next pass walks only what came
+    since); a frozen object is still freed when its last reference goes; a cycle that dies frozen
+    is freed after the next thaw (every THAW seconds)."""
+    now = [0.0]
+    threshold = gc.get_threshold()
+    gc.unfreeze()
+    gc.collect()
+    freezer = SurvivorFreezer(thaw=60.0, clock=lambda: now[0]).install()
+    try:
+        assert gc.get_threshold()[2] == 1  # a full pass after each middle one: each as short as it
+        kept = [_Node() for _ in range(2000)]
+        dropped, cycle = _Node(), _Node()
+        cycle.other = cycle
+        watched = weakref.ref(dropped), weakref.ref(cycle)
+        gc.collect()
+        assert gc.get_freeze_count() >= 2000 and len(gc.get_objects()) < 2000  # frozen, not walked
+        del dropped, cycle
+        assert watched[0]() is None  # reference counting frees a frozen object
+        gc.collect()
+        assert watched[1]() is not None  # a frozen dead cycle waits for the thaw
+        now[0] = 61.0
+        gc.collect()  # the thaw: everything back to the collector...
+        gc.collect()  # ...whose next full pass frees the dead cycle
+        assert watched[1]() is None and len(kept) == 2000
+        assert gc.get_freeze_count() >= 2000  # and freezes what survived it again
+    finally:
+        freezer.uninstall(threshold)
+        gc.unfreeze()
