@@ -8,8 +8,9 @@ moves (the prompted seat's default, one request at a time) in rounds: a block wi
 open, then a block with `streams` Server-Sent Events streams open (`per_played` on each game
 being played, as its seats and spectators would hold, the rest on idle games). Reported: move
 latency p50/p99 with and without streams and their ratio, the workers' CPU per move in both,
-/healthz every 0.2 s from the first stream's opening to the last one's closing (and, as its
-anchor, while the moves with no stream open are played: the machine's own delays), the workers'
+/healthz every 0.2 s from the first stream's opening to the last one's closing (while they open,
+while they are open, and while the client closes them all at once; and, as its anchor, while
+the moves with no stream open are played: the machine's own delays), the workers'
 memory per open stream (their resident sets before and after opening them), their open file
 descriptors against their limit, and the time from a move's answer to its delivery on each
 stream of its game (p50/p99; negative when a stream had the event before the mover had its
@@ -112,7 +113,8 @@ class _Probe(threading.Thread):
     def __init__(self, url: str):
         super().__init__(daemon=True)
         self.url, self.took, self.done = url, [], threading.Event()
-        self.opened = float("inf")  # when the last stream was open
+        self.opened = float("inf")   # when the last stream was open
+        self.closing = float("inf")  # when the client began to close them all at once
 
     def run(self) -> None:
         while not self.done.wait(HEALTHZ_EVERY):
@@ -121,11 +123,13 @@ class _Probe(threading.Thread):
             self.took.append((started, time.perf_counter() - started))
 
     def stop(self) -> dict[str, list[float]]:
-        """The probes' seconds while the streams opened, and once they were all open."""
+        """The probes' seconds while the streams opened, once they were all open, and while
+        the client closed them all at once (each worker ends ~2,000 streams in a burst)."""
         self.done.set()
         self.join(60)
         return {"while_opening": [t for at, t in self.took if at < self.opened],
-                "while_open": [t for at, t in self.took if at >= self.opened]}
+                "while_open": [t for at, t in self.took if self.opened <= at < self.closing],
+                "while_closing": [t for at, t in self.took if at >= self.closing]}
 
 
 def _rss_kib(pids: list[int]) -> int:
@@ -195,7 +199,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     delays: list[float] = []
     missed = repeated = retried = 0
     rss: list[tuple[int, int]] = []
-    healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": []}
+    healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": [], "while_closing": []}
     opened: list[float] = []
     fds = 0
     try:
@@ -247,11 +251,13 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             loud += _play(http, url, played, moves, answered)
             cpu["loud"] += _cpu_seconds(workers) - spent
             time.sleep(1.0)  # the last deliveries
+            probe.closing = time.perf_counter()
             client.stdin.write("stop\n")
             client.stdin.flush()
             received = json.loads(client.stdout.readline())
             client.wait(60)
             client = None
+            time.sleep(1.0)  # the workers end the last streams
             for phase, took in probe.stop().items():
                 healthz[phase] += took
             probe = None
