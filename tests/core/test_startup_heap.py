@@ -8,7 +8,9 @@ import gc
 import weakref
 
 import referee.app  # noqa: F401 - what a serving process has imported by then
-from referee.asgi.heap import SurvivorFreezer, freeze_startup_heap
+from referee.asgi.heap import SurvivorFreezer, freeze_startup_heap, settle
+from referee.engine.registry import GAME_IDS
+from referee.service.referee import Referee
 
 
 def test_after_start_up_little_is_left_for_a_full_collection_to_walk():
@@ -56,6 +58,21 @@ def test_a_full_collection_freezes_its_survivors_which_still_die_when_dropped_an
         gc.collect()  # ...whose next full pass frees the dead cycle
         assert watched[1]() is None and len(kept) == 2000
         assert gc.get_freeze_count() >= 2000  # and freezes what survived it again
+    finally:
+        freezer.uninstall(threshold)
+        gc.unfreeze()
+
+
+def test_a_serving_process_builds_every_games_rules_before_it_serves(tmp_path):
+    """Issue 41: built on first use, a game's rules (its schemas compiled, 140-260 ms of CPU
+    holding the GIL) stopped a worker's loop, /healthz with it, at the first stream or move of
+    each game after a restart; `settle` (the worker's and `referee serve`'s) builds them first."""
+    service = Referee(str(tmp_path / "settle.db"))
+    threshold = gc.get_threshold()
+    freezer = settle(service)
+    try:
+        assert {key[0] for key in service._rules_cache} == set(GAME_IDS)
+        assert gc.get_freeze_count() > 0 and gc.get_threshold()[2] == 1
     finally:
         freezer.uninstall(threshold)
         gc.unfreeze()
