@@ -195,6 +195,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     client = probe = None
     quiet: list[float] = []
     loud: list[float] = []
+    ratios: list[float] = []  # each round's p50 with streams over its p50 without
     cpu = {"quiet": 0.0, "loud": 0.0}
     delays: list[float] = []
     missed = repeated = retried = 0
@@ -214,7 +215,8 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             probe = _Probe(url)  # the anchor: /healthz on this machine at this moment, no stream open
             probe.opened = 0.0
             probe.start()
-            quiet += _play(http, url, played, moves)
+            quiet_round = _play(http, url, played, moves)
+            quiet += quiet_round
             healthz["no_streams"] += probe.stop()["while_open"]
             probe = None
             cpu["quiet"] += _cpu_seconds(workers) - spent
@@ -248,7 +250,9 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             http = requests.Session()
             answered: list[tuple[str, int, float]] = []
             spent = _cpu_seconds(workers)
-            loud += _play(http, url, played, moves, answered)
+            loud_round = _play(http, url, played, moves, answered)
+            loud += loud_round
+            ratios.append(round(_pct(loud_round, 0.5) / _pct(quiet_round, 0.5), 3))
             cpu["loud"] += _cpu_seconds(workers) - spent
             time.sleep(1.0)  # the last deliveries
             probe.closing = time.perf_counter()
@@ -282,6 +286,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2), "open_retries_429": retried,
         "move_no_streams": _ms(quiet), "move_with_streams": _ms(loud),
         "p50_ratio": round(_pct(loud, 0.5) / _pct(quiet, 0.5), 3),
+        "p50_ratio_per_round": ratios,  # the spread of the ratio from one round to the next: its noise
         "p99_ratio": round(_pct(loud, 0.99) / _pct(quiet, 0.99), 3),
         "workers_cpu_ms_per_move": {k: round(v / (rounds * moves) * 1000, 2) for k, v in cpu.items()},
         "healthz_ms": {phase: {**_ms(took), "max_ms": round(max(took) * 1000, 2), "samples": len(took)}
