@@ -7,7 +7,8 @@ Only the per-address limit is raised: every stream comes from this one address. 
 moves (the prompted seat's default, one request at a time) in rounds: a block with no stream
 open, then a block with `streams` Server-Sent Events streams open (`per_played` on each game
 being played, as its seats and spectators would hold, the rest on idle games). Reported: move
-latency p50/p99 with and without streams and their ratio, the workers' CPU per move in both,
+latency p50/p99 with and without streams and their ratio (and each round's, its noise), the
+workers' CPU per move in both (and with the streams' own CPU while no move is made taken out),
 /healthz every 0.2 s from the first stream's opening to the last one's closing (while they open,
 while they are open, and while the client closes them all at once; and, as its anchor, while
 the moves with no stream open are played: the machine's own delays), the workers'
@@ -49,6 +50,7 @@ PLAYED_GAMES = 4        # iron_age games the mover plays in turn (none ends with
 PER_IDLE_GAME = 50      # streams per idle game
 OPENING = 200           # streams at most waiting for their answer at once (the client)
 HEALTHZ_EVERY = 0.2     # seconds between two /healthz probes while streams are open
+IDLE_WINDOW = 2.0       # seconds with every stream open and no move, for their own CPU
 UNIT = ROOT / "deploy/referee-web.service"
 CONF = ROOT / "deploy/gunicorn.conf.py"
 TARGETS = {"p50_ratio": "<= 1.2", "delivery_after_answer": "p99 <= 250 ms, 0 missed, 0 repeated",
@@ -196,7 +198,8 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     quiet: list[float] = []
     loud: list[float] = []
     ratios: list[float] = []  # each round's p50 with streams over its p50 without
-    cpu = {"quiet": 0.0, "loud": 0.0}
+    cpu = {"quiet": 0.0, "loud": 0.0, "idle_open": 0.0}
+    loud_wall = 0.0
     delays: list[float] = []
     missed = repeated = retried = 0
     rss: list[tuple[int, int]] = []
@@ -247,10 +250,14 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             retried += int(ready[2])
             rss.append((rss_before, rss_half, _rss_kib(workers)))
             fds = max(fds, *(_fds_of(pid) for pid in workers))
+            spent = _cpu_seconds(workers)  # what the open streams cost with no move (heartbeats, the watchers' looks)
+            time.sleep(IDLE_WINDOW)
+            cpu["idle_open"] += _cpu_seconds(workers) - spent
             http = requests.Session()
             answered: list[tuple[str, int, float]] = []
-            spent = _cpu_seconds(workers)
+            spent, began = _cpu_seconds(workers), time.perf_counter()
             loud_round = _play(http, url, played, moves, answered)
+            loud_wall += time.perf_counter() - began
             loud += loud_round
             ratios.append(round(_pct(loud_round, 0.5) / _pct(quiet_round, 0.5), 3))
             cpu["loud"] += _cpu_seconds(workers) - spent
@@ -288,7 +295,11 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         "p50_ratio": round(_pct(loud, 0.5) / _pct(quiet, 0.5), 3),
         "p50_ratio_per_round": ratios,  # the spread of the ratio from one round to the next: its noise
         "p99_ratio": round(_pct(loud, 0.99) / _pct(quiet, 0.99), 3),
-        "workers_cpu_ms_per_move": {k: round(v / (rounds * moves) * 1000, 2) for k, v in cpu.items()},
+        "workers_cpu_ms_per_move": {k: round(cpu[k] / (rounds * moves) * 1000, 2) for k in ("quiet", "loud")},
+        # the streams' cost with no move (per second), and the loud CPU per move without it
+        "workers_cpu_ms_per_s_streams_open_no_move": round(cpu["idle_open"] / (rounds * IDLE_WINDOW) * 1000, 1),
+        "workers_cpu_ms_per_move_loud_net": round((cpu["loud"] - cpu["idle_open"] / (rounds * IDLE_WINDOW) * loud_wall)
+                                                  / (rounds * moves) * 1000, 2),
         "healthz_ms": {phase: {**_ms(took), "max_ms": round(max(took) * 1000, 2), "samples": len(took)}
                        for phase, took in healthz.items() if took},
         "workers_rss_mib": {"before": round(rss[0][0] / 1024, 1), "half_open": round(rss[0][1] / 1024, 1),
