@@ -5,8 +5,9 @@ Each game's rules compile their JSON schemas when first built (140-260 ms of CPU
 of it in single `compile` calls that hold the GIL throughout). Built on first use, the first
 stream or move of each game in each worker stopped that worker's event loop, /healthz with it,
 just when every page reconnects after a restart (issue 41: up to 350 ms while 10,000 streams
-opened). A serving process builds them all before it serves (`settle`), at the price of ~1 s
-of start-up and the memory it would have spent on its first request of each game anyway.
+opened). gunicorn's master builds them before it forks (~1 s once per server, the compiled
+schemas then shared by its workers), and each worker has its service build its instances
+before it serves (`settle`: ~30 ms).
 
 Start-up builds most of what a process ever holds (modules, compiled schemas, the games' rule
 tables, translations), and all of it lives as long as the process. The collector's full pass
@@ -32,18 +33,30 @@ import gc
 import time
 from typing import Any, Callable
 
-from referee.engine.registry import GAME_IDS
+from referee.engine.registry import GAME_IDS, rules_for
 
 THAW = 3600.0  # seconds between two returns of the frozen heap to the collector
 FULL_AFTER = 1  # collections of the middle generation between two full ones (Python's default: 10)
 
 
-def settle(service: Any) -> "SurvivorFreezer":
-    """What a serving process does once its app is built, before it serves: the rules of every
-    game built (and cached) by its service, then start-up's heap frozen, then the freezing of
-    each full collection's survivors started."""
+def build_games(service: Any = None) -> None:
+    """Every game's rules built: by `service` (and cached by it), or only their module-level
+    caches (compiled schemas, tables) when there is none yet, as in gunicorn's master before it
+    forks the workers (deploy/gunicorn.conf.py: once per server, shared by its workers)."""
     for game in GAME_IDS:
-        service.rules(game, None)
+        if service is None:
+            rules_for(game)
+        else:
+            service.rules(game, None)
+
+
+def settle(service: Any, build: bool = True) -> "SurvivorFreezer":
+    """What a serving process does once its app is built, before it serves: the rules of every
+    game built by its service (unless not `build`: `referee serve`, a development server that
+    starts fast), then start-up's heap frozen, then the freezing of each full collection's
+    survivors started."""
+    if build:
+        build_games(service)
     freeze_startup_heap()
     return SurvivorFreezer().install()
 

@@ -88,7 +88,7 @@ def run(config: Config, o: Options) -> None:
             from referee.asgi.heap import settle
             app = create_asgi_app(config, threads=o.threads)
             server = _Server(uvicorn.Config(app, **common))
-            settle(app.state.flask.extensions["referee"])  # games built, heap out of the collector's way
+            settle(app.state.flask.extensions["referee"], build=False)  # the heap out of the collector's way
             threading.Thread(target=side.start_when, args=(lambda: server.started, lambda: server.should_exit),
                              name="referee-start", daemon=True).start()
             server.run()
