@@ -50,7 +50,7 @@ def build_games(service: Any = None) -> None:
             service.rules(game, None)
 
 
-def settle(service: Any, build: bool = True) -> "SurvivorFreezer":
+def settle(service: Any, build: bool = True) -> SurvivorFreezer:
     """What a serving process does once its app is built, before it serves: the rules of every
     game built by its service (unless not `build`: `referee serve`, a development server that
     starts fast), then start-up's heap frozen, then the freezing of each full collection's
@@ -79,7 +79,7 @@ class SurvivorFreezer:
         self.thawed = clock()
         self.frozen = 0  # how many times survivors were frozen (for tests and diagnostics)
 
-    def install(self) -> "SurvivorFreezer":
+    def install(self) -> SurvivorFreezer:
         """Start (and make a full collection follow each collection of the middle generation:
         with the survivors frozen it walks only what was promoted since, a pass as short as
         that one, where ten of them made one pass of up to 70,000 objects while streams opened)."""
