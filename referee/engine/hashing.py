@@ -8,9 +8,9 @@ checkable by anyone once the seed is revealed.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -45,16 +45,39 @@ def canonical(obj: Any) -> bytes:
     return out
 
 
+_IPAD = bytes(x ^ 0x36 for x in range(256))
+_OPAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@lru_cache(maxsize=1024)
+def _pads(key: bytes) -> tuple[Any, Any]:
+    """HMAC-SHA256's inner and outer hashes with the key's pads already hashed (RFC 2104): a
+    game's seed keys every digest of its log, and OpenSSL's one-shot HMAC sets its key up again
+    at each call (~9 of the ~11 us a move's state hash took)."""
+    block = (key if len(key) <= 64 else hashlib.sha256(key).digest()).ljust(64, b"\0")
+    return hashlib.sha256(block.translate(_IPAD)), hashlib.sha256(block.translate(_OPAD))
+
+
+def hmac_sha256(key: bytes, msg: bytes) -> bytes:
+    """HMAC-SHA256 of `msg` under `key`: the same bytes as hmac.digest(key, msg, "sha256")."""
+    inner, outer = _pads(key)
+    inner = inner.copy()
+    inner.update(msg)
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return outer.digest()
+
+
 def state_hash(seed: bytes, seq: int, state: Any) -> str:
     """The state after event `seq`, keyed by the seed so that a small hidden state cannot be
     recovered by trying candidates; checkable by anyone once the seed is revealed."""
-    return hmac.digest(seed, b"state:%d:" % seq + canonical(state), "sha256").hex()
+    return hmac_sha256(seed, b"state:%d:" % seq + canonical(state)).hex()
 
 
 def content_digest(seed: bytes, seq: int, content: dict[str, Any]) -> str:
     """Digest of an event's content (type, seat, payload, created_at), keyed by the seed and
     bound to the event's sequence number (a per-event salt without a second HMAC)."""
-    return hmac.digest(seed, b"content:%d:" % seq + canonical(content), "sha256").hex()
+    return hmac_sha256(seed, b"content:%d:" % seq + canonical(content)).hex()
 
 
 def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | None, payload_json: bytes,
@@ -70,7 +93,7 @@ def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | Non
     else:
         text = b"".join((b'{"created_at":', canonical(created_at), b',"payload":', payload_json,
                          b',"seat":', canonical(seat), b',"type":', canonical(etype), b"}"))
-    return hmac.digest(seed, b"content:%d:" % seq + text, "sha256").hex()
+    return hmac_sha256(seed, b"content:%d:" % seq + text).hex()
 
 
 def chain(prev_hash: str, digest: str) -> str:

@@ -57,3 +57,18 @@ def test_what_json_has_no_form_for_is_still_refused():
     for bad in [Point(1), {1, 2}, b"bytes", object()]:
         with pytest.raises(TypeError):
             canonical({"v": bad})
+
+
+def test_hmac_with_kept_pads_is_the_standard_hmac():
+    """Digests and draws use HMAC-SHA256 with each key's pads hashed once (hashing.hmac_sha256):
+    byte for byte the standard library's HMAC, for keys shorter, as long as and longer than a
+    block, and for the same key again (its kept pads must not have been changed by the last use)."""
+    import hmac
+    import os
+
+    from referee.engine.hashing import hmac_sha256
+    for key_len in (0, 1, 32, 63, 64, 65, 200):
+        key = os.urandom(key_len)
+        for msg_len in (0, 1, 55, 64, 1400, 5000, 1400):
+            msg = os.urandom(msg_len)
+            assert hmac_sha256(key, msg) == hmac.digest(key, msg, "sha256")
