@@ -8,9 +8,9 @@ checkable by anyone once the seed is revealed.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
-from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -47,23 +47,30 @@ def canonical(obj: Any) -> bytes:
 
 _IPAD = bytes(x ^ 0x36 for x in range(256))
 _OPAD = bytes(x ^ 0x5C for x in range(256))
+MAX_KEYS = 4096  # keys whose pads are kept (about 0.8 KB each): the seeds of the games last hashed
+_pads: dict[bytes, tuple[Any, Any]] = {}
 
 
-@lru_cache(maxsize=1024)
-def _pads(key: bytes) -> tuple[Any, Any]:
-    """HMAC-SHA256's inner and outer hashes with the key's pads already hashed (RFC 2104): a
-    game's seed keys every digest of its log, and OpenSSL's one-shot HMAC sets its key up again
-    at each call (~9 of the ~11 us a move's state hash took)."""
-    block = (key if len(key) <= 64 else hashlib.sha256(key).digest()).ljust(64, b"\0")
-    return hashlib.sha256(block.translate(_IPAD)), hashlib.sha256(block.translate(_OPAD))
+def hmac_sha256(key: bytes, msg: bytes, keep: bool = True) -> bytes:
+    """HMAC-SHA256 of `msg` under `key`: the same bytes as hmac.digest(key, msg, "sha256").
 
-
-def hmac_sha256(key: bytes, msg: bytes) -> bytes:
-    """HMAC-SHA256 of `msg` under `key`: the same bytes as hmac.digest(key, msg, "sha256")."""
-    inner, outer = _pads(key)
-    inner = inner.copy()
+    The inner and outer hashes of the key's pads are kept (RFC 2104): a game's seed keys every
+    digest of its log, and OpenSSL's one-shot HMAC sets its key up again at each call (~9 of the
+    ~11 us a move's state hash took). Making them costs about two one-shot HMACs, so a caller
+    whose keys are mostly new (the random draws: bots draw under thousands of fresh seeds) says
+    `keep=False`: its known keys still take the kept pads, new ones the one-shot HMAC."""
+    pads = _pads.get(key)
+    if pads is None:
+        if not keep:
+            return hmac.digest(key, msg, "sha256")
+        block = (key if len(key) <= 64 else hashlib.sha256(key).digest()).ljust(64, b"\0")
+        pads = (hashlib.sha256(block.translate(_IPAD)), hashlib.sha256(block.translate(_OPAD)))
+        if len(_pads) >= MAX_KEYS:  # all forgotten at once: the hot ones come back at their next use
+            _pads.clear()
+        _pads[key] = pads
+    inner = pads[0].copy()
     inner.update(msg)
-    outer = outer.copy()
+    outer = pads[1].copy()
     outer.update(inner.digest())
     return outer.digest()
 

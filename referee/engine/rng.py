@@ -34,7 +34,7 @@ class Rng:
     def _draw(self) -> int:
         msg = f"{self._n}:{self._k}".encode()
         self._k += 1
-        return int.from_bytes(hmac_sha256(self._seed, msg), "big")
+        return int.from_bytes(hmac_sha256(self._seed, msg, keep=False), "big")  # a game's seed: its kept pads
 
     def _below(self, n: int) -> int:
         if n <= 0:

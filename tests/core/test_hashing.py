@@ -72,3 +72,6 @@ def test_hmac_with_kept_pads_is_the_standard_hmac():
         for msg_len in (0, 1, 55, 64, 1400, 5000, 1400):
             msg = os.urandom(msg_len)
             assert hmac_sha256(key, msg) == hmac.digest(key, msg, "sha256")
+            assert hmac_sha256(key, msg, keep=False) == hmac.digest(key, msg, "sha256")  # kept pads
+        fresh = os.urandom(key_len)  # a key never kept: the one-shot HMAC, the same bytes
+        assert hmac_sha256(fresh, b"1:0", keep=False) == hmac.digest(fresh, b"1:0", "sha256")
