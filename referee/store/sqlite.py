@@ -42,12 +42,20 @@ CACHE_KIB = 32 * 1024
 
 
 def connect(path: str | Path) -> sqlite_utils.Database:
-    """A connection in WAL mode with synchronous=FULL.
+    """A connection in WAL mode with synchronous=FULL, and the file's group commit.
 
     WAL + FULL fsyncs the log at every commit, so an acknowledged move survives power loss
     (WAL + NORMAL would only survive an application crash). Transactions are explicit
     (isolation_level=None) so that writers take the lock with BEGIN IMMEDIATE.
     """
+    conn = _open(path)
+    if str(path) not in ("", ":memory:"):
+        real = os.path.realpath(path)
+        conn.group = group_for(real, lambda: _open(real))
+    return sqlite_utils.Database(conn)
+
+
+def _open(path: str | Path) -> SqliteConnection:
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                            check_same_thread=False, factory=SqliteConnection)
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -58,9 +66,7 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     # scattered over a large file ("my games": 200 seats among 100k games) then stay as fast
     # as on a small one once warm (bench --only players). Pages are taken only as they are read.
     conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
-    if str(path) not in ("", ":memory:"):
-        conn.group = group_for(os.path.realpath(path))
-    return sqlite_utils.Database(conn)
+    return conn
 
 
 def _load_migrations():
