@@ -57,11 +57,11 @@ class Batch:
 class Group:
     """The write transactions of one database file in this process."""
 
-    def __init__(self, path: str, opener: Callable[[], Any]):
+    def __init__(self, path: str, file: tuple[int, int], opener: Callable[[], Any]):
         self.path = path
-        self.opener = opener            # a new connection to the file
+        self.file = file                # (device, inode) of the file its connections were opened on
+        self.opener = opener            # a new connection to the path
         self.writer: Any = None         # the connection every batch of this process runs on
-        self.file: tuple[int, int] | None = None  # (device, inode) of the file it was opened on
         self.turn = threading.Lock()    # held while a body runs on the batch, and by its COMMIT
         # one entry per thread queued for `turn`: a deque's append and pop are atomic, so the
         # count needs no lock of its own (a lock there was contended by every writer twice)
@@ -71,22 +71,18 @@ class Group:
         self.commits = 0                # COMMITs of batches that held a success (bench: appends per fsync)
         self.committed = 0              # successful bodies in them
 
-    def connection(self) -> Any:
+    def connection(self, own: Any) -> Any:
         """The writer connection, opened at the first write: its page cache stays warm, where a
         batch on the connection of whichever thread came first re-read every page the others
-        had changed since that connection last wrote. Opened anew if the path now names another
-        file (one stat a batch: while the writer holds the old file open, its inode number cannot
-        be given to a new one)."""
-        try:
-            st = os.stat(self.path)
-            file: tuple[int, int] | None = (st.st_dev, st.st_ino)
-        except OSError:
-            file = None
-        if self.writer is None or file != self.file:
-            old, self.writer = self.writer, None
-            if old is not None:
-                old.close()
-            self.writer, self.file = self.opener(), file
+        had changed since that connection last wrote. Should the path name another file by then
+        (replaced since this group's connections opened it), the batch runs on `own`, a
+        connection of this group's file, as before there was a writer."""
+        if self.writer is None:
+            writer = self.opener()
+            if identity(self.path) != self.file:
+                writer.close()
+                return own
+            self.writer = writer
         return self.writer
 
     def forget_writer(self) -> None:
@@ -99,18 +95,29 @@ class Group:
         return len(self.queued)
 
 
-_groups: weakref.WeakValueDictionary[str, Group] = weakref.WeakValueDictionary()
+_groups: weakref.WeakValueDictionary[tuple[str, tuple[int, int] | None], Group] = weakref.WeakValueDictionary()
 _groups_lock = threading.Lock()
 
 
-def group_for(path: str, opener: Callable[[], Any]) -> Group:
-    """The one group of a database file (by its real path) in this process; `opener` makes its
-    writer connection when the first write comes. A group lives while a connection refers to it
-    (then its writer closes with it)."""
+def identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the file a path names now (None if none)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def group_for(path: str, file: tuple[int, int] | None, opener: Callable[[], Any]) -> Group:
+    """The one group of a database file in this process: its real path and the (device, inode)
+    that a new connection found there, so that a file put in the place of another gets a group
+    (and a writer) of its own. While a group's writer or connections keep its file open, no other
+    file can have its inode number. A group lives while a connection refers to it (then its
+    writer closes with it); `opener` makes its writer when the first write comes."""
     with _groups_lock:
-        group = _groups.get(path)
+        group = _groups.get((path, file))
         if group is None:
-            group = _groups[path] = Group(path, opener)
+            group = _groups[(path, file)] = Group(path, file, opener)
         return group
 
 
@@ -148,7 +155,7 @@ class Transaction:
         self.first = g.batch is None
         if self.first:  # the batch's first body needs no savepoint: undoing it is a ROLLBACK
             try:
-                conn = g.connection()
+                conn = g.connection(self.own)
                 conn.execute(conn.BEGIN)
             except BaseException:
                 g.owner = None

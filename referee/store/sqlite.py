@@ -18,7 +18,7 @@ from typing import Iterator
 import sqlite_utils
 
 from referee.plumbing.paths import MIGRATIONS
-from referee.store.group_commit import Group, group_for
+from referee.store.group_commit import Group, group_for, identity
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -51,7 +51,7 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn = _open(path)
     if str(path) not in ("", ":memory:"):
         real = os.path.realpath(path)
-        conn.group = group_for(real, lambda: _open(real))
+        conn.group = group_for(real, identity(real), lambda: _open(real))
     return sqlite_utils.Database(conn)
 
 
