@@ -39,6 +39,7 @@ class SqliteConnection(sqlite3.Connection):
 
 
 CACHE_KIB = 32 * 1024
+STATEMENTS = 512
 
 
 def connect(path: str | Path) -> sqlite_utils.Database:
@@ -56,8 +57,10 @@ def connect(path: str | Path) -> sqlite_utils.Database:
 
 
 def _open(path: str | Path) -> SqliteConnection:
+    # cached_statements: prepared statements kept per connection (sqlite3's default is 128); the
+    # process's one writer connection runs every write transaction's SQL (group_commit.py)
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                           check_same_thread=False, factory=SqliteConnection)
+                           check_same_thread=False, factory=SqliteConnection, cached_statements=STATEMENTS)
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
