@@ -15,12 +15,16 @@ so that the disk's fsync time, which drifts a lot on a shared virtual disk, weig
   encodes the event, its `SQLiteApplicationRecorder` inserts it: BEGIN, INSERT, COMMIT on a
   pooled connection), the library installed on demand (benchkit.ensure_eventsourcing).
 
+`cpu_us_per_append`: the CPU each side spends per append, the kernel's part of the fsync
+included (one at a time: the bench thread's; 16 at once: the process's, the sides taking turns),
+which other processes on a shared machine disturb less than the rates.
+
 That is one appender at a time. The service appends from many threads at once (a worker's
 Flask threads), and there our SQLite store commits overlapping write transactions together
 (store/group_commit.py): one fsync acknowledges a whole batch, never an append before the fsync
 that holds it. `concurrent` measures that: APPENDERS threads per side, each appending to a
 game (aggregate) of its own, the sides taking turns in rounds. Ours: a connection per thread as
-the service holds them. Raw and eventsourcing still commit once per append; their writers take
+the service holds them (the batches run on the process's writer connection to the file). Raw and eventsourcing still commit once per append; their writers take
 turns on a lock in the process (the library's pool has one; raw gets one too, rather than
 sleeping in SQLite's busy handler), so `ceiling` stays what a commit per append can reach.
 """
