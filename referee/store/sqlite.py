@@ -39,7 +39,9 @@ class SqliteConnection(sqlite3.Connection):
 
 
 CACHE_KIB = 32 * 1024
-STATEMENTS = 512
+# The process's one writer connection runs the SQL of every write transaction (group_commit.py):
+# three flow test files alone run 84 distinct statements through it.
+WRITER_STATEMENTS = 512
 
 
 def connect(path: str | Path) -> sqlite_utils.Database:
@@ -52,15 +54,14 @@ def connect(path: str | Path) -> sqlite_utils.Database:
     conn = _open(path)
     if str(path) not in ("", ":memory:"):
         real = os.path.realpath(path)
-        conn.group = group_for(real, identity(real), lambda: _open(real))
+        conn.group = group_for(real, identity(real), lambda: _open(real, WRITER_STATEMENTS))
     return sqlite_utils.Database(conn)
 
 
-def _open(path: str | Path) -> SqliteConnection:
-    # cached_statements: prepared statements kept per connection (sqlite3's default is 128); the
-    # process's one writer connection runs every write transaction's SQL (group_commit.py)
+def _open(path: str | Path, statements: int = 128) -> SqliteConnection:
+    """`statements`: prepared statements the connection keeps (sqlite3's default is 128)."""
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                           check_same_thread=False, factory=SqliteConnection, cached_statements=STATEMENTS)
+                           check_same_thread=False, factory=SqliteConnection, cached_statements=statements)
     conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
