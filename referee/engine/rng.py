@@ -14,9 +14,8 @@ whose identities only the drawer sees (DESIGN.md, "a chance record may have a pu
 from __future__ import annotations
 
 import copy
+import hmac
 from typing import Any, Sequence, TypeVar
-
-from referee.engine.hashing import hmac_sha256
 
 T = TypeVar("T")
 Visibility = str | list[int]
@@ -34,7 +33,7 @@ class Rng:
     def _draw(self) -> int:
         msg = f"{self._n}:{self._k}".encode()
         self._k += 1
-        return int.from_bytes(hmac_sha256(self._seed, msg, keep=False), "big")  # a game's seed: its kept pads
+        return int.from_bytes(hmac.digest(self._seed, msg, "sha256"), "big")
 
     def _below(self, n: int) -> int:
         if n <= 0:
