@@ -7,6 +7,7 @@ checkable by anyone once the seed is revealed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -45,16 +46,32 @@ def canonical(obj: Any) -> bytes:
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def _keyed(seed: bytes) -> Any:
+    """HMAC-SHA256 keyed by a game's seed, before any message: copying it is cheaper than keying
+    anew (OpenSSL 3's one-shot HMAC fetches the digest and keys it at every call: 19 µs of CPU
+    against 13 µs per append on the bench's cold caches). A seed is secret; it is in this
+    process's memory whenever its game is loaded anyway."""
+    return hmac.new(seed, digestmod="sha256")
+
+
+def keyed_digest(seed: bytes, msg: bytes) -> bytes:
+    """HMAC-SHA256(seed, msg), the same bytes as hmac.digest(seed, msg, "sha256")."""
+    h = _keyed(seed).copy()
+    h.update(msg)
+    return h.digest()
+
+
 def state_hash(seed: bytes, seq: int, state: Any) -> str:
     """The state after event `seq`, keyed by the seed so that a small hidden state cannot be
     recovered by trying candidates; checkable by anyone once the seed is revealed."""
-    return hmac.digest(seed, b"state:%d:" % seq + canonical(state), "sha256").hex()
+    return keyed_digest(seed, b"state:%d:" % seq + canonical(state)).hex()
 
 
 def content_digest(seed: bytes, seq: int, content: dict[str, Any]) -> str:
     """Digest of an event's content (type, seat, payload, created_at), keyed by the seed and
     bound to the event's sequence number (a per-event salt without a second HMAC)."""
-    return hmac.digest(seed, b"content:%d:" % seq + canonical(content), "sha256").hex()
+    return keyed_digest(seed, b"content:%d:" % seq + canonical(content)).hex()
 
 
 def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | None, payload_json: bytes,
@@ -70,7 +87,7 @@ def content_digest_of_payload(seed: bytes, seq: int, etype: str, seat: int | Non
     else:
         text = b"".join((b'{"created_at":', canonical(created_at), b',"payload":', payload_json,
                          b',"seat":', canonical(seat), b',"type":', canonical(etype), b"}"))
-    return hmac.digest(seed, b"content:%d:" % seq + text, "sha256").hex()
+    return keyed_digest(seed, b"content:%d:" % seq + text).hex()
 
 
 def chain(prev_hash: str, digest: str) -> str:

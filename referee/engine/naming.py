@@ -106,10 +106,24 @@ def named(text: str, game: str, tr: Translator = EN, keep_id: bool = False, mark
     """`text` with every component id of `game` replaced by its name ("name (id)" with
     `keep_id`, for a picture's <title>; escaped for XML with `markup`). An id its text already
     names in brackets, either way round ("I-15 (Temple of Hestia)", "M14 (military)", "Temple of
-    Hestia (I-15)"), reads as the name once."""
+    Hestia (I-15)"), reads as the name once. A plain string's naming is remembered: the same
+    prompt and event texts come back at every answer, and the game's whole id pattern is scanned
+    for each (a move's answer named two such texts, ~10 us each)."""
     if not text:
         return text
+    if type(text) is str:
+        return _named_once(text, game, tr, keep_id, markup, short)
+    return _named(text, game, tr, keep_id, markup, short)
 
+
+@lru_cache(maxsize=8192)
+def _named_once(text: str, game: str, tr: Translator, keep_id: bool, markup: bool, short: bool) -> str:
+    """`named` of a plain string (its result depends only on the arguments and the game's data;
+    a translator is equal to another of its language)."""
+    return _named(text, game, tr, keep_id, markup, short)
+
+
+def _named(text: str, game: str, tr: Translator, keep_id: bool, markup: bool, short: bool) -> str:
     def one(m: re.Match) -> str:
         if m.group("bid") is not None:  # "(id)" right after a name
             name = name_of(game, m.group("bid"), tr, short)

@@ -15,12 +15,16 @@ so that the disk's fsync time, which drifts a lot on a shared virtual disk, weig
   encodes the event, its `SQLiteApplicationRecorder` inserts it: BEGIN, INSERT, COMMIT on a
   pooled connection), the library installed on demand (benchkit.ensure_eventsourcing).
 
+`cpu_us_per_append`: the CPU each side spends per append, the kernel's part of the fsync
+included (one at a time: the bench thread's; 16 at once: the process's, the sides taking turns),
+which other processes on a shared machine disturb less than the rates.
+
 That is one appender at a time. The service appends from many threads at once (a worker's
 Flask threads), and there our SQLite store commits overlapping write transactions together
 (store/group_commit.py): one fsync acknowledges a whole batch, never an append before the fsync
 that holds it. `concurrent` measures that: APPENDERS threads per side, each appending to a
 game (aggregate) of its own, the sides taking turns in rounds. Ours: a connection per thread as
-the service holds them. Raw and eventsourcing still commit once per append; their writers take
+the service holds them (the batches run on the process's writer connection to the file). Raw and eventsourcing still commit once per append; their writers take
 turns on a lock in the process (the library's pool has one; raw gets one too, rather than
 sleeping in SQLite's busy handler), so `ceiling` stays what a commit per append can reach.
 """
@@ -185,10 +189,14 @@ def bench_concurrent(workdir: Path, n: int, with_eventsourcing: bool) -> dict[st
     per_round = APPENDERS * PER_ROUND
     rounds = max(1, n // per_round)
     commits, committed = group.commits, group.committed
-    spent = dict.fromkeys(sides, 0.0)
+    spent, cpu = dict.fromkeys(sides, 0.0), dict.fromkeys(sides, 0.0)
     ratios: dict[str, list[float]] = {other: [] for other in sides if other != "ours"}
     for r in range(rounds):
-        took = {name: run(r * PER_ROUND) for name, run in sides.items()}
+        took = {}
+        for name, run in sides.items():
+            c0 = time.process_time()  # every thread of the process: the side's alone while it runs
+            took[name] = run(r * PER_ROUND)
+            cpu[name] += time.process_time() - c0
         for name in sides:
             spent[name] += took[name]
         for other in ratios:
@@ -197,6 +205,7 @@ def bench_concurrent(workdir: Path, n: int, with_eventsourcing: bool) -> dict[st
     rate = {name: round(done / spent[name], 1) for name in sides}
     out: dict[str, Any] = {
         "appenders": APPENDERS, "appends_per_side": done, "rounds": rounds, "appends_per_s": rate,
+        "cpu_us_per_append": {name: round(cpu[name] / done * 1e6, 1) for name in sides},
         "ours_appends_per_commit": round((group.committed - committed) / max(1, group.commits - commits), 2),
         "ours_over_raw": round(rate["ours"] / rate["raw"], 3),
     }
@@ -215,15 +224,16 @@ def bench_appends(workdir: Path, n: int) -> dict[str, Any]:
     sides = {"ours": _ours(workdir), "raw": _raw(workdir)}
     if not missing:
         sides["eventsourcing"] = _eventsourcing(workdir)
-    spent = dict.fromkeys(sides, 0.0)
+    spent, cpu = dict.fromkeys(sides, 0.0), dict.fromkeys(sides, 0.0)
     ratios: dict[str, list[float]] = {"raw": [], "eventsourcing": []}
     for start in range(0, n - BLOCK + 1, BLOCK):
         took = {}
         for name, (block, _) in sides.items():
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             block(start)
             took[name] = time.perf_counter() - t0
             spent[name] += took[name]
+            cpu[name] += time.thread_time() - c0
         for other in ratios:
             if other in took:
                 ratios[other].append(took[other] / took["ours"])
@@ -233,6 +243,9 @@ def bench_appends(workdir: Path, n: int) -> dict[str, Any]:
         "appends_per_side": done, "blocks": len(ratios["raw"]),
         "durability": {name: how for name, (_, how) in sides.items()},
         "appends_per_s": rate,
+        # CPU (this thread's, the kernel's part of the fsync included): what other processes on the
+        # machine disturb less than the rates
+        "cpu_us_per_append": {name: round(cpu[name] / done * 1e6, 1) for name in sides},
         "ours_over_raw": round(rate["ours"] / rate["raw"], 3),
         "ours_over_raw_median_block": round(statistics.median(ratios["raw"]), 3),
     }

@@ -4,8 +4,8 @@ COMMIT, so that one fsync of the write-ahead log acknowledges all of them.
 With WAL and synchronous=FULL every COMMIT fsyncs the log, and SQLite lets one writer at a time
 hold the file: the fsync, not the SQL, bounds how many moves a second a file takes. Here the
 threads that want to write while a batch is running or committing queue; then they run their
-bodies one after another inside ONE transaction (opened on the connection of the first of them),
-each in a savepoint of its own, and the last one in the queue commits for all:
+bodies one after another inside ONE transaction, on the process's one writer connection to the
+file, each in a savepoint of its own, and the last one in the queue commits for all:
 
 - a body sees the database as the bodies before it in the batch left it, exactly as if they had
   committed first: the same head checks, sequence conflicts and idempotency keys;
@@ -24,8 +24,12 @@ this: its transactions run side by side and the server flushes concurrent commit
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
+import weakref
+from _thread import allocate_lock
+from collections import deque
 from typing import Any, Callable
 
 SAVEPOINT = "SAVEPOINT body"
@@ -38,42 +42,91 @@ MAX_BATCH = 64
 class Batch:
     """One transaction shared by consecutive bodies, and how it ended."""
 
-    __slots__ = ("conn", "members", "failed", "finished", "error")
+    __slots__ = ("conn", "members", "failed", "waiters", "error")
 
     def __init__(self, conn: Any):
         self.conn = conn
         self.members = 0          # bodies that succeeded in it
         self.failed = 0           # bodies rolled back to their savepoint
-        self.finished = False     # committed or rolled back (under the group's `cond`)
+        # a held lock per member waiting for the batch's end, released by whoever ends it: all wake
+        # at once, and none then queues for a shared lock as a Condition's waiters do
+        self.waiters: list[Any] = []
         self.error: BaseException | None = None
 
 
 class Group:
     """The write transactions of one database file in this process."""
 
-    def __init__(self) -> None:
+    def __init__(self, path: str, file: tuple[int, int], opener: Callable[[], Any]):
+        self.path = path
+        self.file = file                # (device, inode) of the file its connections were opened on
+        self.opener = opener            # a new connection to the path
+        self.writer: Any = None         # the connection every batch of this process runs on
         self.turn = threading.Lock()    # held while a body runs on the batch, and by its COMMIT
-        # guards `waiting` and batches' `finished`, wakes their members (one per group: an Event
-        # per batch would cost more than the rest of an uncontended transaction)
-        self.cond = threading.Condition(threading.Lock())
-        self.waiting = 0                # threads queued for `turn`
+        # one entry per thread queued for `turn`: a deque's append and pop are atomic, so the
+        # count needs no lock of its own (a lock there was contended by every writer twice)
+        self.queued: deque[int] = deque()
         self.owner: int | None = None   # the thread holding `turn`
         self.batch: Batch | None = None
         self.commits = 0                # COMMITs of batches that held a success (bench: appends per fsync)
         self.committed = 0              # successful bodies in them
 
+    def connection(self, own: Any) -> Any:
+        """The writer connection, opened at the first write: its page cache stays warm, where a
+        batch on the connection of whichever thread came first re-read every page the others
+        had changed since that connection last wrote. Should the path name another file by then
+        (replaced since this group's connections opened it), the batch runs on `own`, a
+        connection of this group's file, as before there was a writer."""
+        if self.writer is None:
+            writer = self.opener()
+            if identity(self.path) != self.file:
+                writer.close()
+                return own
+            self.writer = writer
+        return self.writer
 
-_groups: dict[str, Group] = {}
+    def forget_writer(self) -> None:
+        """Drop the writer without closing it (a forked child must not use its parent's)."""
+        self.writer = None
+
+    @property
+    def waiting(self) -> int:
+        """Threads queued for `turn`."""
+        return len(self.queued)
+
+
+_groups: weakref.WeakValueDictionary[tuple[str, tuple[int, int] | None], Group] = weakref.WeakValueDictionary()
 _groups_lock = threading.Lock()
 
 
-def group_for(path: str) -> Group:
-    """The one group of a database file (by its real path) in this process."""
+def identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the file a path names now (None if none)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def group_for(path: str, file: tuple[int, int] | None, opener: Callable[[], Any]) -> Group:
+    """The one group of a database file in this process: its real path and the (device, inode)
+    that a new connection found there, so that a file put in the place of another gets a group
+    (and a writer) of its own. While a group's writer or connections keep its file open, no other
+    file can have its inode number. A group lives while a connection refers to it (then its
+    writer closes with it); `opener` makes its writer when the first write comes."""
     with _groups_lock:
-        group = _groups.get(path)
+        group = _groups.get((path, file))
         if group is None:
-            group = _groups[path] = Group()
+            group = _groups[(path, file)] = Group(path, file, opener)
         return group
+
+
+def _after_fork() -> None:
+    for group in list(_groups.values()):
+        group.forget_writer()
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 class Transaction:
@@ -95,21 +148,20 @@ class Transaction:
         me = threading.get_ident()
         if g.owner == me:
             raise sqlite3.OperationalError("cannot start a transaction within a transaction")
-        with g.cond:
-            g.waiting += 1
+        g.queued.append(me)
         g.turn.acquire()
-        with g.cond:
-            g.waiting -= 1
+        g.queued.pop()
         g.owner = me
         self.first = g.batch is None
         if self.first:  # the batch's first body needs no savepoint: undoing it is a ROLLBACK
             try:
-                self.own.execute(self.own.BEGIN)
+                conn = g.connection(self.own)
+                conn.execute(conn.BEGIN)
             except BaseException:
                 g.owner = None
                 g.turn.release()
                 raise
-            g.batch = Batch(self.own)
+            g.batch = Batch(conn)
         batch = self.batch = g.batch
         if not self.first:
             try:
@@ -160,14 +212,13 @@ class Transaction:
         g, batch = self.group, self.batch
         assert batch is not None
         conn = batch.conn
-        with g.cond:
-            queued = g.waiting > 0
-        if queued and conn.in_transaction and batch.members + batch.failed < MAX_BATCH:
+        if g.queued and conn.in_transaction and batch.members + batch.failed < MAX_BATCH:
+            over = allocate_lock()
+            over.acquire()
+            batch.waiters.append(over)  # under `turn`: before whoever ends the batch looks
             g.owner = None
             g.turn.release()
-            with g.cond:
-                while not batch.finished:
-                    g.cond.wait()
+            over.acquire()  # until the batch is over
             return _again(batch.error)
         g.batch = None
         try:
@@ -187,9 +238,8 @@ class Transaction:
         finally:
             g.owner = None
             g.turn.release()
-            with g.cond:
-                batch.finished = True
-                g.cond.notify_all()
+            for over in batch.waiters:
+                over.release()
         if batch.members and batch.error is None:
             for hook in self.hooks:
                 hook()

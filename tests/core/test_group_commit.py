@@ -1,6 +1,7 @@
 """SQLite's group commit (store/group_commit.py): overlapping write transactions of one process
 share a COMMIT, yet each stands or falls alone and none is answered before its COMMIT."""
 
+import shutil
 import sqlite3
 import threading
 import time
@@ -9,6 +10,7 @@ import pytest
 
 from referee.store import events
 from referee.store.db import open_database, write_transaction
+from referee.store.sqlite import connect
 
 SEED = b"k" * 32
 
@@ -118,3 +120,27 @@ def test_a_write_transaction_inside_another_of_the_same_thread_is_refused_not_a_
     with write_transaction(outer) as conn:  # and the file is free again
         events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")
     assert events.head(inner.conn, "g")[0] == 1
+
+
+def test_a_file_put_in_the_place_of_another_gets_the_writes_of_its_own_connections_only(tmp_path):
+    """The batches run on the process's writer connection of the file: a file put in the place of
+    another (a restore) gets a writer of its own, and the connections opened on the old file still
+    write there, as each thread's own connection did before there was a writer."""
+    path = tmp_path / "g.db"
+    old = open_database(path)
+    old.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    shutil.copy(path, tmp_path / "blank.db")  # migrated, empty
+    with write_transaction(old) as conn:  # opens the old file's writer
+        events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")
+    for suffix in ("", "-wal", "-shm"):
+        if (tmp_path / f"g.db{suffix}").exists():
+            (tmp_path / f"g.db{suffix}").rename(tmp_path / f"moved.db{suffix}")
+    (tmp_path / "blank.db").rename(path)
+    new = connect(path)
+    with write_transaction(new) as conn:
+        events.append(conn, SEED, "g", 0, "game_created", None, {}, "t")  # refused on the old file
+    old.conn.group.forget_writer()  # as in a forked child: the writer is opened anew, on the path
+    with write_transaction(old) as conn:
+        events.append(conn, SEED, "g", 1, "move", 0, {}, "t")  # refused on the new file
+    assert [e.type for e in events.read(connect(path).conn, "g")] == ["game_created"]
+    assert [e.type for e in events.read(connect(tmp_path / "moved.db").conn, "g")] == ["game_created", "move"]

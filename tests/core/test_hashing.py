@@ -3,6 +3,7 @@ hash and content digest in every recorded log was made with that encoder."""
 
 from __future__ import annotations
 
+import hmac
 import json
 import math
 import random
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from referee.engine.hashing import canonical
+from referee.engine.hashing import canonical, keyed_digest
 
 REFERENCE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -57,3 +58,11 @@ def test_what_json_has_no_form_for_is_still_refused():
     for bad in [Point(1), {1, 2}, b"bytes", object()]:
         with pytest.raises(TypeError):
             canonical({"v": bad})
+
+
+def test_the_keyed_digest_is_the_standard_librarys_hmac_whatever_the_seed():
+    rnd = random.Random(5)
+    for size in (0, 1, 32, 64, 65, 200):  # keys longer than SHA-256's block are hashed first
+        seed = rnd.randbytes(size)
+        for msg in (b"", b"content:1:{}", rnd.randbytes(3000)):
+            assert keyed_digest(seed, msg) == keyed_digest(seed, msg) == hmac.digest(seed, msg, "sha256")

@@ -56,6 +56,7 @@ def test_concurrent_appends_share_commits_and_every_one_lands_in_its_chain(tmp_p
     out = bench_concurrent(tmp_path, APPENDERS * PER_ROUND, with_eventsourcing=False)
     assert out["appends_per_side"] == APPENDERS * PER_ROUND
     assert out["ours_appends_per_commit"] > 1
+    assert set(out["cpu_us_per_append"]) == {"ours", "raw"} and min(out["cpu_us_per_append"].values()) > 0
     conn = open_database(tmp_path / "store-concurrent.db").conn
     for t in range(APPENDERS):
         log = events.read(conn, f"bench-{t}")

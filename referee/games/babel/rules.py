@@ -110,8 +110,10 @@ class GameRules(GameRulesBase):
         return move
 
     def result(self, state: State) -> dict | None:
+        if state["result"] is None:  # every move asks, and the answer is mostly "not over"
+            return None
         result = copy.deepcopy(state["result"])
-        if result is None or self.rules_version in ("1", "2"):
+        if self.rules_version in ("1", "2"):
             return result
         winner, sc = result["winner"], result["scores"]
         # A winner ranks first whatever the scores (a race or a resignation); a draw shares first place.

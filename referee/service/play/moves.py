@@ -64,7 +64,7 @@ def read_move(loaded: "Loaded", sent: Any, listed: tuple = ()) -> dict[str, Any]
             raise not_a_move(loaded.game, e) from None
     else:
         move = sent
-    if listed and any(_same(move, c) for c in listed):
+    if listed and any(move == c and _same(move, c) for c in listed):  # ==: C's quick refusal first
         return move
     errs = schema_errors(validator_for(loaded.rules.move_schema), move)
     if errs:
