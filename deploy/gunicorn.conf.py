@@ -26,7 +26,11 @@ accesslog = None
 
 def on_starting(server):
     """In the master, before the workers are forked: load apprise's plugin table once, so that
-    each worker shares it (its create_app's warm-up then has nothing to do) instead of loading it."""
+    each worker shares it (its create_app's warm-up then has nothing to do) instead of loading it;
+    and build every game's rules (their schemas compiled, ~1 s): built in a worker on first use,
+    they stopped its event loop, /healthz with it (referee/asgi/heap.py)."""
+    from referee.asgi.heap import build_games
     from referee.plumbing.targets import load_alert_plugins
 
     load_alert_plugins()
+    build_games()

@@ -1,6 +1,7 @@
 """gunicorn's worker for the ASGI app (deploy/gunicorn.conf.py): the uvicorn-worker package's,
 without uvicorn's `server: uvicorn` banner (answers name no server software, README), and with
-the heap start-up built frozen before the first request (heap.py)."""
+every game's rules built and the heap start-up built frozen before the first request, and the
+survivors of each later full collection frozen too (heap.py: settle)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from uvicorn_worker import UvicornWorker
 
-from referee.asgi.heap import freeze_startup_heap
+from referee.asgi.heap import settle
 
 
 class Worker(UvicornWorker):
@@ -19,4 +20,4 @@ class Worker(UvicornWorker):
         modules, rules and tables live as long as the worker, and every full collection walked
         them (issue 41; main froze the same in `run`: once is enough, after a collection)."""
         super().load_wsgi()
-        freeze_startup_heap()
+        settle(self.wsgi.state.flask.extensions["referee"])

@@ -7,9 +7,11 @@ Only the per-address limit is raised: every stream comes from this one address. 
 moves (the prompted seat's default, one request at a time) in rounds: a block with no stream
 open, then a block with `streams` Server-Sent Events streams open (`per_played` on each game
 being played, as its seats and spectators would hold, the rest on idle games). Reported: move
-latency p50/p99 with and without streams and their ratio, the workers' CPU per move in both,
-/healthz every 0.2 s from the first stream's opening to the last one's closing (and, as its
-anchor, while the moves with no stream open are played: the machine's own delays), the workers'
+latency p50/p99 with and without streams and their ratio (and each round's, its noise), the
+workers' CPU per move in both (and with the streams' own CPU while no move is made taken out),
+/healthz every 0.2 s from the first stream's opening to the last one's closing (while they open,
+while they are open, and while the client closes them all at once; and, as its anchor, while
+the moves with no stream open are played: the machine's own delays), the workers'
 memory per open stream (their resident sets before and after opening them), their open file
 descriptors against their limit, and the time from a move's answer to its delivery on each
 stream of its game (p50/p99; negative when a stream had the event before the mover had its
@@ -48,6 +50,7 @@ PLAYED_GAMES = 4        # iron_age games the mover plays in turn (none ends with
 PER_IDLE_GAME = 50      # streams per idle game
 OPENING = 200           # streams at most waiting for their answer at once (the client)
 HEALTHZ_EVERY = 0.2     # seconds between two /healthz probes while streams are open
+IDLE_WINDOW = 2.0       # seconds with every stream open and no move, for their own CPU
 UNIT = ROOT / "deploy/referee-web.service"
 CONF = ROOT / "deploy/gunicorn.conf.py"
 TARGETS = {"p50_ratio": "<= 1.2", "delivery_after_answer": "p99 <= 250 ms, 0 missed, 0 repeated",
@@ -112,7 +115,8 @@ class _Probe(threading.Thread):
     def __init__(self, url: str):
         super().__init__(daemon=True)
         self.url, self.took, self.done = url, [], threading.Event()
-        self.opened = float("inf")  # when the last stream was open
+        self.opened = float("inf")   # when the last stream was open
+        self.closing = float("inf")  # when the client began to close them all at once
 
     def run(self) -> None:
         while not self.done.wait(HEALTHZ_EVERY):
@@ -121,11 +125,13 @@ class _Probe(threading.Thread):
             self.took.append((started, time.perf_counter() - started))
 
     def stop(self) -> dict[str, list[float]]:
-        """The probes' seconds while the streams opened, and once they were all open."""
+        """The probes' seconds while the streams opened, once they were all open, and while
+        the client closed them all at once (each worker ends ~2,000 streams in a burst)."""
         self.done.set()
         self.join(60)
         return {"while_opening": [t for at, t in self.took if at < self.opened],
-                "while_open": [t for at, t in self.took if at >= self.opened]}
+                "while_open": [t for at, t in self.took if self.opened <= at < self.closing],
+                "while_closing": [t for at, t in self.took if at >= self.closing]}
 
 
 def _rss_kib(pids: list[int]) -> int:
@@ -191,11 +197,13 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     client = probe = None
     quiet: list[float] = []
     loud: list[float] = []
-    cpu = {"quiet": 0.0, "loud": 0.0}
+    ratios: list[float] = []  # each round's p50 with streams over its p50 without
+    cpu = {"quiet": 0.0, "loud": 0.0, "idle_open": 0.0}
+    loud_wall = 0.0
     delays: list[float] = []
     missed = repeated = retried = 0
     rss: list[tuple[int, int]] = []
-    healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": []}
+    healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": [], "while_closing": []}
     opened: list[float] = []
     fds = 0
     try:
@@ -210,7 +218,8 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             probe = _Probe(url)  # the anchor: /healthz on this machine at this moment, no stream open
             probe.opened = 0.0
             probe.start()
-            quiet += _play(http, url, played, moves)
+            quiet_round = _play(http, url, played, moves)
+            quiet += quiet_round
             healthz["no_streams"] += probe.stop()["while_open"]
             probe = None
             cpu["quiet"] += _cpu_seconds(workers) - spent
@@ -241,17 +250,25 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             retried += int(ready[2])
             rss.append((rss_before, rss_half, _rss_kib(workers)))
             fds = max(fds, *(_fds_of(pid) for pid in workers))
+            spent = _cpu_seconds(workers)  # what the open streams cost with no move (heartbeats, the watchers' looks)
+            time.sleep(IDLE_WINDOW)
+            cpu["idle_open"] += _cpu_seconds(workers) - spent
             http = requests.Session()
             answered: list[tuple[str, int, float]] = []
-            spent = _cpu_seconds(workers)
-            loud += _play(http, url, played, moves, answered)
+            spent, began = _cpu_seconds(workers), time.perf_counter()
+            loud_round = _play(http, url, played, moves, answered)
+            loud_wall += time.perf_counter() - began
+            loud += loud_round
+            ratios.append(round(_pct(loud_round, 0.5) / _pct(quiet_round, 0.5), 3))
             cpu["loud"] += _cpu_seconds(workers) - spent
             time.sleep(1.0)  # the last deliveries
+            probe.closing = time.perf_counter()
             client.stdin.write("stop\n")
             client.stdin.flush()
             received = json.loads(client.stdout.readline())
             client.wait(60)
             client = None
+            time.sleep(1.0)  # the workers end the last streams
             for phase, took in probe.stop().items():
                 healthz[phase] += took
             probe = None
@@ -276,8 +293,13 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2), "open_retries_429": retried,
         "move_no_streams": _ms(quiet), "move_with_streams": _ms(loud),
         "p50_ratio": round(_pct(loud, 0.5) / _pct(quiet, 0.5), 3),
+        "p50_ratio_per_round": ratios,  # the spread of the ratio from one round to the next: its noise
         "p99_ratio": round(_pct(loud, 0.99) / _pct(quiet, 0.99), 3),
-        "workers_cpu_ms_per_move": {k: round(v / (rounds * moves) * 1000, 2) for k, v in cpu.items()},
+        "workers_cpu_ms_per_move": {k: round(cpu[k] / (rounds * moves) * 1000, 2) for k in ("quiet", "loud")},
+        # the streams' cost with no move (per second), and the loud CPU per move without it
+        "workers_cpu_ms_per_s_streams_open_no_move": round(cpu["idle_open"] / (rounds * IDLE_WINDOW) * 1000, 1),
+        "workers_cpu_ms_per_move_loud_net": round((cpu["loud"] - cpu["idle_open"] / (rounds * IDLE_WINDOW) * loud_wall)
+                                                  / (rounds * moves) * 1000, 2),
         "healthz_ms": {phase: {**_ms(took), "max_ms": round(max(took) * 1000, 2), "samples": len(took)}
                        for phase, took in healthz.items() if took},
         "workers_rss_mib": {"before": round(rss[0][0] / 1024, 1), "half_open": round(rss[0][1] / 1024, 1),

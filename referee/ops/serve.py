@@ -85,9 +85,10 @@ def run(config: Config, o: Options) -> None:
                         reload_dirs=[str(Path(__file__).resolve().parents[1])], **{**common, "log_level": "info"})
         else:
             from referee.asgi import create_asgi_app
-            from referee.asgi.heap import freeze_startup_heap
-            server = _Server(uvicorn.Config(create_asgi_app(config, threads=o.threads), **common))
-            freeze_startup_heap()  # the app is built: its heap is out of the collector's way
+            from referee.asgi.heap import settle
+            app = create_asgi_app(config, threads=o.threads)
+            server = _Server(uvicorn.Config(app, **common))
+            settle(app.state.flask.extensions["referee"], build=False)  # the heap out of the collector's way
             threading.Thread(target=side.start_when, args=(lambda: server.started, lambda: server.should_exit),
                              name="referee-start", daemon=True).start()
             server.run()

@@ -248,12 +248,16 @@ def read_heads(conn: Any, games: list[str]) -> dict[str, int]:
                                   chunk).fetchall())
     talk = [g[:-len(MESSAGES)] for g in games if g.endswith(MESSAGES)]
     logs = [g for g in games if not g.endswith(MESSAGES) and g not in marks]
+    # One seek to each game's last row (the primary key's (game_id, seq) order), not a scan of
+    # all its rows as `WHERE game_id IN (...) GROUP BY game_id` did: every worker reads these
+    # heads after each commit, 0.14 ms for 4 games of 156 events, 0.014 ms so (issue 41).
     for table, keys, suffix in (("events", logs, ""), ("messages", talk, MESSAGES)):
         for i in range(0, len(keys), CHUNK):
             chunk = keys[i:i + CHUNK]
-            marks = ",".join("?" * len(chunk))
+            rows = ",".join(["(CAST(? AS TEXT))"] * len(chunk))
             for game_id, seq in conn.execute(
-                    f"SELECT game_id, MAX(seq) FROM {table} WHERE game_id IN ({marks}) GROUP BY game_id",
-                    chunk).fetchall():
-                heads[game_id + suffix] = seq
+                    f"SELECT k.column1, (SELECT MAX(seq) FROM {table} t WHERE t.game_id = k.column1) "
+                    f"FROM (VALUES {rows}) AS k", chunk).fetchall():
+                if seq is not None:
+                    heads[game_id + suffix] = seq
     return heads

@@ -7,6 +7,7 @@ one host reaching a stream on another (two servers on one database)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import queue
 import socket
@@ -471,4 +472,46 @@ def test_healthz_answers_while_every_thread_of_the_app_waits(tmp_path):
         lock.execute("ROLLBACK") if lock.in_transaction else None
         lock.close()
         waiting.join(15) if waiting.ident else None
+        running.shutdown()
+
+
+def _readers() -> int:
+    """The feed's readers alive in this process, frozen or not, counted without a collection."""
+    from referee.asgi.feed import Reader
+    gc.unfreeze()
+    try:
+        return sum(isinstance(o, Reader) for o in gc.get_objects())
+    finally:
+        gc.freeze()
+
+
+@pytest.mark.one_database  # the heap is the process's, whatever the database
+def test_a_closed_streams_objects_are_freed_even_when_frozen(new_database):
+    """Issue 41: a worker freezes what survives each full collection (asgi/heap.py), its open
+    streams among them; a stream's objects must still go when it closes, by reference counting
+    alone (a cycle among them would stay frozen until the hourly thaw)."""
+    from referee.asgi.heap import SurvivorFreezer
+    db = new_database()
+    srv, running = start_server(db)
+    threshold = gc.get_threshold()
+    freezer = SurvivorFreezer().install()
+    streams: list[Stream] = []
+    try:
+        gid, _ = new_game(srv, "babel", 2)
+        streams = [Stream(f"{srv.url}/games/{gid}/events") for _ in range(20)]
+        assert all(s.next()["seq"] == 1 for s in streams)
+        gc.collect()  # the open streams survive a full collection: frozen now
+        assert _readers() >= 20
+        while streams:
+            streams.pop().close()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and "referee_live_feeds 0.0" not in srv.call("GET", "/metrics").text:
+            time.sleep(0.05)
+        assert "referee_live_feeds 0.0" in srv.call("GET", "/metrics").text
+        assert _readers() == 0, "a closed stream's objects stayed in the frozen heap"
+    finally:
+        freezer.uninstall(threshold)
+        gc.unfreeze()
+        for s in streams:
+            s.close()
         running.shutdown()
