@@ -485,7 +485,6 @@ def _readers() -> int:
         gc.freeze()
 
 
-@pytest.mark.one_database  # the heap is the process's, whatever the database
 def test_a_closed_streams_objects_are_freed_even_when_frozen(new_database):
     """Issue 41: a worker freezes what survives each full collection (asgi/heap.py), its open
     streams among them; a stream's objects must still go when it closes, by reference counting
