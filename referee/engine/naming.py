@@ -108,12 +108,17 @@ def named(text: str, game: str, tr: Translator = EN, keep_id: bool = False, mark
     names in brackets, either way round ("I-15 (Temple of Hestia)", "M14 (military)", "Temple of
     Hestia (I-15)"), reads as the name once. A plain string's naming is remembered: the same
     prompt and event texts come back at every answer, and the game's whole id pattern is scanned
-    for each (a move's answer named two such texts, ~10 us each)."""
+    for each (a move's answer named two such texts, ~10 us each). Only short strings are
+    remembered (MEMO_CHARS): a text can quote what a client sent, and 8,192 long ones would hold
+    megabytes."""
     if not text:
         return text
-    if type(text) is str:
+    if type(text) is str and len(text) <= MEMO_CHARS:
         return _named_once(text, game, tr, keep_id, markup, short)
     return _named(text, game, tr, keep_id, markup, short)
+
+
+MEMO_CHARS = 400  # a prompt's or an event's text is far shorter
 
 
 @lru_cache(maxsize=8192)

@@ -25,3 +25,13 @@ def test_each_language_and_form_is_named_for_itself_again_and_again():
 def test_a_text_reads_as_its_plain_string():
     assert named(Text("take %(t)s now", t="PH2"), "gentes") == named("take PH2 now", "gentes") \
         == "take Philosopher tile 2 now"
+
+
+def test_a_long_text_is_named_but_not_remembered():
+    """A text may quote what a client sent: only short ones are kept (8,192 of them at most)."""
+    from referee.engine.naming import MEMO_CHARS, _named_once
+    long = "take PH2 now " + "x" * MEMO_CHARS
+    before = _named_once.cache_info().currsize
+    assert named(long, "gentes").startswith("take Philosopher tile 2 now ")
+    assert _named_once.cache_info().currsize == before
+    assert named("take PH2 now", "gentes") == "take Philosopher tile 2 now"
