@@ -13,7 +13,8 @@ load drifting over a round weighs on both sides alike), their mean and its stand
 noise: the target is resolved when the mean is further from it than twice that), the
 workers' CPU per move in both (and with the streams' own CPU while no move is made taken out),
 /healthz every 0.2 s from the first stream's opening to the last one's closing (while they open,
-while they are open, and while the client closes them all at once; and, as its anchor, while
+while they are open, and from the client's closing them all at once until the workers have
+ended them, `closed_in_s`; and, as its anchor, while
 the moves with no stream open are played: the machine's own delays), the workers'
 memory per open stream (their resident sets before and after opening them), their open file
 descriptors against their limit, and the time from a move's answer to its delivery on each
@@ -209,6 +210,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     rss: list[tuple[int, int]] = []
     healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": [], "while_closing": []}
     opened: list[float] = []
+    closed: list[float] = []  # seconds from the client's closing every stream to the workers' having ended them
     fds = 0
     try:
         http = requests.Session()
@@ -239,6 +241,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
                      for i in range(on_played)]
             paths += [f"/games/{idle[i % len(idle)]}/events?after=1" for i in range(streams - on_played)]
             rss_before = _rss_kib(workers)
+            fds_before = sum(_fds_of(pid) for pid in workers)
             spec = workdir / "streams.json"
             spec.write_text(json.dumps({"port": int(url.rsplit(":", 1)[1]), "paths": paths}))
             probe = _Probe(url)
@@ -278,7 +281,14 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             received = json.loads(client.stdout.readline())
             client.wait(60)
             client = None
-            time.sleep(1.0)  # the workers end the last streams
+            # the probe goes on until the workers have ended every stream (their descriptors back
+            # to within 50 of where they were: a first stream opens database files and threads;
+            # they pace their closes, asgi/closing.py), and a little after
+            while sum(_fds_of(pid) for pid in workers) > fds_before + 50 * len(workers) \
+                    and time.perf_counter() - probe.closing < 30:
+                time.sleep(0.05)
+            closed.append(time.perf_counter() - probe.closing)
+            time.sleep(0.5)
             for phase, took in probe.stop().items():
                 healthz[phase] += took
             probe = None
@@ -303,7 +313,8 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         stop_server(proc)
     return {
         "streams": streams, "workers": len(workers), "on_played_games": on_played, "rounds": rounds,
-        "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2), "open_retries_429": retried,
+        "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2),
+        "closed_in_s": round(statistics.median(closed), 2), "open_retries_429": retried,
         "move_no_streams": _ms(quiet), "move_with_streams": _ms(loud),
         "p50_ratio": round(_pct(loud, 0.5) / _pct(quiet, 0.5), 3),
         "p50_ratio_per_round": ratios,  # the spread of the ratio from one round to the next: its noise
