@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -60,7 +61,7 @@ def _leave_together(running) -> None:
     for s in clients:
         s.close()
     assert done.wait(10)
-    drops = [a - b for a, b in zip(counts, counts[1:])]
+    drops = [a - b for a, b in pairwise(counts)]
     assert counts[-1] == 0 and max(drops) <= PER_TURN, (max(drops), len(counts))
     first = next(i for i, d in enumerate(drops) if d)
     assert times[-1] - times[first] >= (300 // PER_TURN - 1) * PAUSE * 0.9
