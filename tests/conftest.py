@@ -134,7 +134,6 @@ SLOWEST_FIRST = (
     "lives/test_lives.py::test_every_life_keeps_every_invariant",                             # 101 (sqlite)
     "web/test_accessibility.py",                                                              # 96
     "web/test_click_whole_games.py::test_whole_game_at_two_seats[sqlite-gentes]",             # 87
-    "web/test_step_playouts_http.py::test_whole_games_through_step_links[sqlite-sands_of_time]",  # 81
     "web/test_step_playouts_http.py::test_largest_table_first_rounds_through_step_links[sqlite-sands_of_time]",  # 63
     "api/test_hostile_input.py::test_forms_page_queries_and_cookies_never_answer_5xx",        # 50 (postgresql), 24
     "web/test_iron_age_pages.py",                                                             # 42

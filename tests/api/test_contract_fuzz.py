@@ -22,7 +22,7 @@ from referee.plumbing.config import Config
 from tests.conftest import start_server
 from tests.modes import budget
 
-EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", budget(20, 100)))
+EXAMPLES = int(os.environ.get("CONTRACT_EXAMPLES", budget(10, 100)))
 load_all_checks()
 # raw RFC 822 messages for POST /mail/inbound: well-formed ones and noise
 schemathesis.openapi.media_type("message/rfc822", st.one_of(

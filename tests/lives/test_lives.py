@@ -3,7 +3,9 @@ each database, within a fixed budget, deterministic (derandomized, no example da
 the coverage of every rule and invariant, printed and asserted.
 
 LIVES_EXAMPLES=N runs N sequences per database instead of the CI budget; LIVES_STEPS=M sets the
-steps per sequence. A failure prints the shrunk sequence as Python calls (`state.create(...)`):
+steps per sequence. The model's logic is the same over either store: the fast suite runs the full
+budget on SQLite and, on PostgreSQL, the kept sequences (the tour takes every rule there) and a
+few random lives; `tasks.py test --long` the full budget on both. A failure prints the shrunk sequence as Python calls (`state.create(...)`):
 each one found is kept below as a test of its own, so it runs on every commit."""
 
 from __future__ import annotations
@@ -21,8 +23,12 @@ from referee.service.referee import Referee
 from tests.lives.kept import KEPT
 from tests.lives.machine import COVERAGE, STEPS, Lives
 from tests.lives.world import World
+from tests.modes import budget
 
 EXAMPLES = int(os.environ.get("LIVES_EXAMPLES", "8"))
+# PostgreSQL's random lives in the fast suite: its store-dependent paths (transactions, claims,
+# the outbox) are walked by the kept tour and these; the model's logic is checked by SQLite's 8.
+PG_EXAMPLES = int(os.environ.get("LIVES_EXAMPLES", budget(2, 8)))
 STEP_COUNT = int(os.environ.get("LIVES_STEPS", "15"))
 # LIVES_SHRINK=0 skips shrinking (a failing sequence is printed as found): quicker while developing.
 PHASES = [Phase.explicit, Phase.generate] + ([Phase.shrink] if os.environ.get("LIVES_SHRINK", "1") != "0" else [])
@@ -66,9 +72,9 @@ def lives(db_kind, new_database, mail_sink, receiver, tmp_path):
     Lives.make_world = None
 
 
-def summary(db_kind: str, seconds: float) -> str:
+def summary(db_kind: str, seconds: float, examples: int) -> str:
     lines = [f"lives [{db_kind}]: {STEPS['sequences']} sequences, {STEPS['steps']} steps that acted, "
-             f"in {seconds:.0f} s (LIVES_EXAMPLES={EXAMPLES}, LIVES_STEPS={STEP_COUNT})"]
+             f"in {seconds:.0f} s (LIVES_EXAMPLES={examples}, LIVES_STEPS={STEP_COUNT})"]
     lines += [f"  {k}: {v}" for k, v in sorted(COVERAGE.items())]
     return "\n".join(lines)
 
@@ -91,8 +97,9 @@ def test_every_life_keeps_every_invariant(db_kind, lives):
     t0 = time.monotonic()
     for name in KEPT if os.environ.get("LIVES_KEPT", "1") != "0" else ():  # LIVES_KEPT=0: the random part alone
         run_kept(lives, name)
-    run_state_machine_as_test(lives, settings=SETTINGS)
-    text = summary(db_kind, time.monotonic() - t0)
+    examples = EXAMPLES if db_kind == "sqlite" else PG_EXAMPLES
+    run_state_machine_as_test(lives, settings=settings(SETTINGS, max_examples=examples))
+    text = summary(db_kind, time.monotonic() - t0, examples)
     print("\n" + text)
     if os.environ.get("LIVES_KEPT", "1") == "0":
         return

@@ -21,8 +21,10 @@ from tests.web.served import Served
 # A whole game in the browser: each kind of decision is clicked the first time it comes and then
 # every CLICK_EVERY-th move; the prompted seat plays the other moves through the same step links
 # over HTTP (httpplay.HttpTable: every link offered checked against the referee's options), while
-# the seats' pages follow by their live updates. Every move is clicked with --long.
-CLICK_EVERY = 1 if LONG else 4
+# the seats' pages follow by their live updates. Every move is clicked with --long. (A click is a
+# move's browser round trips: 4 in 5 of a clicked game's CPU; the same links are followed over
+# HTTP at every step of every game in test_step_playouts_http.py.)
+CLICK_EVERY = 1 if LONG else 10
 # A game clicked in the browser is checked (every viewer's answers over HTTP, the seats' pages
 # in their browsers) every BROWSER_EVERY moves and at the end; every move with --long.
 BROWSER_EVERY = 1 if LONG else 10
@@ -111,8 +113,9 @@ class Table:
         exactly its own view, drawn from it, with player names instead of seat numbers and no
         other seat's words, and its feed only its redacted events (httpplay.Viewers). Every
         BROWSER_EVERY moves and at the end: each seat's page as its browser shows it too, after
-        the page's own live update brought it to the latest event. (Every move of a whole game
-        of every title is checked so over HTTP in test_step_playouts_http.py.)"""
+        the page's own live update brought it to the latest event. (Every move of the largest
+        tables' first round, and of a whole game of every title with --long, every third and tenth
+        without, is checked so over HTTP in test_step_playouts_http.py.)"""
         browser = last or self.moves % BROWSER_EVERY == 0
         if not (browser or self.moves % self.http_every == 0):
             return

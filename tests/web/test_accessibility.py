@@ -2,7 +2,7 @@
 1280 px and at 390 px (and at 390 px in the dark theme): the games list, the create form and the page it leads to, the lobby,
 signing in (form and confirmation), my games and my alerts, an open table's join page, each
 game's rules, a game as a spectator, in its history and as the seat whose move is half built
-(each of the five games, advanced over HTTP), its mail and alerts pages, the mail list, a
+(each of the five games, advanced over HTTP; see `per_game` for which at 390 px), its mail and alerts pages, the mail list, a
 tournament, the leaderboards, a profile, a seat offer to accept and an error page (the
 page the create form leads to: test_newcomer_forms.py).
 
@@ -23,6 +23,7 @@ import requests
 from referee.engine.registry import GAME_IDS
 from tests.web.conftest import COLOUR_RULES, COLOURS, WCAG, Tab, maildir_to
 from tests.web.conftest import axe_violations
+from tests.modes import LONG
 from tests.web.test_text_audit import _play
 
 pytestmark = pytest.mark.one_database
@@ -32,6 +33,12 @@ pytestmark = pytest.mark.one_database
 # the width) with the rules that read colours: the dark theme changes colours only, so the others
 # would find on the same markup and layout what the light phone found (test_the_dark_theme_...).
 VIEWS = ((1280, "light", WCAG), (390, "light", WCAG), (390, "dark", COLOURS))
+# Each page kind at every view; what differs per game only by its text and board (each game's rules
+# page, its page mid-move) at 1280, the game pages in the dark theme too (their boards' colours),
+# one game's at the others: the rules pages are the costliest axe runs (1 to 3.5 s each, long text).
+# Every game at every view with `tasks.py test --long`.
+def per_game(view: int) -> tuple[str, ...]:
+    return GAME_IDS if LONG or view == 0 else GAME_IDS[:1]
 SITE_CSS = Path(__file__).resolve().parents[2] / "referee" / "web" / "static" / "site.css"
 ADA = "ada@example.org"
 MISSING = "/g/0000000000000000"  # the error page (the browser logs its 404 as a console error)
@@ -81,7 +88,7 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
     found: list[str] = []
     opened: list[Tab] = []
     cookies = None
-    for width, scheme, rules in VIEWS:
+    for v, (width, scheme, rules) in enumerate(VIEWS):
         person = Tab(browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme),
                      f"person-{width}-{scheme}")
         seat = Tab(browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme),
@@ -105,18 +112,20 @@ def test_every_page_kind_and_every_game_mid_move_has_no_wcag_violation(maildir_s
             person.context.add_cookies(cookies)
         pid = svc.db.conn.execute("SELECT id FROM players WHERE email = ?", (ADA,)).fetchone()[0]
         paths = ["/", "/new", "/lobby", "/sign-in", "/me", "/me/alerts", f"/join/{table}",
-                 *[f"/rules/{g}" for g in GAME_IDS], f"/g/{some}", f"/g/{some}?at=2",
+                 *[f"/rules/{g}" for g in per_game(v)], f"/g/{some}", f"/g/{some}?at=2",
                  f"/t/{tour['id']}", "/leaderboard", "/leaderboard/babel", f"/p/{pid}", f"/accept/{offer}/0", MISSING]
         for path in paths:
             answer = page.goto(site.url + path)
             assert answer.status == (404 if path == MISSING else 200), (path, answer.status)
             found += violations(page, f"{path} {view}")
         for game, (link, half_built) in games.items():
+            if game not in per_game(v) and scheme != "dark":
+                continue
             assert seat.context.request.get(link).ok  # the seat's cookie, without drawing its page
             answer = seat.page.goto(site.url + half_built)
             assert answer.status == 200 and seat.page.locator(".steps").count() > 0, (game, half_built)
             found += violations(seat.page, f"{game} mid-move {view}")
-        gid = half_built.split("?")[0].rsplit("/", 1)[1]  # the pages only a game's seat reads
+            gid = half_built.split("?")[0].rsplit("/", 1)[1]  # the pages only a game's seat reads
         for path in (f"/g/{gid}/mail", "/mail", f"/g/{gid}/alerts"):
             answer = seat.page.goto(site.url + path)
             assert answer.status == 200, (path, answer.status)

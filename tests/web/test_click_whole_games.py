@@ -8,9 +8,9 @@ prompt and every CLICK_EVERY-th move, their other moves played through the same 
 HTTP (every link checked against the referee's options) while the seats' pages follow by their
 live updates; with `tasks.py test --long`, every move is clicked, and the largest table of every
 game is clicked for at least 3 rounds too (test_step_playouts_http.py plays those through the
-step links over HTTP in every run, with every viewer checked at every move). Every tenth move and
-at the end (every move with --long), every viewer's page and feed as served (httpplay.py) and the
-seats' pages as their browsers show them are checked; screenshots at 1280 and 390 px per game land in
+step links over HTTP in every run, with every viewer checked at every move). Every viewer's page
+and feed as served (httpplay.py) are checked every third move (Khronos: every move), and with the
+seats' pages as their browsers show them every tenth move and at the end (every move with --long); screenshots at 1280 and 390 px per game land in
 tmp/artifacts (REFEREE_ARTIFACTS), with the 390 px page not scrolling sideways and no board text
 under 11 px at 1280."""
 
@@ -27,14 +27,17 @@ from tests.web.httpplay import game_round, max_seats
 WHOLE = ["gentes", "khronos", "sands_of_time"]
 # Every move of the short games is clicked; the long ones click each kind of decision the first
 # time and every CLICK_EVERY-th move, the others played through the step links over HTTP.
-# The short games' viewers are checked over HTTP at every move too.
+# The short games' viewers are checked over HTTP at every move too, the long ones' every third
+# (every move with --long): their only whole 2-seat game in the fast suite
+# (test_step_playouts_http.py plays them whole with --long).
 EVERY = {"khronos": 1}
+HTTP_EVERY = min(3, BROWSER_EVERY)
 
 
 @pytest.mark.parametrize("game", WHOLE)
 def test_whole_game_at_two_seats(web, tabs, game):
     table = play(web, tabs, game, 2, f"{game}-2", policy=WHOLE_GAME, click_every=EVERY.get(game, CLICK_EVERY),
-                 http_every=1 if game in EVERY else BROWSER_EVERY)
+                 http_every=1 if game in EVERY else HTTP_EVERY)
     assert web.service.load(table.gid).finished
 
 
