@@ -95,7 +95,8 @@ def test_list_queries_use_an_index_for_their_order(tmp_path):
 def test_a_move_writes_few_pages_for_the_lists(tmp_path):
     """A move rewrites its game's updated_at, and each index holding it costs a WAL page in the
     move's commit: the lists keep two such indexes (newest first; by status), so a move's commit
-    writes at most four pages (the log, the games row, the two indexes; six before issue 41)."""
+    writes at most five pages (the log, the games row, the two indexes, and the head_changes row
+    that lets every worker's live-feed watcher read only what changed; six before issue 41)."""
     svc = Referee(str(tmp_path / "r.db"))
     gid = svc.create_game({"game": "babel", "seats": [{"name": "A"}, {"name": "B"}]})["id"]
     shm = tmp_path / "r.db-shm"
@@ -105,7 +106,7 @@ def test_a_move_writes_few_pages_for_the_lists(tmp_path):
         before = struct.unpack("=I", shm.read_bytes()[16:20])[0]  # the WAL index header's mxFrame
         svc.submit_move(gid, prompt.seat, {"move": prompt.choices[0] if prompt.choices else prompt.default})
         frames.append(struct.unpack("=I", shm.read_bytes()[16:20])[0] - before)
-    assert 1 <= statistics.median(frames) <= 4, frames
+    assert 1 <= statistics.median(frames) <= 5, frames
 
 
 def test_a_cursor_not_made_here_is_refused(tmp_path):
