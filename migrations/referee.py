@@ -576,3 +576,24 @@ def m019_fewer_list_indexes(db):
     # kinds instead: a handful of kinds, so a page still reads a few times its rows, never a sort.
     db.execute("DROP INDEX IF EXISTS games_game_recent")
     db.execute("DROP INDEX IF EXISTS games_game_status_recent")
+
+
+@migrations()
+def m020_head_changes(db):
+    # Issue 41: after every commit each worker's live-feed watcher looked up the head of every
+    # game it watched (~2,000 per worker with 10,000 streams, ~3 ms a worker a move). Each key
+    # the watcher follows -- a game's events, its table talk, a credential mark -- now gets a row
+    # here when it moves, numbered in commit order under the write lock (the rowid, the table's
+    # last plus one), so a look reads `WHERE change > last`: what changed, not what is watched
+    # (store/watch.py). Only SQLite: PostgreSQL announces appends by NOTIFY. Every 1,024th row
+    # drops the rows more than 8,192 behind it; a watcher that fell further behind
+    # reads its heads afresh.
+    db.execute("CREATE TABLE head_changes (change INTEGER PRIMARY KEY, key TEXT NOT NULL, head INTEGER NOT NULL)")
+    for name, when, key, head in (
+            ("events_head_change", "AFTER INSERT ON events", "NEW.game_id", "NEW.seq"),
+            ("messages_head_change", "AFTER INSERT ON messages", "NEW.game_id || '/messages'", "NEW.seq"),
+            ("credential_marks_head_change", "AFTER UPDATE OF mark ON credential_marks", "NEW.key", "NEW.mark")):
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN "
+                   f"INSERT INTO head_changes (key, head) VALUES ({key}, {head}); END")
+    db.execute("CREATE TRIGGER head_changes_pruned AFTER INSERT ON head_changes WHEN NEW.change % 1024 = 0 "
+               "BEGIN DELETE FROM head_changes WHERE change <= NEW.change - 8192; END")

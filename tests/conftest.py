@@ -29,6 +29,7 @@ import requests
 import uvicorn
 
 from referee.asgi import create_asgi_app
+from referee.asgi.closing import PacedHttp
 from referee.plumbing.config import Config
 
 
@@ -83,7 +84,7 @@ class Running:
         self.port = self.sock.getsockname()[1]
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                                                     proxy_headers=behind_proxy, forwarded_allow_ips="127.0.0.1",
-                                                    server_header=False,
+                                                    server_header=False, http=PacedHttp,
                                                     timeout_graceful_shutdown=1,
                                                     # a test's client reuses one connection across
                                                     # pauses of seconds under load: the server's

@@ -4,13 +4,17 @@ The deploy configuration: gunicorn with deploy/gunicorn.conf.py (its number of u
 2 x cores + 1) on a SQLite file, the file limit of deploy/referee-web.service (LimitNOFILE) set
 in this process and so in the server it starts (read back from each worker's /proc/PID/limits).
 Only the per-address limit is raised: every stream comes from this one address. A client plays
-moves (the prompted seat's default, one request at a time) in rounds: a block with no stream
-open, then a block with `streams` Server-Sent Events streams open (`per_played` on each game
-being played, as its seats and spectators would hold, the rest on idle games). Reported: move
-latency p50/p99 with and without streams and their ratio (and each round's, its noise), the
+moves (the prompted seat's default, one request at a time) in blocks: one with no stream open,
+then for each round a block with `streams` Server-Sent Events streams open (`per_played` on
+each game being played, as its seats and spectators would hold, the rest on idle games) and
+another with none. Reported: move latency p50/p99 with and without streams and their ratio;
+each round's ratio against the mean of the two blocks without streams around it (the machine's
+load drifting over a round weighs on both sides alike), their mean and its standard error (the
+noise: the target is resolved when the mean is further from it than twice that), the
 workers' CPU per move in both (and with the streams' own CPU while no move is made taken out),
 /healthz every 0.2 s from the first stream's opening to the last one's closing (while they open,
-while they are open, and while the client closes them all at once; and, as its anchor, while
+while they are open, and from the client's closing them all at once until the workers have
+ended them, `closed_in_s`; and, as its anchor, while
 the moves with no stream open are played: the machine's own delays), the workers'
 memory per open stream (their resident sets before and after opening them), their open file
 descriptors against their limit, and the time from a move's answer to its delivery on each
@@ -185,9 +189,10 @@ def _ms(values: list[float]) -> dict[str, float]:
 
 def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: int = 3, per_played: int = 5,
                   seed: int = 1) -> dict[str, Any]:
-    """`rounds` times: `moves` moves with no stream open, then `moves` with `streams` open
-    (interleaved, so the machine's other load weighs on both alike); `per_played` of the
-    streams watch each played game (its seats and a few spectators), the others idle games."""
+    """`moves` moves with no stream open, then `rounds` times `moves` with `streams` open and
+    `moves` with none (interleaved, so the machine's other load weighs on both alike);
+    `per_played` of the streams watch each played game (its seats and a few spectators), the
+    others idle games."""
     nofile = {"unit_file": unit_nofile()}
     nofile["bench"] = raise_nofile(nofile["unit_file"])
     random.seed(seed)
@@ -197,7 +202,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     client = probe = None
     quiet: list[float] = []
     loud: list[float] = []
-    ratios: list[float] = []  # each round's p50 with streams over its p50 without
+    ratios: list[float] = []  # each round's p50 with streams over the mean p50 of the blocks without around it
     cpu = {"quiet": 0.0, "loud": 0.0, "idle_open": 0.0}
     loud_wall = 0.0
     delays: list[float] = []
@@ -205,6 +210,7 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
     rss: list[tuple[int, int]] = []
     healthz: dict[str, list[float]] = {"no_streams": [], "while_opening": [], "while_open": [], "while_closing": []}
     opened: list[float] = []
+    closed: list[float] = []  # seconds from the client's closing every stream to the workers' having ended them
     fds = 0
     try:
         http = requests.Session()
@@ -212,22 +218,30 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         on_played = PLAYED_GAMES * per_played
         idle = [_new_game(http, url, "babel")[0] for _ in range(max(1, (streams - on_played) // PER_IDLE_GAME))]
         _play(http, url, played, 20)  # warm: caches, connections, code paths
-        for _ in range(rounds):
-            http = requests.Session()  # a fresh connection: an idle one may have been closed (keep-alive 2 s)
+
+        def quiet_block() -> list[float]:
+            nonlocal probe
+            session = requests.Session()  # a fresh connection: an idle one may have been closed (keep-alive 2 s)
             spent = _cpu_seconds(workers)
             probe = _Probe(url)  # the anchor: /healthz on this machine at this moment, no stream open
             probe.opened = 0.0
             probe.start()
-            quiet_round = _play(http, url, played, moves)
-            quiet += quiet_round
+            took = _play(session, url, played, moves)
             healthz["no_streams"] += probe.stop()["while_open"]
             probe = None
             cpu["quiet"] += _cpu_seconds(workers) - spent
+            quiet.extend(took)
+            return took
+
+        after_round = quiet_block()
+        for _ in range(rounds):
+            before_round = after_round
             heads = {gid: http.get(f"{url}/games/{gid}", timeout=30).json()["seq"] for gid, _ in played}
             paths = [f"/games/{played[i % PLAYED_GAMES][0]}/events?after={heads[played[i % PLAYED_GAMES][0]]}"
                      for i in range(on_played)]
             paths += [f"/games/{idle[i % len(idle)]}/events?after=1" for i in range(streams - on_played)]
             rss_before = _rss_kib(workers)
+            fds_before = sum(_fds_of(pid) for pid in workers)
             spec = workdir / "streams.json"
             spec.write_text(json.dumps({"port": int(url.rsplit(":", 1)[1]), "paths": paths}))
             probe = _Probe(url)
@@ -259,7 +273,6 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             loud_round = _play(http, url, played, moves, answered)
             loud_wall += time.perf_counter() - began
             loud += loud_round
-            ratios.append(round(_pct(loud_round, 0.5) / _pct(quiet_round, 0.5), 3))
             cpu["loud"] += _cpu_seconds(workers) - spent
             time.sleep(1.0)  # the last deliveries
             probe.closing = time.perf_counter()
@@ -268,7 +281,14 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
             received = json.loads(client.stdout.readline())
             client.wait(60)
             client = None
-            time.sleep(1.0)  # the workers end the last streams
+            # the probe goes on until the workers have ended every stream (their descriptors back
+            # to within 50 of where they were: a first stream opens database files and threads;
+            # they pace their closes, asgi/closing.py), and a little after
+            while sum(_fds_of(pid) for pid in workers) > fds_before + 50 * len(workers) \
+                    and time.perf_counter() - probe.closing < 30:
+                time.sleep(0.05)
+            closed.append(time.perf_counter() - probe.closing)
+            time.sleep(0.5)
             for phase, took in probe.stop().items():
                 healthz[phase] += took
             probe = None
@@ -282,6 +302,9 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
                 repeated += len(seqs) - len(set(seqs))
                 missed += len({seq for (gid, seq) in answer_at if gid == game_of[i]} - set(seqs))
                 delays += [t - answer_at[(game_of[i], q)] for q, t in got if (game_of[i], q) in answer_at]
+            after_round = quiet_block()
+            ratios.append(round(_pct(loud_round, 0.5) / statistics.mean([_pct(before_round, 0.5),
+                                                                           _pct(after_round, 0.5)]), 3))
     finally:
         if client is not None:
             client.kill()
@@ -290,12 +313,16 @@ def bench_streams(workdir: Path, streams: int = 2000, moves: int = 100, rounds: 
         stop_server(proc)
     return {
         "streams": streams, "workers": len(workers), "on_played_games": on_played, "rounds": rounds,
-        "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2), "open_retries_429": retried,
+        "moves_per_phase": moves, "opened_in_s": round(statistics.median(opened), 2),
+        "closed_in_s": round(statistics.median(closed), 2), "open_retries_429": retried,
         "move_no_streams": _ms(quiet), "move_with_streams": _ms(loud),
         "p50_ratio": round(_pct(loud, 0.5) / _pct(quiet, 0.5), 3),
         "p50_ratio_per_round": ratios,  # the spread of the ratio from one round to the next: its noise
+        "p50_ratio_mean_of_rounds": round(statistics.mean(ratios), 3),
+        "p50_ratio_standard_error": round(statistics.stdev(ratios) / len(ratios) ** 0.5, 3) if len(ratios) > 1 else None,
         "p99_ratio": round(_pct(loud, 0.99) / _pct(quiet, 0.99), 3),
-        "workers_cpu_ms_per_move": {k: round(cpu[k] / (rounds * moves) * 1000, 2) for k in ("quiet", "loud")},
+        "workers_cpu_ms_per_move": {"quiet": round(cpu["quiet"] / len(quiet) * 1000, 2),
+                                    "loud": round(cpu["loud"] / len(loud) * 1000, 2)},
         # the streams' cost with no move (per second), and the loud CPU per move without it
         "workers_cpu_ms_per_s_streams_open_no_move": round(cpu["idle_open"] / (rounds * IDLE_WINDOW) * 1000, 1),
         "workers_cpu_ms_per_move_loud_net": round((cpu["loud"] - cpu["idle_open"] / (rounds * IDLE_WINDOW) * loud_wall)

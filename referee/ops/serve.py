@@ -74,8 +74,9 @@ def run(config: Config, o: Options) -> None:
         click.echo(line)
     side = _SideJobs(service, o)
     try:
+        from referee.asgi.closing import PacedHttp
         common = dict(host=o.host, port=o.port, log_level="warning", access_log=False, lifespan="on",
-                      server_header=False, date_header=True)
+                      server_header=False, date_header=True, http=PacedHttp)
         if o.reload:
             # The reloader imports the app afresh in a child process on every change: hand it the
             # configuration through the environment. The jobs stay in this process.

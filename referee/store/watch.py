@@ -6,8 +6,10 @@ to pass a sequence. One thread per process learns the heads of the games someone
 
 - SQLite: every TICK seconds, and at once after a commit by this process (db.committed), it
   asks the file whether anything was committed since it last looked (`PRAGMA data_version`, a
-  read of a counter), and only then reads the heads of the watched games (one indexed query);
-  a game newly waited on has its head read at the next tick.
+  read of a counter), and only then reads what moved since its last look (`changed_heads`: the
+  rows a trigger adds to head_changes for each appended event, message and credential mark),
+  so a look costs what a commit changed, not what is watched; a game newly waited on has its
+  head read at the next tick.
 - PostgreSQL: the process's LISTEN connection (store/listener.py) reports every append at
   once; the heads are also re-read every RECHECK seconds, so a lost notification or a dropped
   connection delays a wake-up, never loses one.
@@ -191,13 +193,20 @@ class HeadWatcher:
             return games
 
     def _watch_sqlite(self, conn: Any) -> None:
-        version = None
+        version = last = None
         store_db.committed.append(self._poke.set)
         try:
             while not self._idle():
                 now = conn.execute("PRAGMA data_version").fetchone()[0]
-                games = self._take(everything=now != version)
-                version = now
+                moved: dict[str, int] | None = {}
+                if now != version:
+                    version = now
+                    moved, last = changed_heads(conn, last)
+                    if moved:
+                        with self._lock:
+                            moved = {k: v for k, v in moved.items() if k in self._watched}
+                        self._post(moved)
+                games = self._take(everything=moved is None)
                 if games:
                     self._post(read_heads(conn, games))
                 if self._poke.wait(TICK):
@@ -234,6 +243,24 @@ PLAYER_TOKENS = "players/tokens"  # moves when a player token or session is revo
 
 def seats_key(game_id: str) -> str:
     return game_id + SEATS
+
+
+def changed_heads(conn: Any, last: int | None) -> tuple[dict[str, int] | None, int]:
+    """SQLite: the keys that moved after change number `last` with their newest heads, and the
+    newest change number (head_changes, migrations/referee.py m020): a look after a commit reads
+    the rows of what that commit changed, whatever the number of watched keys (issue 41). None
+    instead of the heads when the changes cannot tell (the first look, or rows dropped past
+    `last`): the caller then reads every watched head (read_heads)."""
+    if last is None:
+        return None, conn.execute("SELECT COALESCE(MAX(change), 0) FROM head_changes").fetchone()[0]
+    rows = conn.execute("SELECT change, key, head FROM head_changes WHERE change > ? ORDER BY change",
+                        (last,)).fetchall()
+    if not rows:
+        return {}, last
+    heads: dict[str, int] = {}
+    for _, key, head in rows:
+        heads[key] = max(head, heads.get(key, head))
+    return (heads if rows[0][0] == last + 1 else None), rows[-1][0]
 
 
 def read_heads(conn: Any, games: list[str]) -> dict[str, int]:

@@ -20,7 +20,7 @@ def test_migrations_are_idempotent_and_settings_durable(tmp_path):
                            "m006_deadline_claims", "m007_bot_seats", "m008_players_and_tables",
                            "m009_table_talk", "m010_alerts", "m011_foresight", "m012_ratings", "m013_language",
                            "m014_send_counts", "m015_tenure", "m016_archive", "m017_seat_names",
-                           "m018_archive_pages", "m019_fewer_list_indexes"]
+                           "m018_archive_pages", "m019_fewer_list_indexes", "m020_head_changes"]
     assert migrate(db) == []
     assert db.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert db.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
