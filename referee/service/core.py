@@ -31,7 +31,7 @@ from referee.service.statecache import StateCache
 from referee.service.links import check_seat_key
 from referee.store import (credentials, deadlines, events, instance, players, projections, seat_names, snapshots,
                            tenures)
-from referee.store.db import Database, open_database, open_with_migrations, usable, write_transaction
+from referee.store.db import Database, open_database, open_with_migrations, usable, warm_read, write_transaction
 
 Clock = Callable[[], float]
 ERASED = "erased_mark"  # instance key, a new random value at each erasure (service/players/erasure.py)
@@ -103,9 +103,11 @@ class Core:
 
     def load(self, game_id: str) -> Loaded:
         """The game at its latest sequence: from the cache, else snapshot + replay."""
-        conn = self.db.conn
+        db = self.db
+        conn = db.conn
         self._after_erasures(conn)
-        seq, _ = events.head(conn, game_id)
+        with warm_read(db) as warm:
+            seq, _ = events.head(warm, game_id)
         if seq == 0:
             raise NotFound(Text("no game '%(id)s'", id=game_id))
         cached = self._cache.get(game_id)
@@ -245,13 +247,13 @@ class Core:
         cached: a seat's token dies the moment the seat changes hands, in every process."""
         if token is None:
             return None
-        conn = self.db.conn
         hashed = credentials.token_hash(token)  # not the token itself: it would outlive the request
-        seat = credentials.seat_for_hash(conn, game_id, hashed)
-        if seat is None:
-            player = players.player_for_token(conn, hashed)
-            if player is not None:
-                seat = tenures.seat_of_player(conn, game_id, player)
+        with warm_read(self.db) as conn:
+            seat = credentials.seat_for_hash(conn, game_id, hashed)
+            if seat is None:
+                player = players.player_for_token(conn, hashed)
+                if player is not None:
+                    seat = tenures.seat_of_player(conn, game_id, player)
         if seat is not None:
             return seat
         self.load(game_id)  # 404 for an unknown game before 401

@@ -85,6 +85,12 @@ def write_transaction(db: Database) -> Any:
     return _Plain(db) if group is None else group_commit.Transaction(db, group, committed)
 
 
+def warm_read(db: Database) -> Any:
+    """`with warm_read(db) as conn`: one short read where the page cache is warm (SQLite: the
+    process's writer connection when it is idle, group_commit.WarmRead; else the thread's own)."""
+    return group_commit.WarmRead(db, db.conn.group)
+
+
 class _Plain:
     """One transaction of its own. A plain class rather than @contextmanager: it is on the path
     of every move."""

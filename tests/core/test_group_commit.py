@@ -9,7 +9,7 @@ import time
 import pytest
 
 from referee.store import events
-from referee.store.db import open_database, write_transaction
+from referee.store.db import open_database, warm_read, write_transaction
 from referee.store.sqlite import connect
 
 SEED = b"k" * 32
@@ -144,3 +144,33 @@ def test_a_file_put_in_the_place_of_another_gets_the_writes_of_its_own_connectio
         events.append(conn, SEED, "g", 1, "move", 0, {}, "t")  # refused on the new file
     assert [e.type for e in events.read(connect(path).conn, "g")] == ["game_created"]
     assert [e.type for e in events.read(connect(tmp_path / "moved.db").conn, "g")] == ["game_created", "move"]
+
+
+def test_a_warm_read_uses_the_idle_writer_and_never_an_open_batch(tmp_path):
+    """warm_read: the writer connection (its page cache survives its own commits) when no batch
+    is open, so it sees only what is committed; the thread's own connection while a batch runs."""
+    path = tmp_path / "w.db"
+    db = open_database(path)
+    group = db.conn.group
+    with write_transaction(db) as conn:
+        events.append(conn, SEED, "w", 0, "game_created", None, {}, "t")
+    with warm_read(db) as conn:
+        assert conn is group.writer and events.head(conn, "w")[0] == 1
+    inside, go, seen = threading.Event(), threading.Event(), []
+
+    def writer():
+        with write_transaction(open_database(path)) as conn:
+            events.append(conn, SEED, "w", 1, "move", 0, {}, "t")
+            inside.set()
+            go.wait(10)
+
+    t = threading.Thread(target=writer)
+    t.start()
+    assert inside.wait(10)
+    with warm_read(db) as conn:  # the batch holds the writer: not waited for, not read through
+        seen.append((conn is db.conn, events.head(conn, "w")[0]))
+    go.set()
+    t.join(10)
+    assert seen == [(True, 1)]
+    with warm_read(db) as conn:
+        assert conn is group.writer and events.head(conn, "w")[0] == 2
