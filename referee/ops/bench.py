@@ -299,7 +299,7 @@ def run(appends: int = 3000, played: int = 40, seed: int = 1, games: int = 100_0
             "storage": lambda: scale.bench_storage(work),
             "memory": lambda: scale.bench_memory(work, seed=seed),
             "concurrency": lambda: concurrency.bench_concurrency(work, database, seconds, clients, seed=seed),
-            "streams": lambda: bench_streams.bench_streams(work, streams, seed=seed),
+            "streams": lambda: bench_streams.bench_streams(work, streams, rounds=rounds, seed=seed),
             "steps": lambda: steps.bench_steps(work, seed=seed),
             "bots": lambda: {**bench_bots(bot_games), "pace": bots_bench.bench_pace(work)},
             "strength": lambda: bots_bench.bench_strength(strength[0], 2, tuple(strength[1].split(",")) if strength[1] else None,
