@@ -101,13 +101,16 @@ class Core:
             r = self._rules_cache[key] = rules_for(game, components, version)
         return r
 
-    def load(self, game_id: str) -> Loaded:
-        """The game at its latest sequence: from the cache, else snapshot + replay."""
+    def load(self, game_id: str, head: int | None = None) -> Loaded:
+        """The game at its latest sequence: from the cache, else snapshot + replay. `head`: that
+        sequence, when the caller has just read it (`seat_and_head`): no second read."""
         db = self.db
         conn = db.conn
         self._after_erasures(conn)
-        with warm_read(db) as warm:
-            seq, _ = events.head(warm, game_id)
+        if head is None:
+            with warm_read(db) as warm:
+                head, _ = events.head(warm, game_id)
+        seq = head
         if seq == 0:
             raise NotFound(Text("no game '%(id)s'", id=game_id))
         cached = self._cache.get(game_id)
@@ -247,15 +250,25 @@ class Core:
         cached: a seat's token dies the moment the seat changes hands, in every process."""
         if token is None:
             return None
+        return self._seat(game_id, token, lambda conn, hashed: (credentials.seat_for_hash(conn, game_id, hashed), 0))[0]
+
+    def seat_and_head(self, game_id: str, token: str) -> tuple[int, int]:
+        """`seat_for` (a token is required), and the game's head sequence read in the same
+        statement: a move passes it to `load`, which then reads no head of its own (the append
+        checks the sequence again inside its transaction, as after any load)."""
+        return self._seat(game_id, token, lambda conn, hashed: credentials.seat_and_head(conn, game_id, hashed))
+
+    def _seat(self, game_id: str, token: str,
+              first: Callable[[Any, str], tuple[int | None, int]]) -> tuple[int, int]:
         hashed = credentials.token_hash(token)  # not the token itself: it would outlive the request
         with warm_read(self.db) as conn:
-            seat = credentials.seat_for_hash(conn, game_id, hashed)
+            seat, head = first(conn, hashed)
             if seat is None:
                 player = players.player_for_token(conn, hashed)
                 if player is not None:
                     seat = tenures.seat_of_player(conn, game_id, player)
         if seat is not None:
-            return seat
+            return seat, head
         self.load(game_id)  # 404 for an unknown game before 401
         raise Unauthorized("the token is not valid for this game")
 

@@ -8,6 +8,8 @@ import threading
 import time
 from collections import Counter
 
+import pytest
+
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import Conflict, Unprocessable
 from referee.store import outbox
@@ -122,3 +124,27 @@ def test_two_schedulers_at_once_play_no_timeout_and_send_no_mail_twice(database,
     assert len(ids) >= timeouts and len(ids) == len(set(ids)), Counter(ids).most_common(3)
     sent = [m for m in outbox.messages(svc.db.conn) if m["sent_at"]]
     assert len(sent) == len(ids)  # every mail received is recorded as sent, once
+
+
+def test_a_move_loads_at_the_head_read_with_its_seat_and_a_stale_one_is_409(database, clock):
+    """A move over HTTP reads its seat and the game's head in one statement (`seat_and_head`)
+    and loads the game there without a read of its own; a head that another process moved on
+    since is caught by the append's own check: 409, nothing appended."""
+    web, other = make_service(database, clock), make_service(database, clock)  # two processes
+    made = babel_with_clock(web, None, emails=False)
+    gid, token = made["id"], made["seats"][0]["token"]
+    seat, head = web.seat_and_head(gid, token)
+    assert (seat, head) == (0, web.load(gid).seq)
+    web.load(gid)  # cached at the head: loading there reads nothing
+    statements: list[str] = []
+    if not database.startswith("postgresql"):  # SQLite's trace names each statement run
+        web.db.conn.set_trace_callback(statements.append)
+        assert web.load(gid, head) is web.load(gid, head) and statements == []
+        web.db.conn.set_trace_callback(None)
+    other.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})  # the head moves on elsewhere
+    with pytest.raises(Conflict):
+        web.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}}, head=head)
+    events = [e.to_json() for e in other.raw_events(gid)]
+    assert [e["seq"] for e in events] == [*range(1, head + 1), head + 1]  # the other's move only
+    assert verify_events(events, other.load(gid).seed).ok
+    assert web.seat_and_head(gid, token)[1] == head + 1
