@@ -13,6 +13,7 @@ from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaTy
 from referee.plumbing.i18n import DEFAULT, LANGS
 from referee.plumbing.jsontext import read_json
 from referee.plumbing.numbers import int_param
+from referee.service.core import Head
 from referee.service.referee import Referee
 
 T = TypeVar("T")
@@ -80,9 +81,9 @@ def caller_seat(game_id: str, required: bool) -> int | None:
     return _checked(lambda: service().seat_for(game_id, token))
 
 
-def mover(game_id: str) -> tuple[int, int]:
-    """A move's caller: `caller_seat` (a seat required) and the game's head sequence, read in
-    one statement; the move loads the game at that head without reading it again."""
+def mover(game_id: str) -> tuple[int, Head]:
+    """A move's caller: `caller_seat` (a seat required) and the game's head (seq, hash), read in
+    one statement; the move loads the game at that head and appends after it, reading it no more."""
     token = bearer_token()
     if token is None:
         raise Unauthorized("this action needs a seat token ('Authorization: Bearer <token>')")

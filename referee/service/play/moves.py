@@ -28,7 +28,7 @@ from referee.store import bot_seats, idempotency
 from referee.store.db import IntegrityError
 
 if TYPE_CHECKING:
-    from referee.service.core import Core
+    from referee.service.core import Core, Head
     from referee.service.loaded import Loaded
 
 
@@ -122,10 +122,10 @@ def _listed(loaded: "Loaded", seat: int) -> tuple:
 
 
 def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
-                lang: str | None = None, head: int | None = None) -> tuple[int, dict[str, Any]]:
+                lang: str | None = None, head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
     """Judge and record a move (or several, or one in the text form); returns (HTTP status,
     response body), its words (events' `text`, prompts) in `lang` (English if None). `head`:
-    the game's head sequence when the caller read it with the seat (`Core.seat_and_head`)."""
+    the game's head (seq, hash) when the caller read it with the seat (`Core.seat_and_head`)."""
     conform("api/submit_move.json", body)
     return submit(core, game_id, seat, body, lang, head)
 
@@ -139,7 +139,7 @@ def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lan
 
 
 def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
-           lang: str | None = None, head: int | None = None) -> tuple[int, dict[str, Any]]:
+           lang: str | None = None, head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
     """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
     form). With an `idempotency_key`, every copy of the request gets the first one's answer
     (kept in English; its events are told again in `lang`)."""
@@ -182,8 +182,8 @@ def _recall(service: "Core", game_id: str, seat: int, key: str, request: str) ->
 
 def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
             keyed: tuple[str, str] | None, lang: str | None = None,
-            head: int | None = None) -> tuple[int, dict[str, Any]]:
-    loaded = service.load(game_id, head)
+            head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
+    loaded = service.load(game_id, head[0] if head is not None else None)
     service.check_expected(loaded, body.get("expected_seq"))
     service.check_active(loaded)
     sent = body["moves"] if "moves" in body else [body["text"]] if "text" in body else [body["move"]]
@@ -220,7 +220,7 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         if keyed is not None:
             idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
-    after, appended = service.write(loaded, new, states[-1], remember, states=states)
+    after, appended = service.write(loaded, new, states[-1], remember, states=states, head=head)
     # Where the next narrations start (the feed's, the pages'): no replay for these events.
     remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
     remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
