@@ -86,6 +86,8 @@ def _parsed(text: str):
 
 def refuse_if_locked_out(key: str | None = None, config: Config | None = None) -> None:
     """Before a seat token is checked: 429 if this address has failed too often lately."""
+    if not _failed_until:  # no address failed since this process started (the usual case): no lookup
+        return
     limit = _auth_limit(config)
     key = key or _client_key()
     if limit is None or _failed_until.get(key, 0.0) <= time.time():

@@ -8,7 +8,7 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from referee.api import abuse
-from referee.api.http import accept_lang, bearer_token, caller_seat, int_arg, json_body, service
+from referee.api.http import accept_lang, bearer_token, caller_seat, int_arg, json_body, mover, service
 from referee.engine.registry import GAME_IDS
 from referee.engine.steps import parse_chosen
 from referee.engine.schemas import conform
@@ -82,9 +82,9 @@ def get_steps(game_id: str, kind: str):
 
 @bp.post("/games/<game_id>/moves")
 def post_move(game_id: str):
-    seat = caller_seat(game_id, required=True)
+    seat, head = mover(game_id)
     lang = accept_lang()
-    status, body = service().submit_move(game_id, seat, json_body(), lang)
+    status, body = service().submit_move(game_id, seat, json_body(), lang, head)
     body["events"] = with_text(service(), game_id, body.get("events", []), seat, lang)
     return jsonify(body), status
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from flask import current_app, request
 from werkzeug.datastructures import LanguageAccept
@@ -13,7 +13,10 @@ from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaTy
 from referee.plumbing.i18n import DEFAULT, LANGS
 from referee.plumbing.jsontext import read_json
 from referee.plumbing.numbers import int_param
+from referee.service.core import Head
 from referee.service.referee import Referee
+
+T = TypeVar("T")
 
 def is_json_type(mimetype: str) -> bool:
     return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
@@ -75,9 +78,23 @@ def caller_seat(game_id: str, required: bool) -> int | None:
         if required:
             raise Unauthorized("this action needs a seat token ('Authorization: Bearer <token>')")
         return None
+    return _checked(lambda: service().seat_for(game_id, token))
+
+
+def mover(game_id: str) -> tuple[int, Head]:
+    """A move's caller: `caller_seat` (a seat required) and the game's head (seq, hash), read in
+    one statement; the move loads the game at that head and appends after it, reading it no more."""
+    token = bearer_token()
+    if token is None:
+        raise Unauthorized("this action needs a seat token ('Authorization: Bearer <token>')")
+    return _checked(lambda: service().seat_and_head(game_id, token))
+
+
+def _checked(look: Callable[[], T]) -> T:
+    """A seat-token check, refused (429) while this address is locked out, counted when it fails."""
     abuse.refuse_if_locked_out()
     try:
-        return service().seat_for(game_id, token)
+        return look()
     except Unauthorized:
         abuse.count_failure()
         raise

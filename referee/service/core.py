@@ -36,6 +36,7 @@ from referee.store.db import Database, open_database, open_with_migrations, usab
 Clock = Callable[[], float]
 ERASED = "erased_mark"  # instance key, a new random value at each erasure (service/players/erasure.py)
 Appended = list[tuple[str, int | None, dict]]
+Head = tuple[int, "str | None"]  # a game's last event: (seq, chain hash), read together
 # A cached game replaced by its next move is measured again at least every this many moves
 # (and at every move once the cache is half full: service/statecache.py).
 REMEASURE_EVERY = 16
@@ -101,13 +102,16 @@ class Core:
             r = self._rules_cache[key] = rules_for(game, components, version)
         return r
 
-    def load(self, game_id: str) -> Loaded:
-        """The game at its latest sequence: from the cache, else snapshot + replay."""
+    def load(self, game_id: str, head: int | None = None) -> Loaded:
+        """The game at its latest sequence: from the cache, else snapshot + replay. `head`: that
+        sequence, when the caller has just read it (`seat_and_head`): no second read."""
         db = self.db
         conn = db.conn
         self._after_erasures(conn)
-        with warm_read(db) as warm:
-            seq, _ = events.head(warm, game_id)
+        if head is None:
+            with warm_read(db) as warm:
+                head, _ = events.head(warm, game_id)
+        seq = head
         if seq == 0:
             raise NotFound(Text("no game '%(id)s'", id=game_id))
         cached = self._cache.get(game_id)
@@ -247,15 +251,24 @@ class Core:
         cached: a seat's token dies the moment the seat changes hands, in every process."""
         if token is None:
             return None
+        return self._seat(game_id, token, lambda conn, hashed: (credentials.seat_for_hash(conn, game_id, hashed), None))[0]
+
+    def seat_and_head(self, game_id: str, token: str) -> tuple[int, Head]:
+        """`seat_for` (a token is required), and the game's head (seq, chain hash) read in the
+        same statement: a move loads the game at that seq without reading it again, and appends
+        after that hash (`write`'s `head`)."""
+        return self._seat(game_id, token, lambda conn, hashed: credentials.seat_and_head(conn, game_id, hashed))
+
+    def _seat(self, game_id: str, token: str, first: Callable[[Any, str], tuple[int | None, Any]]) -> tuple[int, Any]:
         hashed = credentials.token_hash(token)  # not the token itself: it would outlive the request
         with warm_read(self.db) as conn:
-            seat = credentials.seat_for_hash(conn, game_id, hashed)
+            seat, head = first(conn, hashed)
             if seat is None:
                 player = players.player_for_token(conn, hashed)
                 if player is not None:
                     seat = tenures.seat_of_player(conn, game_id, player)
         if seat is not None:
-            return seat
+            return seat, head
         self.load(game_id)  # 404 for an unknown game before 401
         raise Unauthorized("the token is not valid for this game")
 
@@ -268,14 +281,19 @@ class Core:
         return holder == tenures.HELD and check_seat_key(self.secret_key, game_id, seat, key, tenure)
 
     def append(self, conn, loaded: Loaded, new: list[tuple[str, int | None, dict]],
-                state: dict, states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
+                state: dict, states: list[dict] | None = None,
+                prev: str | None = None) -> tuple[Loaded, list[events.Event]]:
         """Append events after loaded.seq with everything derived from them; inside a transaction.
-        `states[i]`, when given, is the state after `new[i]` (several moves in one batch)."""
+        `states[i]`, when given, is the state after `new[i]` (several moves in one batch). `prev`:
+        the chain hash of event loaded.seq when the caller read it with that seq (then the first
+        insert's primary key is the sequence check); each later event follows this transaction's
+        own previous one, so none reads the head again."""
         now = self.clock()
         stamp = iso(now)
         after, appended = loaded, []
         for i, (etype, seat, payload) in enumerate(new):
-            e = events.append(conn, loaded.seed, loaded.game_id, after.seq, etype, seat, payload, stamp)
+            e = events.append(conn, loaded.seed, loaded.game_id, after.seq, etype, seat, payload, stamp,
+                              appended[-1].hash if appended else prev)
             appended.append(e)
             if etype == "timeout" and seat is not None:
                 tenures.count_missed(conn, loaded.game_id, seat)  # the holder's record, not the seat's
@@ -311,13 +329,15 @@ class Core:
 
     def write(self, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
                extra: Callable[[Any, Loaded, list[events.Event]], None] | None = None,
-               states: list[dict] | None = None) -> tuple[Loaded, list[events.Event]]:
+               states: list[dict] | None = None, head: Head | None = None) -> tuple[Loaded, list[events.Event]]:
         """One transaction: the events (plus game end and seed reveal when the game is over), and
-        the moves that follow from them (pre-set moves, `follow`)."""
+        the moves that follow from them (pre-set moves, `follow`). `head`: the game's head as read
+        with the caller's seat (`seat_and_head`); its hash is used only when `loaded` is at it."""
         new = self.with_end(loaded, new, state)
+        prev = head[1] if head is not None and head[0] == loaded.seq else None
         try:
             with write_transaction(self.db) as conn:
-                after, appended = self.append(conn, loaded, new, state, states)
+                after, appended = self.append(conn, loaded, new, state, states, prev)
                 if self.follow is not None:
                     after, appended = self.follow(conn, loaded, after, appended)
                 if extra is not None:

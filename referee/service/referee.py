@@ -18,7 +18,7 @@ from referee.plumbing.config import Config
 from referee.service import language, narration, rebuild
 from referee.service.archive import search as archive, stats
 from referee.service.competition import acceptance, rating_updates, ratings, tournaments
-from referee.service.core import Clock, Core
+from referee.service.core import Clock, Core, Head
 from referee.service.foresight import agreement, presets, takebacks
 from referee.service.loaded import Loaded
 from referee.service.notices import alerts, mails
@@ -79,8 +79,8 @@ class Referee(Core):
         return create.create_game(self, body, player_id)
 
     def submit_move(self, game_id: str, seat: int, body: dict[str, Any],
-                    lang: str | None = None) -> tuple[int, dict[str, Any]]:
-        return moves.submit_move(self, game_id, seat, body, lang)
+                    lang: str | None = None, head: Head | None = None) -> tuple[int, dict[str, Any]]:
+        return moves.submit_move(self, game_id, seat, body, lang, head)
 
     def steps(self, game_id: str, seat: int, kind: str, chosen: list[str], lang: str | None = None) -> dict[str, Any]:
         return steps.steps(self, game_id, seat, kind, chosen, lang)

@@ -69,23 +69,27 @@ def head(conn: Connection, game_id: str) -> tuple[int, str]:
 
 
 def append(conn: Connection, seed: bytes, game_id: str, expected_seq: int, etype: str,
-           seat: int | None, payload: dict[str, Any], created_at: str) -> Event:
+           seat: int | None, payload: dict[str, Any], created_at: str, prev: str | None = None) -> Event:
     """Append one event after `expected_seq`; call inside a write transaction. The game's
     writers are serialised (SQLite's write lock, PostgreSQL's advisory lock: `lock_game`), so
     the head cannot move between the check and the insert; the primary key would refuse a
-    second event at one sequence anyway."""
+    second event at one sequence anyway. `prev`: the hash of event `expected_seq` when the
+    caller knows it (read with that seq, or appended just before in this transaction): no head
+    is read, and the primary key is the sequence check (sequences are contiguous and a log only
+    grows, so an event at expected_seq + 1 exists exactly when the head moved on)."""
     body = canonical(payload)
     seq = expected_seq + 1
     digest = content_digest_of_payload(seed, seq, etype, seat, body, created_at)
     stored = _stored(conn, etype, payload, body)
     conn.lock_game(game_id)
-    last, prev = head(conn, game_id)
-    if last != expected_seq:
-        raise SequenceConflict(last)
+    if prev is None:
+        last, prev = head(conn, game_id)
+        if last != expected_seq:
+            raise SequenceConflict(last)
     event = Event(game_id, seq, etype, seat, payload, created_at, digest, prev, chain(prev, digest))
     try:
         conn.execute(_INSERT, _row(event, stored))
-    except IntegrityError:  # unreachable while the game's writers are serialised; kept as a backstop
+    except IntegrityError:  # the head moved on after a known `prev` (else a backstop): at seq at least
         raise SequenceConflict(seq) from None
     return event
 

@@ -8,6 +8,8 @@ import threading
 import time
 from collections import Counter
 
+import pytest
+
 from referee.engine.verify import verify_events
 from referee.plumbing.errors import Conflict, Unprocessable
 from referee.store import outbox
@@ -122,3 +124,39 @@ def test_two_schedulers_at_once_play_no_timeout_and_send_no_mail_twice(database,
     assert len(ids) >= timeouts and len(ids) == len(set(ids)), Counter(ids).most_common(3)
     sent = [m for m in outbox.messages(svc.db.conn) if m["sent_at"]]
     assert len(sent) == len(ids)  # every mail received is recorded as sent, once
+
+
+def test_a_move_loads_and_appends_at_the_head_read_with_its_seat_and_a_stale_one_is_409(database, clock):
+    """A move over HTTP reads its seat and the game's head (seq, hash) in one statement
+    (`seat_and_head`), loads the game there and appends after that hash without reading the head
+    again; a head that another process moved on since is caught by the insert's primary key:
+    409, nothing appended, and the next move with a fresh head continues the chain."""
+    web, other = make_service(database, clock), make_service(database, clock)  # two processes
+    made = babel_with_clock(web, None, emails=False)
+    gid, token = made["id"], made["seats"][0]["token"]
+    seat, head = web.seat_and_head(gid, token)
+    assert (seat, head) == (0, (web.load(gid).seq, web.raw_events(gid)[-1].hash))
+    sqlite = not database.startswith("postgresql")
+    if sqlite:  # SQLite's trace names each statement run: loading at the head reads nothing
+        statements: list[str] = []
+        web.db.conn.set_trace_callback(statements.append)
+        assert web.load(gid, head[0]) is web.load(gid, head[0]) and statements == []
+        web.db.conn.set_trace_callback(None)
+    other.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}})  # the head moves on elsewhere
+    with pytest.raises(Conflict):
+        web.submit_move(gid, 0, {"move": {"type": "finish_first_turn"}}, head=head)
+    events = [e.to_json() for e in other.raw_events(gid)]
+    assert [e["seq"] for e in events] == [*range(1, head[0] + 1), head[0] + 1]  # the other's move only
+    seat, head = web.seat_and_head(gid, made["seats"][1]["token"])
+    writer = web.db.conn.group.writer if sqlite else None
+    heads: list[str] = []
+    if writer is not None:
+        writer.set_trace_callback(lambda sql: heads.append(sql) if "ORDER BY seq DESC" in sql else None)
+    move = web.load(gid, head[0]).prompts[0]
+    web.submit_move(gid, seat, {"move": move.choices[0] if move.choices else move.default}, head=head)
+    if writer is not None:
+        writer.set_trace_callback(None)
+        assert heads == []  # the append followed the known hash: no head read in its transaction
+    events = [e.to_json() for e in web.raw_events(gid)]
+    assert events[-1]["seq"] == head[0] + 1 and events[-1]["prev_hash"] == head[1]
+    assert verify_events(events, web.load(gid).seed).ok

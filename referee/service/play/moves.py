@@ -28,7 +28,7 @@ from referee.store import bot_seats, idempotency
 from referee.store.db import IntegrityError
 
 if TYPE_CHECKING:
-    from referee.service.core import Core
+    from referee.service.core import Core, Head
     from referee.service.loaded import Loaded
 
 
@@ -122,11 +122,12 @@ def _listed(loaded: "Loaded", seat: int) -> tuple:
 
 
 def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
-                lang: str | None = None) -> tuple[int, dict[str, Any]]:
+                lang: str | None = None, head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
     """Judge and record a move (or several, or one in the text form); returns (HTTP status,
-    response body), its words (events' `text`, prompts) in `lang` (English if None)."""
+    response body), its words (events' `text`, prompts) in `lang` (English if None). `head`:
+    the game's head (seq, hash) when the caller read it with the seat (`Core.seat_and_head`)."""
     conform("api/submit_move.json", body)
-    return submit(core, game_id, seat, body, lang)
+    return submit(core, game_id, seat, body, lang, head)
 
 
 def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None,
@@ -138,19 +139,19 @@ def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lan
 
 
 def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
-           lang: str | None = None) -> tuple[int, dict[str, Any]]:
+           lang: str | None = None, head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
     """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
     form). With an `idempotency_key`, every copy of the request gets the first one's answer
     (kept in English; its events are told again in `lang`)."""
     key = body.get("idempotency_key")
     if key is None:
-        return _submit(service, game_id, seat, body, None, lang)
+        return _submit(service, game_id, seat, body, None, lang, head)
     request = idempotency.fingerprint(body)
     earlier = _recall(service, game_id, seat, key, request)
     if earlier is not None:
         return _retold(service, game_id, seat, earlier, lang)
     try:
-        return _submit(service, game_id, seat, body, (key, request), lang)
+        return _submit(service, game_id, seat, body, (key, request), lang, head)
     except (ServiceError, *IntegrityError):
         # A copy of this request may have landed while this one was judged (its events make
         # this one illegal or stale, or its key row made this transaction fail): answer as that
@@ -180,8 +181,9 @@ def _recall(service: "Core", game_id: str, seat: int, key: str, request: str) ->
 
 
 def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
-            keyed: tuple[str, str] | None, lang: str | None = None) -> tuple[int, dict[str, Any]]:
-    loaded = service.load(game_id)
+            keyed: tuple[str, str] | None, lang: str | None = None,
+            head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
+    loaded = service.load(game_id, head[0] if head is not None else None)
     service.check_expected(loaded, body.get("expected_seq"))
     service.check_active(loaded)
     sent = body["moves"] if "moves" in body else [body["text"]] if "text" in body else [body["move"]]
@@ -218,7 +220,7 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         if keyed is not None:
             idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
-    after, appended = service.write(loaded, new, states[-1], remember, states=states)
+    after, appended = service.write(loaded, new, states[-1], remember, states=states, head=head)
     # Where the next narrations start (the feed's, the pages'): no replay for these events.
     remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
     remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
