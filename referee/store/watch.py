@@ -55,8 +55,9 @@ class HeadWatcher:
 
     `wait` runs on one event loop; the thread only posts heads to that loop."""
 
-    def __init__(self, database: str):
+    def __init__(self, database: str, hear_writes: bool = True):
         self.database = database
+        self.hear_writes = hear_writes  # False: poll every TICK even where inotify is to be had
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, dict[asyncio.Future, int]] = {}  # game -> {future: after}
         self._heads: dict[str, int] = {}                          # watched games only (loop side)
@@ -203,7 +204,7 @@ class HeadWatcher:
             return games
 
     def _watch_sqlite(self, conn: Any) -> None:
-        writes = self._writes = FileWrites.open(self.database)
+        writes = self._writes = FileWrites.open(self.database) if self.hear_writes else None
         if writes is None:  # no inotify: a look every TICK, and at once after this process commits
             store_db.committed.append(self._poke.set)
         version = last = None
