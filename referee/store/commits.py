@@ -89,6 +89,12 @@ class FileWrites:
         os.set_blocking(self._poke_r, False)
         os.set_blocking(self._poke_w, False)
         self._poked = False
+        self._closing = threading.Lock()  # a poke never writes to a descriptor closed meanwhile
+        self._closed = False
+        # poll, not select: a worker holding thousands of streams has descriptors past 1,024
+        self._poll = select.poll()
+        self._poll.register(inotify.fileno(), select.POLLIN)
+        self._poll.register(self._poke_r, select.POLLIN)
 
     @classmethod
     def open(cls, database: Any) -> FileWrites | None:
@@ -112,30 +118,36 @@ class FileWrites:
 
     def poke(self) -> None:
         """Wake the waiter now (from any thread; a poke not yet heard is not repeated)."""
-        if not self._poked:
+        if self._poked:
+            return
+        with self._closing:
+            if self._closed:
+                return
             self._poked = True
             try:
                 os.write(self._poke_w, b"!")
-            except (BlockingIOError, OSError):
+            except OSError:  # the pipe is full: a poke is waiting already
                 pass
 
     def wait(self, timeout: float, settle: float = 0.0) -> bool:
         """Whether the file was written (or a poke came) within `timeout` seconds; when it was,
         returns `settle` seconds after the first write, with what came meanwhile taken too."""
-        ready = select.select([self._inotify.fileno(), self._poke_r], [], [], timeout)[0]
+        ready = [fd for fd, _ in self._poll.poll(timeout * 1000)]
         if not ready:
             return False
         if settle > 0:
             time.sleep(settle)
-        self._poked = False
-        try:
+        try:  # the pipe emptied before the flag is cleared: a poke after this one wakes the next wait
             os.read(self._poke_r, 64)
         except BlockingIOError:
             pass
+        self._poked = False
         wrote = any(e.name in self._names for e in self._inotify.read(timeout=0))
         return wrote or self._poke_r in ready
 
     def close(self) -> None:
-        self._inotify.close()
-        os.close(self._poke_r)
-        os.close(self._poke_w)
+        with self._closing:
+            self._closed = True
+            self._inotify.close()
+            os.close(self._poke_r)
+            os.close(self._poke_w)
