@@ -8,8 +8,8 @@ the other workers of the host wait on that lock and read the rendered frames bac
 
 What is shared is keyed exactly as a worker already shares a read among its own streams (the
 viewer's seat and tenure are in the key), so a seat's frames only ever answer that seat's
-streams. The files live in a directory only this user may enter (0700: beside a SQLite file,
-else on /dev/shm), each written whole before it is renamed into place, and are read back for RECENT
+streams. The files live in a directory only this user may enter (0700, on /dev/shm: in memory, one
+per database), each written whole before it is renamed into place, and are read back for RECENT
 seconds only: they serve the burst of wake-ups that follows a move, nothing older.
 """
 
@@ -122,11 +122,16 @@ class HostFrames:
 
 
 def _directory(database: str) -> Path | None:
-    """Beside a SQLite file (as its -wal and -shm files are); for a database server, one per
-    user and database in /dev/shm (or the temporary directory)."""
+    """One per user and database, in /dev/shm (a memory file system; else the temporary
+    directory): a SQLite file's by its real path, so every worker that opens it finds the same
+    one. Beside the SQLite file, on a disk's journaled file system, creating and renaming the
+    two files of each read cost ~0.45 ms of CPU a move in the rendering worker, 0.05 ms here
+    (issue 41: 10,000 streams)."""
     if not is_postgres(database):
         path = sqlite_path(database)
-        return None if path in ("", ":memory:") or path.startswith("file:") else Path(path + "-frames")
+        if path in ("", ":memory:") or path.startswith("file:"):
+            return None
+        database = os.path.realpath(path)
     root = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
     return Path(root) / f"referee-frames-{os.getuid()}-{hashlib.sha256(database.encode()).hexdigest()[:24]}"
 

@@ -11,11 +11,14 @@ tick). A wake-up is a hint: the job still reads what is due from the database.
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
+import time
 from typing import Any, Callable
 
 from referee.store import db as store_db
-from referee.store.db import is_postgres, open_with_migrations
+from referee.store.db import is_postgres, open_with_migrations, sqlite_path
 
 TICK = 0.05   # seconds between two looks at SQLite's commit counter
 
@@ -66,3 +69,85 @@ def _watch_sqlite(database: Any, wake: Callable[[], None], stop: threading.Event
         log.warning("stopped watching commits (%s); the job runs on its tick", type(e).__name__)
     finally:
         db.conn.close()
+
+
+class FileWrites:
+    """Waiting until some process writes to a SQLite file (its -wal, where a WAL-mode commit
+    writes, or the file itself), or until this process pokes: the kernel's inotify wakes the
+    waiter, where a look at `PRAGMA data_version` every TICK woke each worker forty times a
+    second whether anything was committed or not (issue 41: with 10,000 streams open and no
+    move, ~3 ms of CPU a second and a worker). A write is heard when it is made, before its
+    commit is durable and visible: the caller looks until the commit shows (`data_version`).
+
+    `open` gives None where inotify is not to be had (not Linux, no watch left): the caller
+    polls as before."""
+
+    def __init__(self, inotify: Any, names: set[str]):
+        self._inotify = inotify
+        self._names = names
+        self._poke_r, self._poke_w = os.pipe()
+        os.set_blocking(self._poke_r, False)
+        os.set_blocking(self._poke_w, False)
+        self._poked = False
+        self._closing = threading.Lock()  # a poke never writes to a descriptor closed meanwhile
+        self._closed = False
+        # poll, not select: a worker holding thousands of streams has descriptors past 1,024
+        self._poll = select.poll()
+        self._poll.register(inotify.fileno(), select.POLLIN)
+        self._poll.register(self._poke_r, select.POLLIN)
+
+    @classmethod
+    def open(cls, database: Any) -> FileWrites | None:
+        path = sqlite_path(str(database))
+        if path in ("", ":memory:") or path.startswith("file:"):
+            return None
+        try:
+            from inotify_simple import INotify, flags
+            inotify = INotify()
+        except (ImportError, OSError) as e:
+            log.info("commits heard by polling: %s", type(e).__name__)
+            return None
+        directory, name = os.path.split(os.path.realpath(path))
+        try:
+            inotify.add_watch(directory, flags.MODIFY)
+        except OSError as e:  # no watch left (fs.inotify.max_user_watches)
+            log.info("commits heard by polling: %s", type(e).__name__)
+            inotify.close()
+            return None
+        return cls(inotify, {name, name + "-wal"})
+
+    def poke(self) -> None:
+        """Wake the waiter now (from any thread; a poke not yet heard is not repeated)."""
+        if self._poked:
+            return
+        with self._closing:
+            if self._closed:
+                return
+            self._poked = True
+            try:
+                os.write(self._poke_w, b"!")
+            except OSError:  # the pipe is full: a poke is waiting already
+                pass
+
+    def wait(self, timeout: float, settle: float = 0.0) -> bool:
+        """Whether the file was written (or a poke came) within `timeout` seconds; when it was,
+        returns `settle` seconds after the first write, with what came meanwhile taken too."""
+        ready = [fd for fd, _ in self._poll.poll(timeout * 1000)]
+        if not ready:
+            return False
+        if settle > 0:
+            time.sleep(settle)
+        try:  # the pipe emptied before the flag is cleared: a poke after this one wakes the next wait
+            os.read(self._poke_r, 64)
+        except BlockingIOError:
+            pass
+        self._poked = False
+        wrote = any(e.name in self._names for e in self._inotify.read(timeout=0))
+        return wrote or self._poke_r in ready
+
+    def close(self) -> None:
+        with self._closing:
+            self._closed = True
+            self._inotify.close()
+            os.close(self._poke_r)
+            os.close(self._poke_w)

@@ -4,12 +4,15 @@ per connection.
 Waiters are coroutines on the event loop (referee/asgi/feed.py); each waits for a game's head
 to pass a sequence. One thread per process learns the heads of the games someone waits on:
 
-- SQLite: every TICK seconds, and at once after a commit by this process (db.committed), it
-  asks the file whether anything was committed since it last looked (`PRAGMA data_version`, a
-  read of a counter), and only then reads what moved since its last look (`changed_heads`: the
-  rows a trigger adds to head_changes for each appended event, message and credential mark),
-  so a look costs what a commit changed, not what is watched; a game newly waited on has its
-  head read at the next tick.
+- SQLite: when any process writes to the file (inotify, store/commits.py FileWrites; where
+  there is none, every TICK seconds and at once after a commit by this process), and every
+  FALLBACK seconds whatever it heard, it asks the file whether anything was committed since it
+  last looked (`PRAGMA data_version`, a read of a counter; every TICK for PENDING seconds after
+  a write, which is heard before its commit shows), and only then reads what moved since its
+  last look (`changed_heads`: the rows a trigger adds to head_changes for each appended event,
+  message and credential mark), so a look costs what a commit changed, not what is watched; a
+  game newly waited on has its head read at once. With no move, a worker's watcher wakes once
+  every FALLBACK seconds, not forty times a second (issue 41).
 - PostgreSQL: the process's LISTEN connection (store/listener.py) reports every append at
   once; the heads are also re-read every RECHECK seconds, so a lost notification or a dropped
   connection delays a wake-up, never loses one.
@@ -27,6 +30,7 @@ import time
 from typing import Any
 
 from referee.store import db as store_db
+from referee.store.commits import FileWrites
 from referee.store.db import is_postgres, open_with_migrations
 from referee.store.listener import EventListener
 
@@ -36,6 +40,8 @@ TICK = 0.025      # seconds between two looks at SQLite's commit counter
 # the host's other workers, which look every TICK, mostly render the move for the streams first
 # (asgi/hostframes.py), and this one reads their frames back instead of narrating it mid-answer.
 DEFER = 0.025
+FALLBACK = 1.0    # seconds between two looks when inotify hears no write (a lost wake-up waits no longer)
+PENDING = 0.2     # seconds after a write heard during which to look every TICK (its commit may show later)
 RECHECK = 2.0     # seconds between two full head reads on PostgreSQL
 SLICE = 0.05     # seconds: the waits that time out within one share a timer
 IDLE = 30.0       # seconds without a waiter after which the watcher thread ends
@@ -49,8 +55,9 @@ class HeadWatcher:
 
     `wait` runs on one event loop; the thread only posts heads to that loop."""
 
-    def __init__(self, database: str):
+    def __init__(self, database: str, hear_writes: bool = True):
         self.database = database
+        self.hear_writes = hear_writes  # False: poll every TICK even where inotify is to be had
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: dict[str, dict[asyncio.Future, int]] = {}  # game -> {future: after}
         self._heads: dict[str, int] = {}                          # watched games only (loop side)
@@ -63,6 +70,7 @@ class HeadWatcher:
         self._closed = False
         self._listener: EventListener | None = None
         self._poke = threading.Event()
+        self._writes: FileWrites | None = None  # the thread's inotify of the SQLite file, while it runs
 
     # -- the event loop's side ------------------------------------------------------------
 
@@ -92,6 +100,9 @@ class HeadWatcher:
                 with self._lock:
                     self._watched.add(key)
                     self._new.add(key)
+                writes = self._writes
+                if writes is not None:  # its head read now, not at the next write or FALLBACK
+                    writes.poke()
         self._ensure_thread()
         expiry = self._expiry(loop, future, timeout)
         try:
@@ -193,8 +204,13 @@ class HeadWatcher:
             return games
 
     def _watch_sqlite(self, conn: Any) -> None:
+        writes = self._writes = FileWrites.open(self.database) if self.hear_writes else None
+        if writes is None:  # no inotify: a look every TICK, and at once after this process commits
+            store_db.committed.append(self._poke.set)
         version = last = None
-        store_db.committed.append(self._poke.set)
+        # Until then a write heard may yet show as a commit (its fsync comes between; and a
+        # commit that showed may hide a second one written meanwhile): look every TICK.
+        pending = 0.0
         try:
             while not self._idle():
                 now = conn.execute("PRAGMA data_version").fetchone()[0]
@@ -209,11 +225,19 @@ class HeadWatcher:
                 games = self._take(everything=moved is None)
                 if games:
                     self._post(read_heads(conn, games))
+                if writes is not None:
+                    if writes.wait(TICK if time.monotonic() < pending else FALLBACK, DEFER):
+                        pending = time.monotonic() + PENDING
+                    continue
                 if self._poke.wait(TICK):
                     time.sleep(DEFER)
                 self._poke.clear()
         finally:
-            store_db.committed.remove(self._poke.set)
+            self._writes = None
+            if writes is not None:
+                writes.close()
+            else:
+                store_db.committed.remove(self._poke.set)
 
     def _watch_postgres(self, conn: Any) -> None:
         listener = self._listener = self._listener or EventListener(self.database)

@@ -3,11 +3,16 @@ read_heads): a game's events, its table talk, a credential mark; 0 for one that 
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sqlite3
+import time
+
+import pytest
 
 from referee.service.referee import Referee
-from referee.store.watch import PLAYER_TOKENS, changed_heads, read_heads, seats_key
+from referee.store import watch
+from referee.store.watch import PLAYER_TOKENS, HeadWatcher, changed_heads, read_heads, seats_key
 
 
 def test_read_heads_gives_the_last_sequence_of_every_watched_key(database):
@@ -86,3 +91,47 @@ def test_a_watcher_that_fell_behind_the_kept_changes_reads_every_head(sqlite_tem
     assert look.execute("SELECT MIN(change), COUNT(*) FROM head_changes").fetchone() == (9216 - 8192 + 1, 8192 + 784)
     assert changed_heads(look, 9000)[0] == {f"g{i}": 1 for i in range(9000, 10_000)}
     assert changed_heads(look, 10) == (None, 10_000)
+
+
+def _switches(thread) -> int:
+    """How many times the kernel has run the thread (its third schedstat field)."""
+    with open(f"/proc/self/task/{thread.native_id}/schedstat") as f:
+        return int(f.read().split()[2])
+
+
+@pytest.mark.parametrize("hear_writes", [True, False], ids=["inotify", "polling"])
+def test_the_watcher_sleeps_until_the_file_is_written(sqlite_template, tmp_path, hear_writes):
+    """Issue 41: with streams open and no move, each worker's watcher looked at the file's commit
+    counter forty times a second (its wake-ups ~3 ms of CPU a second a worker). It now sleeps
+    until some process writes the file (inotify), waking once a FALLBACK otherwise; and a commit
+    by another connection (no hook of this process tells it) still wakes the waiter at once, also
+    where there is no inotify (the watcher then polls every TICK, as before)."""
+    path = tmp_path / "r.db"
+    shutil.copyfile(sqlite_template, path)
+    svc = Referee(str(path))
+    game = svc.create_game({"game": "iron_age", "options": {"first_seat": 0},
+                            "seats": [{"name": "A"}, {"name": "B"}]})["id"]
+    head = svc.feed(game, None, 0)[-1]["seq"]
+    watcher = HeadWatcher(str(path), hear_writes)
+
+    async def idle_then_a_move() -> tuple[int, int | None, float]:
+        waiting = asyncio.ensure_future(watcher.wait(game, head, 5.0))
+        await asyncio.sleep(0.3)  # the thread has started and read the game's head
+        before = _switches(watcher._thread)
+        await asyncio.sleep(0.5)
+        woke = _switches(watcher._thread) - before
+        other = sqlite3.connect(path)  # another process's commit, as far as this one can tell
+        with other:
+            other.execute("INSERT INTO head_changes (key, head) VALUES (?, ?)", (game, head + 1))
+        moved = time.monotonic()
+        return woke, await waiting, time.monotonic() - moved
+
+    try:
+        woke, seen, after = asyncio.run(idle_then_a_move())
+    finally:
+        watcher.close()
+    if hear_writes:
+        assert woke <= 3, f"the watcher woke {woke} times in half a second with nothing written"
+    else:
+        assert woke >= 0.5 / watch.TICK / 2, woke
+    assert seen == head + 1 and after < watch.FALLBACK / 2, after
