@@ -3,8 +3,10 @@ waits on the log (the bots' job: a bot moves as soon as its decision opens, not 
 tick). A wake-up is a hint: the job still reads what is due from the database.
 
 - this process: `db.committed`, called after each of its commits;
-- SQLite: another process's commit moves `PRAGMA data_version`, read every TICK seconds
-  (a read of a counter in the shared memory of the file);
+- SQLite: another process's commit moves `PRAGMA data_version` (a read of a counter in the
+  shared memory of the file), read when some process writes the file (inotify, FileWrites: every
+  TICK for PENDING seconds after a write, its commit may show later) and every FALLBACK seconds
+  anyway; every TICK seconds where there is no inotify;
 - PostgreSQL: the process's LISTEN connection (store/listener.py) hears every append.
 """
 
@@ -20,7 +22,9 @@ from typing import Any, Callable
 from referee.store import db as store_db
 from referee.store.db import is_postgres, open_with_migrations, sqlite_path
 
-TICK = 0.05   # seconds between two looks at SQLite's commit counter
+TICK = 0.05      # seconds between two looks at SQLite's commit counter (polling, or after a write)
+PENDING = 0.2    # seconds after a write heard during which to look every TICK
+FALLBACK = 1.0   # seconds between two looks when no write is heard (a lost wake-up waits no longer)
 
 log = logging.getLogger(__name__)
 
@@ -37,10 +41,11 @@ def on_commits(database: Any, wake: Callable[[], None], stop: threading.Event) -
         listener.subscribe(heard)
         stops: list[Callable[[], None]] = [lambda: listener.unsubscribe(heard)]
     else:
-        thread = threading.Thread(target=_watch_sqlite, args=(database, wake, stop, done),
+        writes = FileWrites.open(database)
+        thread = threading.Thread(target=_watch_sqlite, args=(database, wake, stop, done, writes),
                                   name="referee-commit-watch", daemon=True)
         thread.start()
-        stops = []
+        stops = [writes.poke] if writes is not None else []  # the thread ends now, not at its next look
 
     def close() -> None:
         done.set()
@@ -51,24 +56,35 @@ def on_commits(database: Any, wake: Callable[[], None], stop: threading.Event) -
     return close
 
 
-def _watch_sqlite(database: Any, wake: Callable[[], None], stop: threading.Event, done: threading.Event) -> None:
+def _watch_sqlite(database: Any, wake: Callable[[], None], stop: threading.Event, done: threading.Event,
+                  writes: "FileWrites | None") -> None:
+    """Another process's commits: the file's commit counter, looked at after each write heard
+    (`writes`; twenty times a second where there is no inotify, whether anything was written or not)."""
     try:
         db, _ = open_with_migrations(database, migrate=False)
     except Exception as e:  # the job's own tick still runs
         log.warning("cannot watch commits (%s); the job runs on its tick", type(e).__name__)
+        if writes is not None:
+            writes.close()
         return
     try:
         version = None
+        pending = 0.0
         while not (stop.is_set() or done.is_set()):
             now = db.conn.execute("PRAGMA data_version").fetchone()[0]
             if version is not None and now != version:
                 wake()
             version = now
-            done.wait(TICK)
+            if writes is None:
+                done.wait(TICK)
+            elif writes.wait(TICK if time.monotonic() < pending else FALLBACK):
+                pending = time.monotonic() + PENDING
     except Exception as e:
         log.warning("stopped watching commits (%s); the job runs on its tick", type(e).__name__)
     finally:
         db.conn.close()
+        if writes is not None:
+            writes.close()
 
 
 class FileWrites:
