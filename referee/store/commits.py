@@ -23,7 +23,10 @@ from referee.store import db as store_db
 from referee.store.db import is_postgres, open_with_migrations, sqlite_path
 
 TICK = 0.05      # seconds between two looks at SQLite's commit counter (polling, or after a write)
-PENDING = 0.2    # seconds after a write heard during which to look every TICK
+# The cadence of a watcher that hears writes (FileWrites.next_look; the bots' job here, the live
+# feed in store/watch.py): a write is heard before its commit shows (its fsync comes between),
+# so the counter is looked at every tick for PENDING seconds after one, else once a FALLBACK.
+PENDING = 0.2    # seconds after a write heard during which to look every tick
 FALLBACK = 1.0   # seconds between two looks when no write is heard (a lost wake-up waits no longer)
 
 log = logging.getLogger(__name__)
@@ -69,7 +72,6 @@ def _watch_sqlite(database: Any, wake: Callable[[], None], stop: threading.Event
         return
     try:
         version = None
-        pending = 0.0
         while not (stop.is_set() or done.is_set()):
             now = db.conn.execute("PRAGMA data_version").fetchone()[0]
             if version is not None and now != version:
@@ -77,8 +79,8 @@ def _watch_sqlite(database: Any, wake: Callable[[], None], stop: threading.Event
             version = now
             if writes is None:
                 done.wait(TICK)
-            elif writes.wait(TICK if time.monotonic() < pending else FALLBACK):
-                pending = time.monotonic() + PENDING
+            else:
+                writes.next_look(TICK)
     except Exception as e:
         log.warning("stopped watching commits (%s); the job runs on its tick", type(e).__name__)
     finally:
@@ -105,6 +107,7 @@ class FileWrites:
         os.set_blocking(self._poke_r, False)
         os.set_blocking(self._poke_w, False)
         self._poked = False
+        self._pending = 0.0  # until then, a write heard may yet show as a commit (next_look)
         self._closing = threading.Lock()  # a poke never writes to a descriptor closed meanwhile
         self._closed = False
         # poll, not select: a worker holding thousands of streams has descriptors past 1,024
@@ -160,6 +163,14 @@ class FileWrites:
         self._poked = False
         wrote = any(e.name in self._names for e in self._inotify.read(timeout=0))
         return wrote or self._poke_r in ready
+
+    def next_look(self, tick: float, settle: float = 0.0) -> bool:
+        """`wait` for the watcher's next look at the commit counter: `tick` seconds for PENDING
+        seconds after a write heard, else FALLBACK; whether a write (or a poke) came."""
+        wrote = self.wait(tick if time.monotonic() < self._pending else FALLBACK, settle)
+        if wrote:
+            self._pending = time.monotonic() + PENDING
+        return wrote
 
     def close(self) -> None:
         with self._closing:

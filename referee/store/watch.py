@@ -6,7 +6,7 @@ to pass a sequence. One thread per process learns the heads of the games someone
 
 - SQLite: when any process writes to the file (inotify, store/commits.py FileWrites; where
   there is none, every TICK seconds and at once after a commit by this process), and every
-  FALLBACK seconds whatever it heard, it asks the file whether anything was committed since it
+  FALLBACK seconds (store/commits.py) whatever it heard, it asks the file whether anything was committed since it
   last looked (`PRAGMA data_version`, a read of a counter; every TICK for PENDING seconds after
   a write, which is heard before its commit shows), and only then reads what moved since its
   last look (`changed_heads`: the rows a trigger adds to head_changes for each appended event,
@@ -40,8 +40,6 @@ TICK = 0.025      # seconds between two looks at SQLite's commit counter
 # the host's other workers, which look every TICK, mostly render the move for the streams first
 # (asgi/hostframes.py), and this one reads their frames back instead of narrating it mid-answer.
 DEFER = 0.025
-FALLBACK = 1.0    # seconds between two looks when inotify hears no write (a lost wake-up waits no longer)
-PENDING = 0.2     # seconds after a write heard during which to look every TICK (its commit may show later)
 RECHECK = 2.0     # seconds between two full head reads on PostgreSQL
 SLICE = 0.05     # seconds: the waits that time out within one share a timer
 IDLE = 30.0       # seconds without a waiter after which the watcher thread ends
@@ -208,9 +206,6 @@ class HeadWatcher:
         if writes is None:  # no inotify: a look every TICK, and at once after this process commits
             store_db.committed.append(self._poke.set)
         version = last = None
-        # Until then a write heard may yet show as a commit (its fsync comes between; and a
-        # commit that showed may hide a second one written meanwhile): look every TICK.
-        pending = 0.0
         try:
             while not self._idle():
                 now = conn.execute("PRAGMA data_version").fetchone()[0]
@@ -226,8 +221,7 @@ class HeadWatcher:
                 if games:
                     self._post(read_heads(conn, games))
                 if writes is not None:
-                    if writes.wait(TICK if time.monotonic() < pending else FALLBACK, DEFER):
-                        pending = time.monotonic() + PENDING
+                    writes.next_look(TICK, DEFER)
                     continue
                 if self._poke.wait(TICK):
                     time.sleep(DEFER)

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from referee.service.referee import Referee
-from referee.store import watch
+from referee.store import commits, watch
 from referee.store.watch import PLAYER_TOKENS, HeadWatcher, changed_heads, read_heads, seats_key
 
 
@@ -135,7 +135,7 @@ def test_the_watcher_sleeps_until_the_file_is_written(sqlite_template, tmp_path,
         assert woke <= 3, f"the watcher woke {woke} times in half a second with nothing written"
     else:
         assert woke >= 0.5 / watch.TICK / 2, woke
-    assert seen == head + 1 and after < watch.FALLBACK / 2, after
+    assert seen == head + 1 and after < commits.FALLBACK / 2, after
 
 
 def _run_apart(main):
