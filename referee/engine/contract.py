@@ -193,6 +193,25 @@ def evaluator(rules: Any) -> Evaluate | None:
     return hook if callable(hook) else None
 
 
+# An optional hook beside it:
+#
+#     def prompted(self, state: State) -> list[int]
+#
+# The seats `prompts(state)` prompts, without making the prompts: a game whose prompts list
+# many choices (Babel's whole turn) says cheaply whose turn it is. Every move's write needs the
+# seats (the games list's `to_move`) while only its answer needs the choices (issue 41). Equal
+# to the prompts' seats in every state (tests/playout.py checks it in every playout).
+
+
+def prompted_seats(rules: Any, state: State) -> list[int]:
+    """The distinct seats `rules.prompts(state)` prompts, in order; by the game's `prompted`
+    hook where it has one."""
+    hook = getattr(rules, "prompted", None)
+    if callable(hook):
+        return sorted(set(hook(state)))
+    return sorted({p.seat for p in rules.prompts(state)})
+
+
 # An optional attribute beside it:
 #
 #     search_pace: int

@@ -14,12 +14,14 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+from functools import partial
 from typing import Any, Callable, Protocol
 
 from referee.engine.contract import Rules
 from referee.engine.hashing import canonical
 from referee.engine.registry import rules_for
 from referee.engine.replay import CHANGING_EVENTS, TAKEBACK, apply_event, initial
+from referee.plumbing.alongside import start as start_alongside
 from referee.plumbing.config import Config
 from referee.plumbing.errors import Conflict, NotFound, Unauthorized
 from referee.plumbing.i18n import Text
@@ -171,7 +173,7 @@ class Core:
             after = self._named(after, {s: n for (s, t), n in seat_names.of_game(self.db.conn, loaded.game_id).items()
                                         if t == 0})
         # Only a clocked game's decisions have deadlines, so only its replay needs each event's prompts.
-        prompted = [p.seat for p in after.prompts] if loaded.policy is not None else ()
+        prompted = after.prompted if loaded.policy is not None else ()
         t = at if at is not None else epoch(created_at)
         if back is not None:  # the clocks as they were then, the time since not counted (as a pause)
             then = events.created_at_of(self.db.conn, loaded.game_id, payload["to_seq"])
@@ -314,7 +316,7 @@ class Core:
 
     def project(self, conn, loaded: Loaded, stamp: str) -> None:
         active = loaded.status == "active"
-        to_move = sorted({p.seat for p in loaded.prompts}) if active else []
+        to_move = list(loaded.prompted) if active else []  # the seats only: the choices are the answer's
         pause = loaded.clocks.pause or {}
         projections.upsert_game(conn, loaded.game_id, loaded.game, loaded.status, loaded.seq, to_move,
                                 loaded.result, loaded.created_at, stamp,
@@ -329,12 +331,17 @@ class Core:
 
     def write(self, loaded: Loaded, new: list[tuple[str, int | None, dict]], state: dict,
                extra: Callable[[Any, Loaded, list[events.Event]], None] | None = None,
-               states: list[dict] | None = None, head: Head | None = None) -> tuple[Loaded, list[events.Event]]:
+               states: list[dict] | None = None, head: Head | None = None,
+               alongside: Callable[[Loaded, list[events.Event]], Any] | None = None) -> tuple[Loaded, list[events.Event]]:
         """One transaction: the events (plus game end and seed reveal when the game is over), and
         the moves that follow from them (pre-set moves, `follow`). `head`: the game's head as read
-        with the caller's seat (`seat_and_head`); its hash is used only when `loaded` is at it."""
+        with the caller's seat (`seat_and_head`); its hash is used only when `loaded` is at it.
+        `alongside(after, appended)` runs on a helper thread while the COMMIT syncs (a move's
+        answer: plumbing/alongside.py), over before this returns; its error is raised once the
+        commit held, a failed commit's error instead of it."""
         new = self.with_end(loaded, new, state)
         prev = head[1] if head is not None and head[0] == loaded.seq else None
+        pending = None
         try:
             with write_transaction(self.db) as conn:
                 after, appended = self.append(conn, loaded, new, state, states, prev)
@@ -342,10 +349,17 @@ class Core:
                     after, appended = self.follow(conn, loaded, after, appended)
                 if extra is not None:
                     extra(conn, after, appended)
+                if alongside is not None:
+                    pending = start_alongside(partial(alongside, after, appended))
         except events.SequenceConflict as e:
             raise Conflict(Text("another event was appended first; reload and try again"),
                            current_seq=e.current_seq) from None
+        finally:
+            if pending is not None:
+                pending.wait()  # nothing it made is used when the commit failed
         self.remember(after)
+        if pending is not None:
+            pending.result()
         return after, appended
 
     @staticmethod

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.service.clock import ClockPolicy
 from referee.service.deadlines import Clocks
-from referee.engine.contract import Rules
+from referee.engine.contract import Rules, prompted_seats
 from referee.service.statecache import deep_size
 
 
@@ -50,6 +50,14 @@ class Loaded:
         them for the state it arrives at, not for every event on the way)."""
         return tuple(self.rules.prompts(self.state))
 
+    @cached_property
+    def prompted(self) -> tuple[int, ...]:
+        """The seats the prompts are for, distinct and in order: the prompts' when they were made
+        already, else the game's `prompted` hook, which does not make them (engine/contract.py)."""
+        if "prompts" in self.__dict__:
+            return tuple(sorted({p.seat for p in self.__dict__["prompts"]}))
+        return tuple(prompted_seats(self.rules, self.state))
+
     @property
     def finished(self) -> bool:
         return self.status in ("finished", "cancelled")
@@ -66,6 +74,7 @@ class Loaded:
         new.__dict__.update(self.__dict__)
         if "state" in changes and changes["state"] is not self.state:
             new.__dict__.pop("prompts", None)  # they were the old state's
+            new.__dict__.pop("prompted", None)
             new.__dict__.pop("_first_steps", None)  # (service/play/steps.py) as were these
         new.__dict__.update(changes)
         return new
@@ -81,14 +90,16 @@ def kept(created: dict[str, Any]) -> dict[str, Any]:
 
 
 def cached_size(loaded: Loaded) -> int:
-    """The bytes a cached game holds (its prompts included, computed now so that the entry
-    never grows after it is measured); the rules and component data are shared by all games.
+    """The bytes a cached game holds (its prompts and their seats included, computed now so that
+    the entry never grows after it is measured); the rules and component data are shared by all
+    games.
 
     Only what a move changes is walked each time: the parts fixed for the game's life are
     measured once and the clocks once per distinct Clocks object (an unclocked game keeps one),
     both remembered on the entry (evolve copies them along). The sum of the parts is an upper
     bound of the walk of the whole: an object two parts share is counted in each."""
     loaded.prompts
+    loaded.prompted  # made from the prompts, kept on the entry as well
     memo = loaded.__dict__
     shared = [loaded.rules, loaded.created.get("components")]
     fixed = memo.get("_fixed_bytes")
@@ -98,7 +109,7 @@ def cached_size(loaded: Loaded) -> int:
     clocks = memo.get("_clocks_bytes")
     if clocks is None or clocks[0] is not loaded.clocks:
         clocks = memo["_clocks_bytes"] = (loaded.clocks, deep_size([loaded.clocks]))
-    changing = deep_size([loaded.state, loaded.prompts, loaded.status, loaded.ended], shared)
+    changing = deep_size([loaded.state, loaded.prompts, loaded.prompted, loaded.status, loaded.ended], shared)
     return sys.getsizeof(loaded) + sys.getsizeof(memo) + fixed + clocks[1] + changing
 
 

@@ -64,6 +64,14 @@ class GameRules(GameRulesBase):
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         return initial_state(self.cfg, seats, options, rng)
 
+    def prompted(self, state: State) -> list[int]:
+        """The seats `prompts` prompts (engine/contract.py), without listing their choices."""
+        if state["phase"] == "over":
+            return []
+        if state["phase"] == "halve_response":
+            return [state["pending"]["seat"]]
+        return [state["active"]]
+
     def prompts(self, state: State) -> list[Prompt]:
         """DP-1 to the active seat, or DP-2 to the seat owing a halving discard; none once over."""
         if state["phase"] == "over":

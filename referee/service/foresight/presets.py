@@ -110,10 +110,10 @@ def _opened(before: "Loaded", after: "Loaded", appended: list[events.Event]) -> 
     """Seats whose prompt opened with `appended`: newly prompted, or prompted again right after
     their own move."""
     # (prompts of a paused game were open before the pause: resuming opens none)
-    was = {p.seat for p in before.prompts} if before.status in ("active", "paused") else set()
+    was = set(before.prompted) if before.status in ("active", "paused") else set()
     movers = [e.seat for e in appended if e.type in CHANGING_EVENTS]
     last = movers[-1] if movers else None
-    return sorted({p.seat for p in after.prompts if p.seat not in was or p.seat == last})
+    return [s for s in after.prompted if s not in was or s == last]
 
 
 def _fire_one(core: "Core", conn: Any, before: "Loaded", after: "Loaded",

@@ -332,7 +332,7 @@ class _Turn(Words):
         head = (tr.gettext("%(title)s: your turn: %(names)s", title=title, names=", ".join(names)) if names else
                 tr.gettext("%(title)s: to move: %(names)s", title=title, names=", ".join(dict.fromkeys(who))))
         dues = []
-        for s in (seats or sorted({p.seat for p in loaded.prompts})):
+        for s in (seats or loaded.prompted):
             when = _when(loaded.clocks.seats[s].due_at if loaded.status == "active" else None, tz, tr)
             if when:
                 dues.append(tr.gettext("%(name)s: deadline %(when)s", name=loaded.created["seats"][s]["name"], when=when)
@@ -387,11 +387,11 @@ def on_events(core: "Core", conn: Any, before: "Loaded", after: "Loaded", append
     if after.status != "active":
         return n
     movers = {e.seat for e in appended if e.type in STATE_EVENTS}
-    prompted_before = {p.seat for p in before.prompts} if before.seq and before.status == "active" else set()
+    prompted_before = set(before.prompted) if before.seq and before.status == "active" else set()
     opened = set()
     for seat, sc in enumerate(after.clocks.seats):
         opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
-        prompted_now = seat in {p.seat for p in after.prompts} and seat not in prompted_before
+        prompted_now = seat in after.prompted and seat not in prompted_before
         if (opened_now or prompted_now) and seat not in movers:
             opened.add(seat)
     if opened:

@@ -175,8 +175,8 @@ class Notifier:
             return
         # A decision opened: the seat's clock opened anew, or (a game without a clock keeps no
         # clock) the seat is prompted now and was not before.
-        prompted_before = {p.seat for p in before.prompts} if before.seq and before.status == "active" else set()
-        prompted_after = {p.seat for p in after.prompts}
+        prompted_before = set(before.prompted) if before.seq and before.status == "active" else set()
+        prompted_after = set(after.prompted)
         for seat, sc in enumerate(after.clocks.seats):
             opened_now = sc.opened_seq is not None and sc.opened_seq != before.clocks.seats[seat].opened_seq
             if (opened_now or (seat in prompted_after and seat not in prompted_before)) and seat not in movers:

@@ -220,10 +220,14 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         if keyed is not None:
             idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
-    after, appended = service.write(loaded, new, states[-1], remember, states=states, head=head)
-    # Where the next narrations start (the feed's, the pages'): no replay for these events.
-    remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
-    remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
-    out = answer(after, appended, lang)
-    views_of.keep(after.state)
-    return 201, out
+    def alongside(after: "Loaded", appended: list) -> None:
+        """While the commit syncs (Core.write): the answer, and where the next narrations start
+        (the feed's, the pages': no replay for these events). Nothing here is seen before the
+        commit holds: the states and views are kept by chain hash or by state object."""
+        answer(after, appended, lang)
+        remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
+        remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
+        views_of.keep(after.state)
+
+    after, appended = service.write(loaded, new, states[-1], remember, states=states, head=head, alongside=alongside)
+    return 201, answered[translator(lang).lang]
