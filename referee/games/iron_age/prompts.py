@@ -117,11 +117,14 @@ def text(g: GameData, st: State, seat: int) -> Text:
                 per=g.goods_per_wealth, goods=p["goods"])
 
 
+def prompted(st: State) -> list[int]:
+    """The seats with an open decision (§7 D0-D8; D5 each weaker opponent, IA-4.5); none once over."""
+    return [] if st["game_over"] else deciders(st)
+
+
 def open_prompts(g: GameData, st: State) -> list[Prompt]:
-    if st["game_over"]:
-        return []
     out = []
-    for seat in deciders(st):
+    for seat in prompted(st):
         d = DECISIONS[st["phase"]]
         out.append(Prompt(seat, d.kind, text(g, st, seat), choices(g, st, seat), default_for(g, st, st["phase"])))
     return out

@@ -71,6 +71,10 @@ class GameRules(GameRulesBase):
         st["pending_decisions"] = turn.pending(st)
         return st
 
+    def prompted(self, state: State) -> list[int]:
+        """The seats `prompts` prompts (engine/contract.py), without listing their choices (§7, IA-4.5)."""
+        return prompts.prompted(state)
+
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.open_prompts(self.data, state)
 
