@@ -22,17 +22,27 @@ def _text(st: State, d: dict) -> Text:
                 at=str(tuple(d["square"])))
 
 
-def open_prompts(st: State) -> list[Prompt]:
+def prompted(st: State) -> list[int]:
+    """The one seat asked (§11.4): the first pending decision's (§11.2), else the active seat's
+    turn (§11.1); none after round 7."""
     if st["phase"] == "finished":
         return []
-    n = len(st["players"])
+    return [st["pending"][0]["seat"] if st["pending"] else st["active_seat"]]
+
+
+def _prompt(st: State, seat: int) -> Prompt:
+    """The prompted seat's prompt: the first pending decision, else its turn."""
     if st["pending"]:
         d = st["pending"][0]
-        return [Prompt(d["seat"], d["decision"], _text(st, d), answer_choices(d), default_answer(d, n))]
+        return Prompt(seat, d["decision"], _text(st, d), answer_choices(d), default_answer(d, len(st["players"])))
     text = (Text("Round %(round)s: your turn (exchange or act, then end your turn).", round=st["round"])
             if st["phase"] == "exchange" else
             Text("Round %(round)s: your turn (act, then end your turn).", round=st["round"]))
-    return [Prompt(st["active_seat"], "turn", text, None, dict(END_TURN))]
+    return Prompt(seat, "turn", text, None, dict(END_TURN))
+
+
+def open_prompts(st: State) -> list[Prompt]:
+    return [_prompt(st, seat) for seat in prompted(st)]
 
 
 def default_move(st: State, seat: int) -> Move:

@@ -52,6 +52,10 @@ class GameRules(GameRulesBase):
     def setup(self, seats: int, options: dict, rng: Rng) -> State:
         return initial_state(self.data, seats, dict(options or {}), rng)
 
+    def prompted(self, state: State) -> list[int]:
+        """The seats `prompts` prompts (engine/contract.py), without building them (§11.4)."""
+        return prompts.prompted(state)
+
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.open_prompts(state)
 

@@ -141,6 +141,7 @@ def test_9_1_2_K_R21_trigger_chooses_among_tied_others_then_resolve_resumes():
     assert d["counts"] == [1, 0, 1, 1] and d["square"] == [2, 2]
     [prompt] = pos.rules.prompts(st)
     assert prompt.seat == 0 and prompt.kind == "choose_hamlet_keeper"
+    assert pos.rules.prompted(st) == [0]  # the hook (issue 41): the playouts never reach this decision
     assert prompt.default == {"type": "choose_hamlet_keeper", "seat": 2}  # first from seat 0's left
     assert pos.refused(0, {"type": "choose_hamlet_keeper", "seat": 1}, st).rule == "K-7"
     assert pos.refused(2, {"type": "choose_hamlet_keeper", "seat": 2}, st).rule == "K-9"
