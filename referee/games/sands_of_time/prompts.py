@@ -77,6 +77,12 @@ def options(g: GameData, state: State, decision: dict) -> tuple[list[Move] | Non
     return ch, ch[0]
 
 
+def prompted(state: State) -> list[int]:
+    """The seat of each open decision (RULES.md 13's `who`: ST-6..12, ST-21 every seat, ST-22,
+    ST-56..60, ST-69, ST-75, ST-30, ST-32), as `turn.decisions` queued them."""
+    return [d["seat"] for d in state["pending"]]
+
+
 def open_prompts(g: GameData, state: State) -> list[Prompt]:
     out = []
     for d in state["pending"]:

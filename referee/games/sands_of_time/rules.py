@@ -68,6 +68,10 @@ class GameRules(GameRulesBase):
         st["pending"] = turn.decisions(st)
         return st
 
+    def prompted(self, state: State) -> list[int]:
+        """The seats `prompts` prompts (engine/contract.py), without listing their choices (RULES.md 13)."""
+        return prompts.prompted(state)
+
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.open_prompts(self.data, state)
 

@@ -223,6 +223,7 @@ def test_ST_69_draw_two_pick_one_the_other_on_top():
     out = play(st, 0, {"type": "act", "card": "progress", "mode": "advance", "row": "civil_1"})
     a = out["action"]
     assert a["drawn"] == stack[::-1][:2] and [p.kind for p in RULES.prompts(out)] == ["progress_pick"]
+    assert RULES.prompted(out) == [0]  # the hook (issue 41): the playouts never reach this decision
     assert RULES.view(out, 1)["action"]["drawn"] == 2
     out = play(out, 0, {"type": "progress_pick", "card": a["drawn"][1]})
     assert out["progress_rows"]["civil_1"][-1] == a["drawn"][1]
