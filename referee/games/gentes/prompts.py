@@ -11,7 +11,6 @@ from referee.games.gentes.data import GameData
 from referee.games.gentes.decline import cities_by_region, default_choices, moon_cards
 from referee.games.gentes.scoring import default_fulfil
 from referee.games.gentes.state import Ctx, State, empty_cells
-from referee.plumbing.i18n import Text
 
 MAX_CHOICES = 300
 
@@ -63,31 +62,42 @@ def only_pass(data: GameData, st: State, seat: int) -> list[dict[str, Any]] | No
     return [{"type": "pass"}]
 
 
-def open_prompts(data: GameData, st: State) -> list[Prompt]:
+def prompted(st: State) -> list[int]:
+    """The seats asked (10.1): the seat whose pick or turn it is (G-4, G-6), every seat still to
+    choose its decline (G-54) or final fulfilment (G-57); none otherwise."""
+    phase = st["phase"]
+    if phase in ("draft", "heyday"):
+        return [st["turn_seat"]]
+    if phase == "decline":
+        return list(st["decline_pending"])
+    if phase == "final":
+        return list(st["final_pending"])
+    return []
+
+
+def _prompt(data: GameData, st: State, seat: int) -> Prompt:
+    """The prompt of one prompted seat in the current phase (10.1)."""
     phase = st["phase"]
     if phase == "draft":
-        seat = st["turn_seat"]
-        return [Prompt(seat, "draft_pick", Text("Pick a starting card from the draft pool (G-4)."),
-                       [{"type": "draft_pick", "card": c} for c in st["draft_pool"] if c is not None],
-                       default_move(data, st, seat))]
+        return Prompt(seat, "draft_pick", Text("Pick a starting card from the draft pool (G-4)."),
+                      [{"type": "draft_pick", "card": c} for c in st["draft_pool"] if c is not None],
+                      default_move(data, st, seat))
     if phase == "heyday":
-        seat = st["turn_seat"]
         e = empty_cells(st["players"][seat]["track"])
         text = (Text("Round %(round)s: your turn - take an action tile, use a cube ability or the tax "
                      "collector (%(empty)s empty time space(s)).", round=st["round"], empty=e) if e else
                 Text("Round %(round)s: your time track is full - pass (or use a cube ability without hourglasses).",
                      round=st["round"]))
-        return [Prompt(seat, "turn", text, only_pass(data, st, seat), default_move(data, st, seat))]
+        return Prompt(seat, "turn", text, only_pass(data, st, seat), default_move(data, st, seat))
     if phase == "decline":
-        return [Prompt(s, "decline_choices",
-                       Text("Decline: choose one city per region to activate and your moon abilities (G-54)."),
-                       decline_list(data, st, s), default_move(data, st, s)) for s in st["decline_pending"]]
-    if phase == "final":
-        out = []
-        for s in st["final_pending"]:
-            p = st["players"][s]
-            cubes = p["cubes"]["eye"] + p["cubes"]["temple"]
-            out.append(Prompt(s, "final_fulfil", Text("Final scoring: use your cubes and claim your hand cards (G-57)."),
-                              None if cubes else [default_fulfil()], default_fulfil()))
-        return out
-    return []
+        return Prompt(seat, "decline_choices",
+                      Text("Decline: choose one city per region to activate and your moon abilities (G-54)."),
+                      decline_list(data, st, seat), default_move(data, st, seat))
+    p = st["players"][seat]
+    cubes = p["cubes"]["eye"] + p["cubes"]["temple"]
+    return Prompt(seat, "final_fulfil", Text("Final scoring: use your cubes and claim your hand cards (G-57)."),
+                  None if cubes else [default_fulfil()], default_fulfil())
+
+
+def open_prompts(data: GameData, st: State) -> list[Prompt]:
+    return [_prompt(data, st, seat) for seat in prompted(st)]

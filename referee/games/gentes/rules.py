@@ -65,6 +65,10 @@ class GameRules(GameRulesBase):
         _check_options(options, seats)
         return initial_state(self.data, seats, options, rng)
 
+    def prompted(self, state: State) -> list[int]:
+        """The seats `prompts` prompts (engine/contract.py), without listing their choices (10.1)."""
+        return prompts.prompted(state)
+
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.open_prompts(self.data, state)
 
