@@ -1,16 +1,20 @@
 """Work done alongside a wait: a job handed to a helper thread, which runs it while the caller's
-thread waits with the GIL released (a COMMIT's fsync, ~0.2 ms on a disk of this kind).
+thread waits with the GIL released (a COMMIT's write and fsync, ~0.3 ms on this machine's disk).
 
 A move's answer (the seat's description, the narration of its events) needs only what the
-move's transaction computed, and the answer is sent only once the commit is durable. Built
-while the log's fsync runs, it costs the request no wall time: the request waits for the disk
-anyway (issue 41). The job runs on a thread of its own, so it must not need the caller's
-thread-local things (a Flask request, a thread's own database connection inside a
-transaction); what it makes is seen by nobody until the caller takes the result.
+move's transaction computed, and is sent only once the commit is durable. Made while the log's
+fsync runs, it costs the request little wall time: the request waits for the disk anyway
+(issue 41; `referee bench --only http`: the move's ratio fell from ~1.36 to ~1.24, README
+"Operations"). It is not free: the helper has to wake up (~20-60 us), runs on the other core's
+cold caches (about twice the CPU of the same work on the request's thread) and the request
+thread waits for the GIL when the job outlasts the commit; sequential, the same answer costs more.
 
-Helpers are parked on a lock between jobs, a few kept idle for the next caller (list append
-and pop are atomic): raw locks, not a pool's queue and futures, as a job here is ~0.1 ms and a
-hand-off must cost microseconds. A caller collects every job it starts (`Pending.result`).
+The job runs on a thread of its own, so it must not need the caller's thread-local things (a
+Flask request, the thread's database connection inside a transaction), and what it makes is
+seen by nobody until the caller takes the result. Helpers are parked on a lock between jobs, a
+few kept idle for the next caller (list append and pop are atomic): raw locks, not a pool's
+queue and futures, as a hand-off must cost microseconds. A caller collects every job it starts
+(`Pending.result`).
 """
 
 from __future__ import annotations
