@@ -15,13 +15,8 @@ def upsert_game(conn: Connection, game_id: str, game: str, status: str, seq: int
         "VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET status=excluded.status, "
         "seq=excluded.seq, to_move=excluded.to_move, result=excluded.result, updated_at=excluded.updated_at, "
         "resume_at=excluded.resume_at",
-        (game_id, game, status, seq, _seats_json(to_move), json.dumps(result) if result is not None else None,
+        (game_id, game, status, seq, json.dumps(to_move), json.dumps(result) if result is not None else None,
          created_at, updated_at, resume_at))
-
-
-def _seats_json(seats: list[int]) -> str:
-    """json.dumps of a list of seat numbers ("[0, 2]"), without the encoder: every move writes one."""
-    return "[" + ", ".join(map(str, seats)) + "]"
 
 
 def due_resumes(conn: Connection, now: float) -> list[str]:

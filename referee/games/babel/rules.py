@@ -74,18 +74,17 @@ class GameRules(GameRulesBase):
 
     def prompts(self, state: State) -> list[Prompt]:
         """DP-1 to the active seat, or DP-2 to the seat owing a halving discard; none once over."""
-        if state["phase"] == "over":
-            return []
+        return [self._prompt(state, seat) for seat in self.prompted(state)]
+
+    def _prompt(self, state: State, seat: int) -> Prompt:
         if state["phase"] == "halve_response":
-            seat, k = state["pending"]["seat"], state["pending"]["count"]
+            k = state["pending"]["count"]
             text = (Text("Hand halving: discard %(n)s card of your choice.", n=k) if k == 1
                     else Text("Hand halving: discard %(n)s cards of your choice.", n=k))
-            return [Prompt(seat, "choose_cards", text, choices.discard_choices(self.cfg, state, seat),
-                           self.default_move(state, seat))]
-        seat = state["active"]
+            return Prompt(seat, "choose_cards", text, choices.discard_choices(self.cfg, state, seat),
+                          self.default_move(state, seat))
         text = Text("Turn %(turn)s: act at will, then end your turn.", turn=state["turn"])
-        return [Prompt(seat, "turn", text, choices.turn_choices(self.cfg, state, seat),
-                       self.default_move(state, seat))]
+        return Prompt(seat, "turn", text, choices.turn_choices(self.cfg, state, seat), self.default_move(state, seat))
 
     def apply(self, state: State, seat: int, move: Move, rng: Rng) -> State:
         """The state after `move`; the input is never modified (only a Draft is written)."""
