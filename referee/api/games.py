@@ -8,7 +8,8 @@ import re
 from flask import Blueprint, Response, jsonify, request
 
 from referee.api import abuse
-from referee.api.http import accept_lang, bearer_token, caller_seat, int_arg, json_body, mover, service
+from referee.api.http import (accept_lang, bearer_token, caller_seat, int_arg, json_body, mover, prefers_minimal,
+                               service)
 from referee.engine.registry import GAME_IDS
 from referee.engine.steps import parse_chosen
 from referee.engine.schemas import conform
@@ -84,6 +85,9 @@ def get_steps(game_id: str, kind: str):
 def post_move(game_id: str):
     seat, head = mover(game_id)
     lang = accept_lang()
+    if prefers_minimal():  # the minimal answer: no view, prompts or narration (service/play/moves.py)
+        status, body = service().submit_move(game_id, seat, json_body(), lang, head, brief=True)
+        return jsonify(body), status, {"Preference-Applied": "return=minimal"}
     status, body = service().submit_move(game_id, seat, json_body(), lang, head)
     body["events"] = with_text(service(), game_id, body.get("events", []), seat, lang)
     return jsonify(body), status

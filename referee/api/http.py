@@ -6,7 +6,7 @@ from typing import Any, Callable, TypeVar
 
 from flask import current_app, request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header
+from werkzeug.http import parse_accept_header, parse_dict_header
 
 from referee.api import abuse
 from referee.plumbing.errors import BadRequest, Unauthorized, UnsupportedMediaType
@@ -69,6 +69,16 @@ def lang_of(header: str | None) -> str:
     if not header:
         return DEFAULT
     return parse_accept_header(header, LanguageAccept).best_match(LANGS) or DEFAULT
+
+
+def prefers_minimal() -> bool:
+    """Whether the request says `Prefer: return=minimal` (RFC 7240: the client will not read the
+    new representation; names and values compared without case, parameters after `;` ignored)."""
+    for header in request.headers.getlist("Prefer"):
+        for name, value in parse_dict_header(header).items():
+            if name.strip().lower() == "return" and (value or "").split(";")[0].strip().lower() == "minimal":
+                return True
+    return False
 
 
 def caller_seat(game_id: str, required: bool) -> int | None:

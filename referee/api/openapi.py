@@ -20,7 +20,7 @@ from referee.service.competition.ratings import CURSOR_PATTERN
 API_SCHEMAS = {"CreateGame": "api/create_game.json", "GameCreated": "api/created.json",
                "SubmitMove": "api/submit_move.json", "Game": "api/game.json", "Prompt": "api/prompt.json",
                "Step": "api/step.json", "StepOption": "api/step_option.json", "StepAnswer": "api/steps.json",
-               "Event": "api/event.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
+               "Event": "api/event.json", "MoveAccepted": "api/move_minimal.json", "Problem": "api/problem.json", "Clock": "api/clock.json",
                "Action": "api/pause.json", "HandToBot": "api/hand_to_bot.json", "SignIn": "api/sign_in.json",
                "PlayerToken": "api/player_token.json", "PlayerUpdate": "api/player_update.json", "Join": "api/join.json",
                "Release": "api/release.json", "AddChannel": "api/channel.json", "Presets": "api/presets.json",
@@ -605,9 +605,21 @@ def openapi_document() -> dict[str, Any]:
             "description": "The answer's words (each appended event's `text`, the prompts' texts) are in the "
                            "request's `Accept-Language` (English or German; English by default); the moves "
                            "and ids are the same in every language.",
-            "parameters": [GAME_ID, ACCEPT_LANGUAGE], "security": BEARER,
+            "parameters": [GAME_ID, ACCEPT_LANGUAGE,
+                           {"name": "Prefer", "in": "header", "required": False, "schema": {"type": "string"},
+                            "description": "`return=minimal` (RFC 7240): the answer is MoveAccepted, the full "
+                                           "answer's id, game, status, seq, result, events (without `text`), "
+                                           "played and refused, for a client that will not read the new view; "
+                                           "the server then makes no view, prompts or narration"}],
+            "security": BEARER,
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("SubmitMove")}}},
-            "responses": {"201": _json("Game", "Accepted: the new view and the appended events"),
+            "responses": {"201": {"description": "Accepted: the new view and the appended events (Game), or with "
+                                                 "`Prefer: return=minimal` the minimal answer (MoveAccepted)",
+                                  "headers": {"Preference-Applied": {
+                                      "description": "`return=minimal` when the minimal answer was given",
+                                      "schema": {"type": "string"}}},
+                                  "content": {"application/json": {"schema": {
+                                      "oneOf": [_ref("Game"), _ref("MoveAccepted")]}}}},
                           **_problems(400, 401, 404, 409, 422)}}},
         "/games/{game_id}/events": {"get": {
             "summary": "The audit log, redacted for the caller; the live change feed (long poll, or Server-Sent Events)",

@@ -79,8 +79,9 @@ class Referee(Core):
         return create.create_game(self, body, player_id)
 
     def submit_move(self, game_id: str, seat: int, body: dict[str, Any],
-                    lang: str | None = None, head: Head | None = None) -> tuple[int, dict[str, Any]]:
-        return moves.submit_move(self, game_id, seat, body, lang, head)
+                    lang: str | None = None, head: Head | None = None,
+                    brief: bool = False) -> tuple[int, dict[str, Any]]:
+        return moves.submit_move(self, game_id, seat, body, lang, head, brief)
 
     def steps(self, game_id: str, seat: int, kind: str, chosen: list[str], lang: str | None = None) -> dict[str, Any]:
         return steps.steps(self, game_id, seat, kind, chosen, lang)

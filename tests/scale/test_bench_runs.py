@@ -43,6 +43,7 @@ def test_bench_prints_only_its_figures_on_stdout(tmp_path):
     assert figures["http"]["latency_target"].startswith("move_p50_over_noop_plus_commit_p50 <= 1.2")
     assert isinstance(figures["http"]["meets_target"], bool)
     assert figures["http"]["server_cpu"]["move_p50_ms"] > 0
+    assert figures["http"]["minimal_answer"]["moves"] > 0  # `Prefer: return=minimal` moves, measured alike
     assert '"referee.requests"' in proc.stderr  # the logs were written, to stderr
 
 

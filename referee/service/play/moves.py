@@ -9,6 +9,11 @@ seat's view, its prompts, the appended events) plus `played` and, when a move wa
 after others were played, `refused`: its index, the move as sent, the reason and the rule id.
 A refusal of the very first move is the usual error (400 for an unreadable move, 422 with
 the rule id for an illegal one), so a batch of one behaves like a single move.
+
+A client that will not read the new view (RFC 7240 `Prefer: return=minimal`: a bot that asks
+for its prompts anyway, a script) gets the minimal answer: the full answer's MINIMAL fields,
+the events without their narration. Nobody waits for the view, prompts and narration then, so
+none is made (issue 41: ~200 us of a worker's CPU a move).
 """
 
 from __future__ import annotations
@@ -30,6 +35,17 @@ from referee.store.db import IntegrityError
 if TYPE_CHECKING:
     from referee.service.core import Core, Head
     from referee.service.loaded import Loaded
+
+
+# The minimal answer's fields, each as the full answer has it (events without `text`).
+MINIMAL = ("id", "game", "status", "seq", "result", "events", "played", "refused")
+
+
+def minimal(answer: dict[str, Any]) -> dict[str, Any]:
+    """The minimal form of a move's answer (a remembered one too: an idempotent copy)."""
+    out = {k: answer.get(k) for k in MINIMAL}
+    out["events"] = [{k: v for k, v in e.items() if k != "text"} for e in out["events"] or ()]
+    return out
 
 
 class Refusal(Exception):
@@ -122,12 +138,15 @@ def _listed(loaded: "Loaded", seat: int) -> tuple:
 
 
 def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
-                lang: str | None = None, head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
+                lang: str | None = None, head: "Head | None" = None,
+                brief: bool = False) -> tuple[int, dict[str, Any]]:
     """Judge and record a move (or several, or one in the text form); returns (HTTP status,
     response body), its words (events' `text`, prompts) in `lang` (English if None). `head`:
-    the game's head (seq, hash) when the caller read it with the seat (`Core.seat_and_head`)."""
+    the game's head (seq, hash) when the caller read it with the seat (`Core.seat_and_head`).
+    `brief`: the minimal answer (`minimal`)."""
     conform("api/submit_move.json", body)
-    return submit(core, game_id, seat, body, lang, head)
+    status, answer = submit(core, game_id, seat, body, lang, head, brief)
+    return status, minimal(answer) if brief else answer
 
 
 def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None,
@@ -139,13 +158,13 @@ def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lan
 
 
 def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
-           lang: str | None = None, head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
+           lang: str | None = None, head: "Head | None" = None, brief: bool = False) -> tuple[int, dict[str, Any]]:
     """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
     form). With an `idempotency_key`, every copy of the request gets the first one's answer
     (kept in English; its events are told again in `lang`)."""
     key = body.get("idempotency_key")
     if key is None:
-        return _submit(service, game_id, seat, body, None, lang, head)
+        return _submit(service, game_id, seat, body, None, lang, head, brief)
     request = idempotency.fingerprint(body)
     earlier = _recall(service, game_id, seat, key, request)
     if earlier is not None:
@@ -182,7 +201,8 @@ def _recall(service: "Core", game_id: str, seat: int, key: str, request: str) ->
 
 def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
             keyed: tuple[str, str] | None, lang: str | None = None,
-            head: "Head | None" = None) -> tuple[int, dict[str, Any]]:
+            head: "Head | None" = None, brief: bool = False) -> tuple[int, dict[str, Any]]:
+    """`brief` (a move without a key): only the minimal answer's fields are made."""
     loaded = service.load(game_id, head[0] if head is not None else None)
     service.check_expected(loaded, body.get("expected_seq"))
     service.check_active(loaded)
@@ -210,13 +230,16 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         around = dict(zip((e.seq for e in appended), zip([loaded.state, *states], states)))
         for e in out["events"]:
             e["text"] = told_with(service, after, e, seat, names, around.get(e["seq"]), tr, views_of)
-        out["played"] = len(new)
-        out["refused"] = refused.to_json(tr) if refused is not None else None
+        out.update(tally(tr))
         answered[tr.lang] = out
         return out
 
+    def tally(tr: Translator) -> dict[str, Any]:
+        return {"played": len(new), "refused": refused.to_json(tr) if refused is not None else None}
+
     def remember(conn, after: "Loaded", appended: list) -> None:
-        handed[:] = [bot_seats.of_game(conn, game_id)]
+        if not brief:  # the seats' bot marks are for the view
+            handed[:] = [bot_seats.of_game(conn, game_id)]
         if keyed is not None:
             idempotency.remember(conn, game_id, seat, keyed[0], 201, answer(after, appended), keyed[1])
 
@@ -225,9 +248,18 @@ def _submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
         (the feed's, the pages': no replay for these events). Nothing here is seen before the
         commit holds: the states and views are kept by chain hash or by state object."""
         answer(after, appended, lang)
-        remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
-        remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
+        narrations_start(after, appended)
         views_of.keep(after.state)
 
+    def narrations_start(after: "Loaded", appended: list) -> None:
+        remember_state(service, game_id, loaded.seq, appended[0].prev_hash, loaded.state)
+        remember_state(service, game_id, after.seq, appended[-1].hash, after.state)
+
+    if brief:  # the minimal answer: no view, prompts or narration to make while the commit syncs
+        after, appended = service.write(loaded, new, states[-1], remember, states=states, head=head)
+        narrations_start(after, appended)
+        return 201, {"id": game_id, "game": after.game, "status": after.status, "seq": after.seq,
+                     "result": after.result, "events": [read.redact_event(service, after, e, seat) for e in appended],
+                     **tally(translator(lang))}
     after, appended = service.write(loaded, new, states[-1], remember, states=states, head=head, alongside=alongside)
     return 201, answered[translator(lang).lang]
