@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from referee.engine.contract import Rules, prompted_seats
+from referee.engine.contract import Rules, prompted_seats, seats_of
 from referee.engine.replay import advance, initial
 
 MoveGen = Callable[[Rules, dict, Any, random.Random], dict]
@@ -29,7 +29,7 @@ def random_playout(rules: Rules, seats: int, options: dict, seed: bytes, pick: r
         assert len(log) < max_steps, "game did not end"
         prompts = rules.prompts(state)
         assert prompts, "no prompt while the game is running"
-        assert prompted_seats(rules, state) == sorted({p.seat for p in prompts}), "the prompted hook disagrees"
+        assert prompted_seats(rules, state) == seats_of(prompts), "the prompted hook disagrees"
         prompt = pick.choice(prompts)
         if prompt.choices is not None:
             assert prompt.choices, "empty choice list"
@@ -45,7 +45,7 @@ def random_playout(rules: Rules, seats: int, options: dict, seed: bytes, pick: r
         assert not problems, (seq, move, problems)
         log.append((seq, prompt.seat, move))
         hashes.append(step.state_hash)
-    assert prompted_seats(rules, state) == sorted({p.seat for p in rules.prompts(state)})
+    assert prompted_seats(rules, state) == seats_of(rules.prompts(state))
     # Replay from scratch must reproduce every state hash.
     replayed = initial(rules, seed, seats, options, None)
     state2 = replayed.state

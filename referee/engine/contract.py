@@ -8,7 +8,7 @@ randomness comes through the `Rng` handed in, which records every draw as a chan
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Protocol, runtime_checkable
 
 from referee.engine.rng import Rng
 from referee.plumbing.i18n import EN, Translator
@@ -209,7 +209,12 @@ def prompted_seats(rules: Any, state: State) -> list[int]:
     hook = getattr(rules, "prompted", None)
     if callable(hook):
         return sorted(set(hook(state)))
-    return sorted({p.seat for p in rules.prompts(state)})
+    return seats_of(rules.prompts(state))
+
+
+def seats_of(prompts: Iterable[Prompt]) -> list[int]:
+    """The distinct seats of some prompts, in order."""
+    return sorted({p.seat for p in prompts})
 
 
 # An optional attribute beside it:

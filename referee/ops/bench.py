@@ -150,13 +150,12 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
         longest = sorted(per_game, key=len, reverse=True)[: max(1, games // 2)]
         first = [x for g in longest for x in g[:10]]
         last = [x for g in longest for x in g[-10:]]
-        ms = lambda xs, p: round(percentile(xs, p) * 1000, 2)  # noqa: E731
-        ratio = round(percentile(all_moves, 50) / (percentile(noop, 50) + percentile(commits, 50)), 3)
+        ratio = _ratio(all_moves, noop, commits)
         return {
             "games": games, "moves": len(all_moves),
             "moves_per_s": move_rate, "noop_per_s": noop_rate, "ratio": move_rate / noop_rate,
-            "median_move_ms": ms(all_moves, 50), "median_noop_ms": ms(noop, 50),
-            "median_raw_commit_ms": ms(commits, 50),
+            "median_move_ms": _ms(all_moves, 50), "median_noop_ms": _ms(noop, 50),
+            "median_raw_commit_ms": _ms(commits, 50),
             "move_p50_over_noop_plus_commit_p50": ratio,
             "move_p50_minus_noop_p50_and_commit_p50_ms": _over(all_moves, noop, commits),
             "per_game_ratio_median": round(statistics.median(game_ratios), 3),
@@ -164,11 +163,11 @@ def bench_http(workdir: Path, games: int, seed: int) -> dict[str, Any]:
             "latency_target": f"move_p50_over_noop_plus_commit_p50 <= {TARGET_RATIO}, "
                               f"every game's own ratio <= {TARGET_GAME_RATIO}",
             "meets_target": ratio <= TARGET_RATIO and max(game_ratios) <= TARGET_GAME_RATIO,
-            "server_cpu": _server_cpu(cpu, ms),
+            "server_cpu": _server_cpu(cpu),
             "minimal_answer": _brief_figures(brief, brief_cpu, brief_games),
             "longest_games": len(longest), "their_moves": [len(g) for g in longest],
-            "first10": {"p50_ms": ms(first, 50), "p99_ms": ms(first, 99), "samples": len(first)},
-            "last10": {"p50_ms": ms(last, 50), "p99_ms": ms(last, 99), "samples": len(last)},
+            "first10": {"p50_ms": _ms(first, 50), "p99_ms": _ms(first, 99), "samples": len(first)},
+            "last10": {"p50_ms": _ms(last, 50), "p99_ms": _ms(last, 99), "samples": len(last)},
             "p99_ratio_last_over_first": percentile(last, 99) / percentile(first, 99),
         }
     finally:
@@ -180,13 +179,21 @@ def _brief_figures(brief: dict[str, list[float]], cpu: ServerCpu, games: int) ->
     """The same measure for the moves sent with `Prefer: return=minimal` (the target is held on
     the full answers'): what the full answer's view, prompts and narration cost."""
     moves, noop, commits = brief["moves"], brief["noop"], brief["commits"]
-    ms = lambda xs, p: round(percentile(xs, p) * 1000, 2)  # noqa: E731
-    return {"games": games, "moves": len(moves), "median_move_ms": ms(moves, 50), "median_noop_ms": ms(noop, 50),
-            "median_raw_commit_ms": ms(commits, 50),
-            "move_p50_over_noop_plus_commit_p50": round(percentile(moves, 50) /
-                                                        (percentile(noop, 50) + percentile(commits, 50)), 3),
+    return {"games": games, "moves": len(moves), "median_move_ms": _ms(moves, 50), "median_noop_ms": _ms(noop, 50),
+            "median_raw_commit_ms": _ms(commits, 50),
+            "move_p50_over_noop_plus_commit_p50": _ratio(moves, noop, commits),
             "move_p50_minus_noop_p50_and_commit_p50_ms": _over(moves, noop, commits),
-            "server_cpu": _server_cpu(cpu, ms)}
+            "server_cpu": _server_cpu(cpu)}
+
+
+def _ms(xs: list[float], p: float) -> float:
+    """Percentile `p` of seconds, in ms."""
+    return round(percentile(xs, p) * 1000, 2)
+
+
+def _ratio(moves: list[float], noop: list[float], commits: list[float]) -> float:
+    """What (2) is held to: a move's p50 over the no-op's plus the raw commit's."""
+    return round(percentile(moves, 50) / (percentile(noop, 50) + percentile(commits, 50)), 3)
 
 
 def _over(moves: list[float], noop: list[float], commits: list[float]) -> float:
@@ -195,13 +202,13 @@ def _over(moves: list[float], noop: list[float], commits: list[float]) -> float:
     return round((percentile(moves, 50) - percentile(noop, 50) - percentile(commits, 50)) * 1000, 3)
 
 
-def _server_cpu(cpu: ServerCpu, ms: Callable[[list[float], float], float]) -> dict[str, Any] | None:
+def _server_cpu(cpu: ServerCpu) -> dict[str, Any] | None:
     """The same comparison in CPU time: the worker's per move and per no-op, the raw commit's."""
     if not cpu.moves or not cpu.noops:
         return None
     move, noop, commit = (percentile(xs, 50) for xs in (cpu.moves, cpu.noops, cpu.commits))
-    return {"move_p50_ms": ms(cpu.moves, 50), "move_p99_ms": ms(cpu.moves, 99), "noop_p50_ms": ms(cpu.noops, 50),
-            "raw_commit_p50_ms": ms(cpu.commits, 50), "move_minus_noop_and_commit_ms": _over(cpu.moves, cpu.noops, cpu.commits),
+    return {"move_p50_ms": _ms(cpu.moves, 50), "move_p99_ms": _ms(cpu.moves, 99), "noop_p50_ms": _ms(cpu.noops, 50),
+            "raw_commit_p50_ms": _ms(cpu.commits, 50), "move_minus_noop_and_commit_ms": _over(cpu.moves, cpu.noops, cpu.commits),
             "move_cpu_p50_over_noop_plus_commit_cpu_p50": round(move / (noop + commit), 3) if noop + commit else None}
 
 
@@ -272,9 +279,8 @@ def bench_pages(workdir: Path, moves: int = 80, samples: int = 200, seed: int = 
             t0 = time.perf_counter()
             assert api.get(f"/games/{gid}", headers=auth).status_code == 200
             json_t.append(time.perf_counter() - t0)
-        ms = lambda xs, p: round(percentile(xs, p) * 1000, 2)  # noqa: E731
-        out[game] = {"events": service.load(gid).seq, "page_p50_ms": ms(page_t, 50), "page_p99_ms": ms(page_t, 99),
-                     "json_p50_ms": ms(json_t, 50), "json_p99_ms": ms(json_t, 99)}
+        out[game] = {"events": service.load(gid).seq, "page_p50_ms": _ms(page_t, 50), "page_p99_ms": _ms(page_t, 99),
+                     "json_p50_ms": _ms(json_t, 50), "json_p99_ms": _ms(json_t, 99)}
     return out
 
 

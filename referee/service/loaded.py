@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.service.clock import ClockPolicy
 from referee.service.deadlines import Clocks
-from referee.engine.contract import Rules, prompted_seats
+from referee.engine.contract import Rules, prompted_seats, seats_of
 from referee.service.statecache import deep_size
 
 
@@ -55,7 +55,7 @@ class Loaded:
         """The seats the prompts are for, distinct and in order: the prompts' when they were made
         already, else the game's `prompted` hook, which does not make them (engine/contract.py)."""
         if "prompts" in self.__dict__:
-            return tuple(sorted({p.seat for p in self.__dict__["prompts"]}))
+            return tuple(seats_of(self.__dict__["prompts"]))
         return tuple(prompted_seats(self.rules, self.state))
 
     @property
