@@ -33,6 +33,7 @@ from referee.service.statecache import StateCache
 from referee.service.links import check_seat_key
 from referee.store import (credentials, deadlines, events, instance, players, projections, seat_names, snapshots,
                            tenures)
+from referee.store import components as components_store
 from referee.store.db import Database, open_database, open_with_migrations, usable, warm_read, write_transaction
 
 Clock = Callable[[], float]
@@ -98,7 +99,8 @@ class Core:
 
     def rules(self, game: str, components: dict | None, version: str | None = None) -> Rules:
         """The rules for a game's component data, under its recorded rules `version`."""
-        key = (game, hashlib.sha256(canonical(components)).hexdigest() if components else "", version)
+        key = (game, (components_store.stored_hash(components) or hashlib.sha256(canonical(components)).hexdigest())
+               if components else "", version)
         r = self._rules_cache.get(key)
         if r is None:
             r = self._rules_cache[key] = rules_for(game, components, version)

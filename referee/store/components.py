@@ -43,6 +43,17 @@ def load(conn: Connection, sha256: str) -> dict[str, Any]:
     return found
 
 
+def stored_hash(components: Any) -> str | None:
+    """The hash this exact component data object was loaded under (`load`), else None: a
+    caller keying by content then needs no canonical dump of it (~0.4 ms, a quarter of a young
+    game's cold load). Only the object `load` returned counts: an inline copy, or a payload's
+    recorded hash beside it, is not taken on trust."""
+    for sha, found in list(_parsed.items()):
+        if found is components:
+            return sha
+    return None
+
+
 def split(payload: dict[str, Any]) -> tuple[dict[str, Any], str, bytes] | None:
     """(payload without component data, its hash, canonical component data) when the payload
     carries component data matching its recorded hash; None to keep the payload whole."""

@@ -113,3 +113,21 @@ def test_the_migration_compacts_an_existing_database(tmp_path):
     db = open_database(tmp_path / "r.db")  # migrates again
     assert "components" not in stored_payload(db.conn, gid)
     assert [e.to_json() for e in events.read(db.conn, gid)] == log
+
+
+def test_a_cold_load_keys_its_rules_by_the_stored_hash_and_an_inline_copy_by_its_content(tmp_path):
+    """The rules of a stored game are found by the hash their component data was stored under
+    (no canonical dump of the data on every cold load); a copy of equal content, which was not
+    read from the table, is keyed by its own hash, and both keys agree: one Rules, not two."""
+    svc = Referee(str(tmp_path / "r.db"))
+    gid = svc.create_game({"game": "babel", "seats": TWO})["id"]
+    svc.forget()
+    loaded = svc.load(gid)
+    data = loaded.created["components"]
+    sha = loaded.created["components_sha256"]
+    assert components.stored_hash(data) == sha
+    copy = json.loads(json.dumps(data))
+    assert copy == data and components.stored_hash(copy) is None  # equal content, not the stored object
+    version = loaded.created["rules_version"]
+    assert svc.rules("babel", copy, version) is svc.rules("babel", data, version) is loaded.rules
+    assert sum(1 for key in svc._rules_cache if key[0] == "babel" and key[2] == version and key[1]) == 1
