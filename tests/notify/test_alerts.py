@@ -218,9 +218,9 @@ def test_a_reminder_whose_decision_is_gone_is_never_sent(allowed, receiver, cloc
 
 @above_the_store
 def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_channel(allowed, receiver, clock):
-    """`alerts.on_message` (for the table-talk use case): a message to the table goes to every
+    """`alert_fanout.on_message` (for the table-talk use case): a message to the table goes to every
     target but the author's own; one to Bo alone only to a target that Bo alone registered."""
-    from referee.service.notices import alerts
+    from referee.service.notices import alert_fanout
     from referee.store.db import write_transaction
     game = _create(allowed, receiver)   # /shared: Ada, Bo and the game; /ada: Ada's; /bo: Bo's (form)
     svc = allowed.service
@@ -228,19 +228,19 @@ def test_table_talk_alerts_never_tell_a_private_message_to_a_shared_or_game_chan
     receiver.requests.clear()
     loaded = svc.load(game["id"])
     with write_transaction(svc.db) as conn:
-        alerts.on_message(svc, conn, loaded, "m1", 0, None, clock())      # Ada to everyone
+        alert_fanout.on_message(svc, conn, loaded, "m1", 0, None, clock())      # Ada to everyone
     deliver_due(svc)
     assert sorted(r.path for r in receiver.requests) == ["/bo", "/shared"]
     assert _json(receiver.at("/shared")[0])["title"] == "Khronos: a new message from Ada"
     receiver.requests.clear()
     with write_transaction(svc.db) as conn:
-        alerts.on_message(svc, conn, loaded, "m2", 0, {1}, clock())       # Ada to Bo alone
+        alert_fanout.on_message(svc, conn, loaded, "m2", 0, {1}, clock())       # Ada to Bo alone
     deliver_due(svc)
     assert [r.path for r in receiver.requests] == ["/bo"]
     assert "m2" not in receiver.requests[0].body.decode()
     receiver.requests.clear()
     with write_transaction(svc.db) as conn:  # Bo muted Ada: Bo's own channel stays quiet, the table's tells
-        alerts.on_message(svc, conn, loaded, "m3", 0, None, clock(), muted=frozenset({1}))
+        alert_fanout.on_message(svc, conn, loaded, "m3", 0, None, clock(), muted=frozenset({1}))
     deliver_due(svc)
     assert [r.path for r in receiver.requests] == ["/shared"]
 

@@ -20,7 +20,7 @@ from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note, Seen
 from referee.plumbing.i18n import N_, translator
-from referee.service.notices import alerts
+from referee.service.notices import alert_fanout
 from referee.service.play import read
 from referee.service.talk import messages as talk
 from referee.service.narration import narrate_event, remember_state, result_sentence, texts
@@ -117,7 +117,7 @@ class Notifier:
         return n
 
     def on_events(self, conn, before: "Loaded", after: "Loaded", appended: list, now: float) -> None:
-        alerts.on_events(self.service, conn, before, after, appended, now)  # chat and push channels
+        alert_fanout.on_events(self.service, conn, before, after, appended, now)  # chat and push channels
         contacts = self.contacts(conn, after.game_id, after.created.get("holders", 0))
         if not any(c["email"] or c["webhook"] for c in contacts):
             return
@@ -192,7 +192,7 @@ class Notifier:
         """A message was appended (in its transaction): the hook for anything that tells seats of
         new talk. Each seat with a webhook that may read it and has not muted the sender gets a
         `message` notification (mail carries talk in the next "your turn" mail); alert channels
-        (service/notices/alerts.py) hear that there is a message, never its text: a message to all is the
+        (service/notices/alert_fanout.py) hear that there is a message, never its text: a message to all is the
         table's (its game channels too), a private one only its readers' own channels, a note
         nobody's."""
         contacts = self.contacts(conn, loaded.game_id, loaded.created.get("holders", 0))
@@ -201,7 +201,7 @@ class Notifier:
             told = {s for s in range(len(names)) if s != m["from"] and talk.tells(conn, loaded, m, s)}
             audience = None if m["to"] == "all" else told
             muted = frozenset(s for s in range(len(names)) if s != m["from"] and s not in told)
-            alerts.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now, muted)
+            alert_fanout.on_message(self.service, conn, loaded, str(m["seq"]), m["from"], audience, now, muted)
         for seat, contact in enumerate(contacts):
             if not contact["webhook"] or seat == m["from"] or not talk.tells(conn, loaded, m, seat):
                 continue
@@ -222,7 +222,7 @@ class Notifier:
         # One reminder per offset: the key names the reminder time the policy fixed.
         due_keys = [t for t in loaded.policy.reminder_times(sc.opened_at, sc.due_at) if t <= now]
         key = f"{loaded.game_id}:{seat}:reminder:{sc.opened_seq}:{int(max(due_keys)) if due_keys else 0}"
-        alerts.on_reminder(self.service, conn, loaded, seat, sc.due_at - now, key, now)
+        alert_fanout.on_reminder(self.service, conn, loaded, seat, sc.due_at - now, key, now)
         wants = preferences.wants(level, "reminder") and seat not in players.digest_only_seats(conn, loaded.game_id)
         return self.queue(conn, loaded, seat, note, key, now, email=wants)
 
