@@ -14,7 +14,7 @@ from referee.engine.registry import GAME_IDS
 from referee.engine.steps import parse_chosen
 from referee.engine.schemas import conform
 from referee.plumbing.errors import BadRequest
-from referee.service.narration import with_text
+from referee.service.narration_texts import with_text
 from referee.store.projections import next_cursor, parse_cursor
 
 bp = Blueprint("games", __name__)

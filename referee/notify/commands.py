@@ -31,7 +31,7 @@ from referee.plumbing.numbers import digits
 from referee.service.notices import messages
 from referee.service.notices import preferences
 from referee.service.notices.messages import Note
-from referee.service.narration import texts
+from referee.service.narration_texts import texts
 from referee.store import events, seat_settings
 from referee.store.db import write_transaction
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from referee.engine.glossary import term
 from referee.plumbing.i18n import EN, Translator, translator
 from referee.plumbing.jsontext import read_json
-from referee.service.narration import texts
+from referee.service.narration_texts import texts
 from referee.store import seat_settings
 from referee.plumbing.errors import BadRequest, ServiceError, Unprocessable
 from referee.notify import commands, inbound

@@ -7,7 +7,7 @@ request is timed, and next to each move one `GET /games/{id}/prompts` of the sam
 two read under the same load. Reported per game: p50/p99 of each, wall clock and CPU time
 (target: steps p99 < 20 ms),
 the weight of the game's page for a seat (HTML plus its stylesheet and script; target < 150 KB),
-and the cost of narrating the whole log for a seat with its views (service/narration.py): cold
+and the cost of narrating the whole log for a seat with its views (service/narration_texts.py): cold
 (one replay from the nearest snapshot or setup) and warm (remembered).
 """
 
@@ -84,7 +84,7 @@ def bench_steps(workdir: Path, games: int = 3, seed: int = 1, max_moves: int = M
     from referee.app import create_app
     from referee.engine.registry import GAME_IDS
     from referee.plumbing.config import Config
-    from referee.service import narration
+    from referee.service import narration_texts
 
     app = create_app(Config(database=str(workdir / "steps.db"), create_limit="", auth_fail_limit=""))
     service = app.extensions["referee"]
@@ -113,7 +113,7 @@ def bench_steps(workdir: Path, games: int = 3, seed: int = 1, max_moves: int = M
         browser.get("/play/" + created["seats"][0]["url"].split("/play/", 1)[1])
         loaded = service.load(gid)
         seen = service.events_for(gid, 0)
-        narration.forget()
+        narration_texts.forget()
         t0 = time.perf_counter()
         service.narrated(loaded, seen, 0)
         cold = time.perf_counter() - t0
@@ -122,7 +122,7 @@ def bench_steps(workdir: Path, games: int = 3, seed: int = 1, max_moves: int = M
         warm = time.perf_counter() - t0
         first300 = None
         if len(seen) >= 300:  # the issue's yardstick: a 300-event game's log, cold
-            narration.forget()
+            narration_texts.forget()
             t0 = time.perf_counter()
             service.narrated(loaded, seen[:300], 0)
             first300 = round((time.perf_counter() - t0) * 1000, 1)

@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from referee.plumbing.config import Config
-from referee.service import language, narration, rebuild
+from referee.service import language, narration_texts, rebuild
 from referee.service.archive import search as archive, stats
 from referee.service.competition import acceptance, rating_updates, ratings, tournaments
 from referee.service.core import Clock, Core, Head
@@ -318,7 +318,7 @@ class Referee(Core):
 
     def narrated(self, loaded: Loaded, events: list[dict[str, Any]], viewer: int | None,
                  lang: str | None = None) -> list[str]:
-        return narration.texts(self, loaded, events, viewer, lang)
+        return narration_texts.texts(self, loaded, events, viewer, lang)
 
     def events_for(self, game_id: str, viewer: int | None, after: int = 0) -> list[dict[str, Any]]:
         return read.events_for(self, game_id, viewer, after)

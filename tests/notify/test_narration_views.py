@@ -10,8 +10,9 @@ import random
 from referee.engine.hashing import canonical
 from referee.engine.replay import STATE_EVENTS, apply_event, initial
 from referee.plumbing.config import Config
-from referee.service import narration
-from referee.service.narration import narrate_event, texts, views_around
+from referee.service import narration_texts
+from referee.service.narration import narrate_event
+from referee.service.narration_texts import texts, views_around
 from referee.service.referee import Referee
 from referee.store import snapshots
 from referee.store.db import write_transaction
@@ -53,7 +54,7 @@ def test_each_move_is_told_with_the_viewers_own_views_around_it(database):
     assert len(moves) >= 60 and loaded.seq > 2 * snapshots.SNAPSHOT_EVERY  # the replay crosses snapshots
     differs = False
     for viewer in (None, 0, 1):
-        narration.forget()  # from the snapshots, not from states the moves left behind
+        narration_texts.forget()  # from the snapshots, not from states the moves left behind
         views = views_around(svc, loaded, moves[10:50], viewer)
         assert sorted(views) == moves[10:50]
         for seq, (before, after) in views.items():
@@ -66,12 +67,12 @@ def test_each_move_is_told_with_the_viewers_own_views_around_it(database):
     names = ["Ada", "Bo"]
     for viewer in (0, 1):
         seen = svc.events_for(gid, viewer)
-        narration.forget()
+        narration_texts.forget()
         cold = texts(svc, loaded, seen, viewer)
         assert texts(svc, loaded, seen, viewer) == cold
         with write_transaction(svc.db) as conn:
             snapshots.delete(conn, gid)
-        narration.forget()
+        narration_texts.forget()
         assert texts(svc, loaded, seen, viewer) == cold
         by_seq = {e["seq"]: t for e, t in zip(seen, cold)}
         for seat, seq, text in told:
@@ -88,10 +89,10 @@ def test_a_move_answer_keeps_the_view_it_made_for_that_seat_and_state_only(datab
     is kept for the mover (that very state object, the mover's own view), not for the other seat."""
     svc, gid, told = _babel(database, 6)
     loaded, mover = svc.load(gid), told[-1][0]
-    kept = narration._views.get((database, gid, mover))
+    kept = narration_texts._views.get((database, gid, mover))
     assert kept is not None and kept[0] is loaded.state
     assert canonical(kept[1]) == canonical(loaded.rules.view(loaded.state, mover))
-    other = narration._views.get((database, gid, 1 - mover))
+    other = narration_texts._views.get((database, gid, 1 - mover))
     assert other is None or other[0] is not loaded.state
 
 

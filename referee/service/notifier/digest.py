@@ -18,7 +18,7 @@ from referee.plumbing.i18n import translator
 from referee.plumbing.errors import ServiceError
 from referee.service.play import read
 from referee.service.loaded import iso
-from referee.service.narration import texts
+from referee.service.narration_texts import texts
 from referee.service.notices import player_mail
 from referee.store import events, players
 from referee.store.db import write_transaction

@@ -23,7 +23,8 @@ from referee.plumbing.i18n import N_, translator
 from referee.service.notices import alert_fanout
 from referee.service.play import read
 from referee.service.talk import messages as talk
-from referee.service.narration import narrate_event, remember_state, result_sentence, texts
+from referee.service.narration import narrate_event, result_sentence
+from referee.service.narration_texts import remember_state, texts
 from referee.store import credentials, events, outbox, players, seat_settings, tenures
 from referee.service.links import seat_url
 

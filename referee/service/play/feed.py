@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.service.play import read
-from referee.service.narration import with_text
+from referee.service.narration_texts import with_text
 
 if TYPE_CHECKING:
     from referee.service.core import Core

@@ -29,7 +29,7 @@ from referee.engine.schemas import conform, schema_errors, validator_for
 from referee.plumbing.errors import BadRequest, Conflict, KeyReusedError, ServiceError, Unprocessable
 from referee.service.play import read
 from referee.plumbing.i18n import EN, Text, Translator, translator
-from referee.service.narration import ViewsOf, remember_state, told_with, with_text
+from referee.service.narration_texts import ViewsOf, remember_state, told_with, with_text
 from referee.store import bot_seats, idempotency
 from referee.store.db import IntegrityError
 
