@@ -18,6 +18,7 @@ import time
 import httpx
 import pytest
 
+from referee.asgi.feed import RETRY_MS
 from referee.plumbing.config import Config
 from tests.conftest import start_server
 
@@ -209,6 +210,13 @@ def test_heartbeats_keep_a_stream_alive_until_its_lifetime_ends(new_database):
         assert 3 * 0.85 - 0.2 <= lasted <= 3 + 2, lasted
         assert len(s.comments) >= 1 and s.retry and s.retry > 0
         s.close()
+        # each stream is told its own reconnection delay, so a restart's cut streams come back spread out
+        spread = [Stream(f"{srv.url}/games/{gid}/events") for _ in range(5)]
+        for t in spread:
+            assert t.next()["seq"] == 1
+            t.close()
+        delays = [s.retry, *(t.retry for t in spread)]
+        assert all(RETRY_MS[0] <= d <= RETRY_MS[1] for d in delays) and len(set(delays)) > 1, delays
         # the browser reconnects with the last id it saw: nothing is repeated
         again = Stream(f"{srv.url}/games/{gid}/events", last_id=1)
         seq, _ = play_default(srv, gid, tokens)
