@@ -208,7 +208,8 @@ def _server_cpu(cpu: ServerCpu) -> dict[str, Any] | None:
         return None
     move, noop, commit = (percentile(xs, 50) for xs in (cpu.moves, cpu.noops, cpu.commits))
     return {"move_p50_ms": _ms(cpu.moves, 50), "move_p99_ms": _ms(cpu.moves, 99), "noop_p50_ms": _ms(cpu.noops, 50),
-            "raw_commit_p50_ms": _ms(cpu.commits, 50), "move_minus_noop_and_commit_ms": _over(cpu.moves, cpu.noops, cpu.commits),
+            "raw_commit_p50_ms": _ms(cpu.commits, 50),
+            "move_minus_noop_and_commit_ms": _over(cpu.moves, cpu.noops, cpu.commits),
             "move_cpu_p50_over_noop_plus_commit_cpu_p50": round(move / (noop + commit), 3) if noop + commit else None}
 
 

@@ -146,8 +146,7 @@ def submit_move(core: "Core", game_id: str, seat: int, body: dict[str, Any],
     the game's head (seq, hash) when the caller read it with the seat (`Core.seat_and_head`).
     `brief`: the minimal answer (`minimal`)."""
     conform("api/submit_move.json", body)
-    status, answer = submit(core, game_id, seat, body, lang, head, brief)
-    return status, minimal(answer) if brief and status == 201 else answer
+    return submit(core, game_id, seat, body, lang, head, brief)
 
 
 def move_response(core: "Core", loaded: "Loaded", seat: int, appended: list, lang: str | None = None,
@@ -162,23 +161,31 @@ def submit(service: "Core", game_id: str, seat: int, body: dict[str, Any],
            lang: str | None = None, head: "Head | None" = None, brief: bool = False) -> tuple[int, dict[str, Any]]:
     """POST /games/{id}/moves: `move` (one), `moves` (a list) or `text` (one move in the text
     form). With an `idempotency_key`, every copy of the request gets the first one's answer
-    (kept in English; its events are told again in `lang`)."""
+    (kept in English; its events are told again in `lang`). `brief`: the minimal answer, made
+    as such without a key; with one, the remembered whole answer's `minimal` form."""
     key = body.get("idempotency_key")
     if key is None:
         return _submit(service, game_id, seat, body, None, lang, head, brief)
+
+    def trimmed(answer: tuple[int, Any]) -> tuple[int, Any]:
+        return (answer[0], minimal(answer[1])) if brief and answer[0] == 201 else answer
+
+    def again(earlier: tuple[int, Any]) -> tuple[int, Any]:  # a minimal form has no words to tell again
+        return trimmed(earlier) if brief else _retold(service, game_id, seat, earlier, lang)
+
     request = idempotency.fingerprint(body)
     earlier = _recall(service, game_id, seat, key, request)
     if earlier is not None:
-        return _retold(service, game_id, seat, earlier, lang)
+        return again(earlier)
     try:
-        return _submit(service, game_id, seat, body, (key, request), lang, head)
+        return trimmed(_submit(service, game_id, seat, body, (key, request), lang, head))
     except (ServiceError, *IntegrityError):
         # A copy of this request may have landed while this one was judged (its events make
         # this one illegal or stale, or its key row made this transaction fail): answer as that
         # copy was answered.
         earlier = _recall(service, game_id, seat, key, request)
         if earlier is not None:
-            return _retold(service, game_id, seat, earlier, lang)
+            return again(earlier)
         raise
 
 
